@@ -1,0 +1,74 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Smashtag",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "smashtag", targets: ["smashtag"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        // The model and every wire format; knows nothing of storage or the web.
+        .target(name: "Twitter", swiftSettings: upcoming),
+        // The local tweet corpus (SQLite).
+        .target(
+            name: "Corpus",
+            dependencies: ["Twitter", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: upcoming
+        ),
+        // The app's model: mention sections, text segments, recents, popularity.
+        .target(
+            name: "Smashtag",
+            dependencies: ["Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: upcoming
+        ),
+        // The web app: routes, page view-models, templates, static files.
+        .target(
+            name: "SmashtagWeb",
+            dependencies: [
+                "Smashtag",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .executableTarget(
+            name: "smashtag",
+            dependencies: [
+                "Twitter", "Corpus", "Smashtag", "SmashtagWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TwitterTests",
+            dependencies: ["Twitter"],
+            exclude: ["Fixtures"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "SmashtagTests",
+            dependencies: ["Smashtag", "Twitter"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["smashtag"],
+            swiftSettings: upcoming
+        ),
+    ]
+)

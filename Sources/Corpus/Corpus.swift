@@ -1,0 +1,1 @@
+// The Corpus module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,30 @@
+import Twitter
+
+/// A run of a tweet's text: plain text, or exactly one mention. Every face (terminal, web) renders tweet text from
+/// these, never by splicing markup into the text.
+public struct TextSegment: Sendable, Hashable {
+    public let text: String
+    public let mention: Mention?
+}
+
+extension Tweet {
+    /// The text cut at its mentions' boundaries, in order; joined, the segments give back `text`.
+    public var segments: [TextSegment] {
+        var segments: [TextSegment] = []
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        var offset = 0
+        func take(upTo end: Int, as mention: Mention?) {
+            let start = index
+            index = scalars.index(index, offsetBy: end - offset)
+            offset = end
+            if start < index { segments.append(TextSegment(text: String(scalars[start..<index]), mention: mention)) }
+        }
+        for mention in mentions where mention.range.lowerBound >= offset && mention.range.upperBound <= scalars.count {
+            take(upTo: mention.range.lowerBound, as: nil)
+            take(upTo: mention.range.upperBound, as: mention)
+        }
+        take(upTo: scalars.count, as: nil)
+        return segments
+    }
+}

@@ -1,0 +1,1 @@
+// The SmashtagWeb module; see docs/ARCHITECTURE.md.

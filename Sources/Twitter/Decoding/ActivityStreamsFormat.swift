@@ -1,0 +1,30 @@
+/// Gnip's Activity Streams: `actor`, `body`, v1.1 entities under `twitter_entities`, and for a retweet (`verb`
+/// "share") the original activity under `object`.
+enum ActivityStreamsFormat {
+    static func tweet(_ activity: JSONValue) throws -> Tweet {
+        guard let id = activity["id"]?.string?.split(separator: ":").last.map(String.init), !id.isEmpty else {
+            throw FormatError("an activity without an id")
+        }
+        let actor = user(activity["actor"])
+        var wire = WireTweet(id: id, created: try WireTweet.created(activity["postedTime"], id: id), content: try content(activity, user: actor))
+        if activity["verb"]?.string == "share", let original = activity["object"], original["body"] != nil {
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["actor"])), retweetedBy: actor)
+        }
+        return wire.tweet
+    }
+
+    /// A long tweet's whole text and entities are in `long_object`.
+    private static func content(_ activity: JSONValue, user: User) throws -> TweetContent {
+        let source = activity["long_object"]?["body"] != nil ? activity["long_object"] : activity
+        guard let text = source?["body"]?.string else { throw FormatError("activity \(activity["id"]?.string ?? "") has no body") }
+        return V1Format.content(
+            text: text, entities: source?["twitter_entities"],
+            extendedEntities: source?["twitter_extended_entities"] ?? activity["twitter_extended_entities"], user: user
+        )
+    }
+
+    private static func user(_ actor: JSONValue?) -> User {
+        guard let actor, let screenName = actor["preferredUsername"]?.nonEmptyString else { return .unknown }
+        return User(screenName: screenName, name: actor["displayName"]?.string ?? screenName, profileImageURL: actor["image"]?.nonEmptyString)
+    }
+}

@@ -1,0 +1,122 @@
+/// What one item of a file gave.
+enum ItemOutcome: Sendable {
+    case tweet(Tweet)
+    /// Tweet-shaped, or not any format Smashtag knows: the reader reports it as malformed.
+    case problem(String)
+    /// A known Twitter payload that holds no tweets (an error body, users, counts, stream control messages).
+    case skipped(String)
+}
+
+/// Recognises which format an item is from its content and decodes it.
+struct DocumentDecoder: Sendable {
+    /// An archive's `tweets.js` names no author: the account comes from its `account.js`.
+    let archiveAccount: User?
+
+    func decode(_ value: JSONValue) -> [ItemOutcome] {
+        switch value {
+        case .array(let elements): elements.flatMap { decode($0) }
+        case .object(let members): decode(object: value, keys: members)
+        default: [.problem("expected a JSON object or array, found \(value.kindName)")]
+        }
+    }
+
+    private func decode(object: JSONValue, keys: [String: JSONValue]) -> [ItemOutcome] {
+        if keys["_source"] != nil, let body = keys["body"], body.object != nil || body.array != nil { return decode(body) }
+        if let statuses = (keys["statuses"] ?? keys["results"])?.array { return statuses.map { status in one { try V1Format.tweet(status) } } }
+        if keys["data"] != nil { return V2Page(object).outcomes }
+        if let interactions = keys["interactions"]?.array { return interactions.flatMap(decode(interaction:)) }
+        if let entry = keys["tweet"], entry.object != nil { return [one { try V1Format.tweet(entry, author: archiveAccount ?? .unknown) }] }
+        if keys["verb"] != nil, keys["actor"] != nil { return [one { try ActivityStreamsFormat.tweet(object) }] }
+        if keys["text"] != nil || keys["full_text"] != nil { return [one { try tweet(object, keys: keys) }] }
+        return [NonTweetPayload(keys: keys).outcome]
+    }
+
+    /// A vcrpy cassette's recorded response: the body is JSON inside a string.
+    private func decode(interaction: JSONValue) -> [ItemOutcome] {
+        guard let body = interaction["response"]?["body"]?["string"]?.string else { return [] }
+        var reader = JSONItemReader(bytes: Array(body.utf8))
+        var outcomes: [ItemOutcome] = []
+        while let result = reader.next() {
+            guard case .item(let item) = result else {
+                outcomes.append(.problem("a recorded response body that is not JSON (compressed?)"))
+                break
+            }
+            outcomes += decode(item.value)
+        }
+        return outcomes
+    }
+
+    private func tweet(_ object: JSONValue, keys: [String: JSONValue]) throws -> Tweet {
+        if keys["author_id"] != nil || keys["author"] != nil {
+            return try V2Format.tweet(object, includes: V2Includes(flattened: object))
+        }
+        return try V1Format.tweet(object, author: archiveAccount)
+    }
+
+    private func one(_ decode: () throws -> Tweet) -> ItemOutcome {
+        do { return .tweet(try decode()) } catch { return .problem(FormatError.message(of: error)) }
+    }
+}
+
+/// An X API v2 response (a twarc2 line is one with `__twarc`): tweets in `data`, what they refer to in `includes`.
+private struct V2Page {
+    private(set) var outcomes: [ItemOutcome] = []
+
+    init(_ page: JSONValue) {
+        let includes = V2Includes(page: page["includes"])
+        let data = page["data"]?.array ?? page["data"].map { [$0] } ?? []
+        let tweets = data.filter { $0["text"] != nil }
+        for tweet in tweets {
+            do { outcomes.append(.tweet(try V2Format.tweet(tweet, includes: includes))) } catch { outcomes.append(.problem(FormatError.message(of: error))) }
+        }
+        if tweets.count < data.count { outcomes.append(.skipped("X API v2 data that are not tweets (users, lists or counts)")) }
+        if let errors = page["errors"]?.array, !errors.isEmpty {
+            outcomes.append(.skipped("the response reports \(errors.count) partial error(s), e.g. \(APIErrorText(errors[0]).text)"))
+        }
+    }
+}
+
+/// Twitter payloads that are not tweets, recognised so they are skipped with a note rather than called malformed.
+private struct NonTweetPayload {
+    let keys: [String: JSONValue]
+
+    private static let known: [String: String] = [
+        "users": "users", "ids": "user ids", "resources": "rate-limit status", "search_metadata": "search metadata",
+        "refresh_url": "search metadata", "delete": "a stream delete notice", "limit": "a stream limit notice",
+        "friends": "a stream friends list", "friends_str": "a stream friends list", "scrub_geo": "a stream scrub_geo notice",
+        "status_withheld": "a stream withheld notice", "user_withheld": "a stream withheld notice",
+        "disconnect": "a stream disconnect message", "warning": "a stream warning", "event": "a stream event",
+        "action": "a compliance event", "direct_message": "a direct message", "account": "an archive account",
+    ]
+
+    var outcome: ItemOutcome {
+        if let errors = keys["errors"]?.array, let first = errors.first { return .skipped("an API error response, not tweets: \(APIErrorText(first).text)") }
+        if let message = keys["errors"]?.string ?? keys["error"]?.string { return .skipped("an API error response, not tweets: \(message)") }
+        if let name = keys.keys.sorted().lazy.compactMap({ Self.known[$0] }).first { return .skipped("\(name), not tweets") }
+        let names = keys.keys.sorted().prefix(6).joined(separator: ", ")
+        return .problem("not a format Smashtag knows: an object with keys \(names) (expected a tweet, a v1.1 search page, an X API v2 page, a twarc2 line, an Activity Streams activity or a Twitter archive)")
+    }
+}
+
+/// The human part of an API error object, v1.1 (`message`, `code`) or v2 (`title`, `detail`).
+private struct APIErrorText {
+    let text: String
+
+    init(_ error: JSONValue) {
+        let message = error["detail"]?.string ?? error["message"]?.string ?? error["title"]?.string ?? "an unnamed error"
+        text = error["code"]?.string.map { "\(message) (code \($0))" } ?? message
+    }
+}
+
+extension JSONValue {
+    var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}

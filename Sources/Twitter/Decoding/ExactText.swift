@@ -1,0 +1,169 @@
+/// Turns delivered text and its entities into exact, unescaped text with mentions at the right places.
+///
+/// Offsets on the wire count Unicode scalars of the HTML-escaped text, so entities are checked and placed on the
+/// escaped scalars first and each piece is unescaped afterwards. An entity that does not say what the text says
+/// there (truncated retweets clamp them to the end, withheld tweets point at a notice) is moved to the nearest place
+/// that does, or dropped: a wrong highlight is worse than none.
+struct ExactText {
+    private(set) var text: String = ""
+    private(set) var mentions: [Mention] = []
+
+    init(_ wire: WireText) {
+        if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.contains("&") {
+            text = wire.escapedText
+            return
+        }
+        let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
+        var placement = Placement(scalars: scalars)
+        placement.place(wire.entities)
+        assemble(scalars, placed: placement.placed)
+    }
+
+    private mutating func assemble(_ scalars: [Unicode.Scalar], placed: [PlacedEntity]) {
+        var result = String.UnicodeScalarView()
+        var length = 0
+        var cursor = 0
+        for entity in placed.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            length += Self.appendUnescaped(scalars[cursor..<entity.range.lowerBound], to: &result)
+            var keyword = String.UnicodeScalarView()
+            let keywordLength = Self.appendUnescaped(scalars[entity.range], to: &keyword)
+            result.append(contentsOf: keyword)
+            mentions.append(entity.mention(keyword: String(keyword), range: length..<length + keywordLength))
+            length += keywordLength
+            cursor = entity.range.upperBound
+        }
+        _ = Self.appendUnescaped(scalars[cursor...], to: &result)
+        text = String(result)
+    }
+
+    /// Appends the piece with `&amp;`, `&lt;` and `&gt;` (the only escapes Twitter uses) unescaped; returns how many
+    /// scalars it appended.
+    private static func appendUnescaped(_ piece: ArraySlice<Unicode.Scalar>, to result: inout String.UnicodeScalarView) -> Int {
+        var appended = 0
+        var index = piece.startIndex
+        while index < piece.endIndex {
+            var scalar = piece[index]
+            index += 1
+            if scalar == "&", let (unescaped, length) = escape(in: piece[index...]) {
+                scalar = unescaped
+                index += length
+            }
+            result.append(scalar)
+            appended += 1
+        }
+        return appended
+    }
+
+    private static let escapes: [(name: [Unicode.Scalar], scalar: Unicode.Scalar)] = [
+        (Array("amp;".unicodeScalars), "&"), (Array("lt;".unicodeScalars), "<"), (Array("gt;".unicodeScalars), ">"),
+    ]
+
+    private static func escape(in rest: ArraySlice<Unicode.Scalar>) -> (Unicode.Scalar, Int)? {
+        escapes.first { rest.starts(with: $0.name) }.map { ($0.scalar, $0.name.count) }
+    }
+
+    private static func removingTrailingLinks(_ links: [String], from scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var end = trimmedEnd(scalars, upTo: scalars.count)
+        var removed = true
+        while removed {
+            removed = false
+            for link in links.map({ Array($0.unicodeScalars) }) where !link.isEmpty && link.count <= end && scalars[(end - link.count)..<end].elementsEqual(link) {
+                end = trimmedEnd(scalars, upTo: end - link.count)
+                removed = true
+            }
+        }
+        return end == scalars.count ? scalars : Array(scalars[..<end])
+    }
+
+    private static func trimmedEnd(_ scalars: [Unicode.Scalar], upTo end: Int) -> Int {
+        var end = end
+        while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
+        return end
+    }
+}
+
+/// An entity at its checked place in the escaped text.
+private struct PlacedEntity {
+    let entity: WireEntity
+    let range: Range<Int>
+
+    func mention(keyword: String, range: Range<Int>) -> Mention {
+        Mention(kind: entity.kind, keyword: keyword, range: range, expandedURL: entity.kind == .url ? entity.expandedURL ?? entity.token : nil)
+    }
+}
+
+/// Decides where each entity goes: where it says if the text agrees, else the nearest place the text agrees.
+private struct Placement {
+    let scalars: [Unicode.Scalar]
+    private(set) var placed: [PlacedEntity] = []
+    private lazy var folded: [Unicode.Scalar] = scalars.map(Self.fold)
+
+    init(scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+    }
+
+    mutating func place(_ entities: [WireEntity]) {
+        var misplaced: [WireEntity] = []
+        for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if matches(entity.token, at: entity.range), isFree(entity.range) {
+                placed.append(PlacedEntity(entity: entity, range: entity.range))
+            } else {
+                misplaced.append(entity)
+            }
+        }
+        for entity in misplaced {
+            if let range = nearestPlace(for: entity) { placed.append(PlacedEntity(entity: entity, range: range)) }
+        }
+    }
+
+    private func isFree(_ range: Range<Int>) -> Bool {
+        !placed.contains { $0.range.overlaps(range) }
+    }
+
+    private func matches(_ token: String, at range: Range<Int>) -> Bool {
+        guard range.upperBound <= scalars.count else { return false }
+        let tokenScalars = token.unicodeScalars
+        guard range.count == tokenScalars.count, !range.isEmpty else { return false }
+        return zip(scalars[range], tokenScalars).allSatisfy { Self.fold($0) == Self.fold($1) }
+    }
+
+    private mutating func nearestPlace(for entity: WireEntity) -> Range<Int>? {
+        let token = entity.token.unicodeScalars.map(Self.fold)
+        guard !token.isEmpty, token.count <= scalars.count else { return nil }
+        let folded = self.folded
+        var best: Range<Int>?
+        for start in 0...(scalars.count - token.count) where folded[start..<start + token.count].elementsEqual(token) {
+            let range = start..<start + token.count
+            guard isWordBoundary(around: range, kind: entity.kind), isFree(range) else { continue }
+            if best.map({ abs(start - entity.range.lowerBound) < abs($0.lowerBound - entity.range.lowerBound) }) ?? true {
+                best = range
+            }
+        }
+        return best
+    }
+
+    private func isWordBoundary(around range: Range<Int>, kind: Mention.Kind) -> Bool {
+        if range.lowerBound > 0, Self.isWordScalar(scalars[range.lowerBound - 1]) { return false }
+        if kind != .url, range.upperBound < scalars.count, Self.isWordScalar(scalars[range.upperBound]) { return false }
+        return true
+    }
+
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return scalar == "_" || properties.isAlphabetic || properties.numericType != nil
+            || [.nonspacingMark, .spacingMark, .enclosingMark].contains(properties.generalCategory)
+    }
+
+    /// Case-folds one scalar to one scalar (so offsets never shift) and reads the full-width `＃`/`＠` as `#`/`@`.
+    private static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        switch scalar {
+        case "＃": return "#"
+        case "＠": return "@"
+        case "A"..."Z": return Unicode.Scalar(scalar.value + 32)!
+        case _ where scalar.isASCII: return scalar
+        default:
+            let lower = scalar.properties.lowercaseMapping.unicodeScalars
+            return lower.count == 1 ? lower.first! : scalar
+        }
+    }
+}

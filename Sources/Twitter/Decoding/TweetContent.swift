@@ -1,0 +1,56 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Why one tweet-shaped object could not be read.
+struct FormatError: Error, Sendable {
+    let message: String
+    init(_ message: String) { self.message = message }
+
+    static func message(of error: any Error) -> String {
+        (error as? FormatError)?.message ?? String(describing: error)
+    }
+}
+
+/// What a tweet shows — author, text, images — as read off the wire. A retweet shows its original's content.
+struct TweetContent: Sendable {
+    let user: User
+    let text: WireText
+    let media: [MediaItem]
+}
+
+/// The fields every format maps onto a `Tweet`.
+struct WireTweet: Sendable {
+    let id: String
+    let created: Date
+    let content: TweetContent
+    var retweetedBy: User? = nil
+    var quotedID: String? = nil
+    var inReplyToID: String? = nil
+
+    var tweet: Tweet {
+        let exact = ExactText(content.text)
+        return Tweet(
+            id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
+            media: content.media, retweetedBy: retweetedBy, quotedID: quotedID, inReplyToID: inReplyToID
+        )
+    }
+
+    /// The tweet's date, or the one its Snowflake id carries when the response left `created_at` out.
+    static func created(_ value: JSONValue?, id: String) throws -> Date {
+        if let text = value?.nonEmptyString {
+            guard let date = TwitterDate.parse(text) else { throw FormatError("tweet \(id) has an unreadable date '\(text)'") }
+            return date
+        }
+        guard let date = TwitterDate.fromSnowflake(id) else { throw FormatError("tweet \(id) has no date") }
+        return date
+    }
+}
+
+extension MediaItem.Kind {
+    init(wireType: String?) {
+        self = wireType.flatMap(Self.init(rawValue:)) ?? .photo
+    }
+}

@@ -1,0 +1,69 @@
+/// X API v1.1 statuses; Twitter archive entries (the same shape, numbers as strings, no `user`); and the v1.1
+/// entities Gnip Activity Streams carry.
+enum V1Format {
+    static func tweet(_ status: JSONValue, author: User? = nil) throws -> Tweet {
+        guard let id = status["id_str"]?.nonEmptyString ?? status["id"]?.nonEmptyString else {
+            throw FormatError("a status without an id")
+        }
+        let poster = user(status["user"]) ?? author ?? .unknown
+        var wire = WireTweet(id: id, created: try WireTweet.created(status["created_at"], id: id), content: try content(status, user: poster))
+        if let original = status["retweeted_status"], original.object != nil {
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown), retweetedBy: poster)
+        }
+        wire.quotedID = status["quoted_status_id_str"]?.nonEmptyString
+        wire.inReplyToID = status["in_reply_to_status_id_str"]?.nonEmptyString
+        return wire.tweet
+    }
+
+    /// The text with the most content: streaming's `extended_tweet`, then extended mode's `full_text`, then `text`.
+    private static func content(_ status: JSONValue, user: User) throws -> TweetContent {
+        let extended = status["extended_tweet"]
+        let source = extended?["full_text"] != nil ? extended : status
+        guard let text = source?["full_text"]?.string ?? source?["text"]?.string else {
+            throw FormatError("status \(status["id_str"]?.string ?? "") has no text")
+        }
+        return content(text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
+    }
+
+    static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: User) -> TweetContent {
+        let media = (extendedEntities?["media"] ?? entities?["media"])?.array ?? []
+        let wire = WireText(escapedText: text, entities: self.entities(entities), mediaLinks: media.compactMap { $0["url"]?.string })
+        return TweetContent(user: user, text: wire, media: media.compactMap(mediaItem))
+    }
+
+    static func user(_ json: JSONValue?) -> User? {
+        guard let json, let screenName = json["screen_name"]?.nonEmptyString else { return nil }
+        return User(
+            screenName: screenName, name: json["name"]?.string ?? screenName,
+            profileImageURL: json["profile_image_url_https"]?.nonEmptyString ?? json["profile_image_url"]?.nonEmptyString
+        )
+    }
+
+    private static func entities(_ entities: JSONValue?) -> [WireEntity] {
+        guard let entities else { return [] }
+        let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["text"].map { "#" + ($0.string ?? "") }) }
+        let users = entities["user_mentions"]?.array?.compactMap { entity($0, .user, token: $0["screen_name"].map { "@" + ($0.string ?? "") }) }
+        let urls = entities["urls"]?.array?.compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString) }
+        return (hashtags ?? []) + (users ?? []) + (urls ?? [])
+    }
+
+    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil) -> WireEntity? {
+        guard let token, let indices = json["indices"]?.array, indices.count == 2 else { return nil }
+        return WireEntity(kind: kind, start: indices[0].int, end: indices[1].int, token: token, expandedURL: expanded)
+    }
+
+    /// Aspect ratio from the large size: `thumb` is a square crop, and `original_info` is missing from older data.
+    private static func mediaItem(_ json: JSONValue) -> MediaItem? {
+        guard let url = json["media_url_https"]?.nonEmptyString ?? json["media_url"]?.nonEmptyString else { return nil }
+        let size = json["sizes"]?["large"] ?? json["sizes"]?["medium"]
+        let width = size?["w"]?.double ?? json["original_info"]?["width"]?.double
+        let height = size?["h"]?.double ?? json["original_info"]?["height"]?.double
+        return MediaItem(url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string))
+    }
+
+    /// Width over height; square when the data gives no usable size.
+    static func aspectRatio(_ width: Double?, _ height: Double?) -> Double {
+        guard let width, let height, width > 0, height > 0 else { return 1 }
+        return width / height
+    }
+}

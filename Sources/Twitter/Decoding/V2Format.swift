@@ -1,0 +1,93 @@
+/// What a v2 tweet refers to by id: authors, media and referenced tweets. A page carries them in `includes`; a
+/// `twarc2 flatten` line carries them merged into the tweet itself.
+struct V2Includes: Sendable {
+    private(set) var users: [String: User] = [:]
+    private(set) var media: [String: MediaItem] = [:]
+    private(set) var tweets: [String: JSONValue] = [:]
+
+    init(page includes: JSONValue?) {
+        for user in includes?["users"]?.array ?? [] { add(user: user) }
+        for item in includes?["media"]?.array ?? [] { add(media: item) }
+        for tweet in includes?["tweets"]?.array ?? [] { if let id = tweet["id"]?.string { tweets[id] = tweet } }
+    }
+
+    init(flattened tweet: JSONValue) {
+        add(merged: tweet)
+        for referenced in tweet["referenced_tweets"]?.array ?? [] where referenced["text"] != nil {
+            add(merged: referenced)
+            if let id = referenced["id"]?.string { tweets[id] = referenced }
+        }
+    }
+
+    private mutating func add(merged tweet: JSONValue) {
+        if let author = tweet["author"] { add(user: author) }
+        for item in tweet["attachments"]?["media"]?.array ?? [] { add(media: item) }
+    }
+
+    private mutating func add(user json: JSONValue) {
+        guard let id = json["id"]?.string, let username = json["username"]?.nonEmptyString else { return }
+        users[id] = User(screenName: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
+    }
+
+    private mutating func add(media json: JSONValue) {
+        guard let key = json["media_key"]?.string,
+              let url = json["url"]?.nonEmptyString ?? json["preview_image_url"]?.nonEmptyString
+        else { return }
+        let ratio = V1Format.aspectRatio(json["width"]?.double, json["height"]?.double)
+        media[key] = MediaItem(url: url, aspectRatio: ratio, kind: .init(wireType: json["type"]?.string))
+    }
+}
+
+/// X API v2 tweets: `search/recent` pages, twarc2 lines, and `twarc2 flatten` lines.
+enum V2Format {
+    static func tweet(_ json: JSONValue, includes: V2Includes) throws -> Tweet {
+        guard let id = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
+        let author = includes.users[json["author_id"]?.string ?? ""] ?? .unknown
+        var wire = WireTweet(id: id, created: try WireTweet.created(json["created_at"], id: id), content: try content(json, author: author, includes: includes))
+        let references = json["referenced_tweets"]?.array ?? []
+        func referenced(_ type: String) -> String? { references.first { $0["type"]?.string == type }?["id"]?.string }
+        if let originalID = referenced("retweeted"), let original = includes.tweets[originalID] {
+            let originalAuthor = includes.users[original["author_id"]?.string ?? ""] ?? .unknown
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, author: originalAuthor, includes: includes), retweetedBy: author)
+        }
+        wire.quotedID = referenced("quoted")
+        wire.inReplyToID = referenced("replied_to")
+        return wire.tweet
+    }
+
+    /// A long post's whole text is in `note_tweet`; `text` holds only its first 280 characters.
+    private static func content(_ json: JSONValue, author: User, includes: V2Includes) throws -> TweetContent {
+        let source = json["note_tweet"]?["text"] != nil ? json["note_tweet"] : json
+        guard let text = source?["text"]?.string else { throw FormatError("tweet \(json["id"]?.string ?? "") has no text") }
+        let entities = source?["entities"]
+        let media = (json["attachments"]?["media_keys"]?.array ?? []).compactMap { $0.string.flatMap { includes.media[$0] } }
+        let urls = entities?["urls"]?.array ?? []
+        let wire = WireText(
+            escapedText: text,
+            entities: self.entities(entities),
+            mediaLinks: urls.filter(isMediaLink).compactMap { $0["url"]?.string }
+        )
+        return TweetContent(user: author, text: wire, media: media)
+    }
+
+    private static func entities(_ entities: JSONValue?) -> [WireEntity] {
+        guard let entities else { return [] }
+        let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["tag"]?.string.map { "#" + $0 }) }
+        let users = entities["mentions"]?.array?.compactMap { entity($0, .user, token: $0["username"]?.string.map { "@" + $0 }) }
+        let urls = entities["urls"]?.array?.filter { !isMediaLink($0) }
+            .compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString) }
+        return (hashtags ?? []) + (users ?? []) + (urls ?? [])
+    }
+
+    /// The link to the tweet's own photos: marked by `media_key` in newer data, only by its display form in older.
+    private static func isMediaLink(_ url: JSONValue) -> Bool {
+        if url["media_key"] != nil { return true }
+        let display = url["display_url"]?.string ?? ""
+        return display.hasPrefix("pic.twitter.com/") || display.hasPrefix("pic.x.com/")
+    }
+
+    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil) -> WireEntity? {
+        guard let token else { return nil }
+        return WireEntity(kind: kind, start: json["start"]?.int, end: json["end"]?.int, token: token, expandedURL: expanded)
+    }
+}

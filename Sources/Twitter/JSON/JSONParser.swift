@@ -1,0 +1,208 @@
+/// A syntax error at a byte offset, with what the parser expected there.
+struct JSONSyntaxError: Error, Sendable {
+    let offset: Int
+    let expected: String
+}
+
+/// A strict RFC 8259 parser over UTF-8 bytes, one value at a time.
+///
+/// Hand-written rather than `JSONDecoder` because Smashtag detects formats from content (so it needs a tree, not a
+/// fixed `Decodable` shape), reports malformed input by line, reads values back to back, and must keep up with
+/// orjson on multi-megabyte files.
+struct JSONParser: ~Copyable {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private(set) var offset: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
+    }
+
+    @discardableResult
+    mutating func skip(_ byte: UInt8) -> Bool {
+        guard currentByte == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+        skipWhitespace()
+        guard let byte = currentByte else { throw error("a value") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+        case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+        case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+        default: throw error("a value")
+        }
+    }
+
+    func error(_ expected: String) -> JSONSyntaxError {
+        JSONSyntaxError(offset: offset, expected: expected)
+    }
+
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+        offset += 1
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if skip(UInt8(ascii: "}")) { return .object(members) }
+        repeat {
+            skipWhitespace()
+            guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
+            members[key] = try parseValue()
+            skipWhitespace()
+        } while skip(UInt8(ascii: ","))
+        guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
+        return .object(members)
+    }
+
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        offset += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if skip(UInt8(ascii: "]")) { return .array(elements) }
+        repeat {
+            elements.append(try parseValue())
+            skipWhitespace()
+        } while skip(UInt8(ascii: ","))
+        guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
+        return .array(elements)
+    }
+
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { throw error("'\(word)'") }
+        for index in 0..<count where bytes[offset + index] != word.utf8Start[index] {
+            throw error("'\(word)'")
+        }
+        offset += count
+        return value
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+        let start = offset
+        _ = skip(UInt8(ascii: "-"))
+        guard try skipDigits() > 0 else { throw error("a digit") }
+        if skip(UInt8(ascii: ".")) {
+            guard try skipDigits() > 0 else { throw error("a digit after '.'") }
+        }
+        if skip(UInt8(ascii: "e")) || skip(UInt8(ascii: "E")) {
+            if !skip(UInt8(ascii: "+")) { _ = skip(UInt8(ascii: "-")) }
+            guard try skipDigits() > 0 else { throw error("a digit in the exponent") }
+        }
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+    }
+
+    private mutating func skipDigits() throws(JSONSyntaxError) -> Int {
+        let start = offset
+        while let byte = currentByte, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { offset += 1 }
+        return offset - start
+    }
+
+    /// Parses a string starting at its opening quote. The common case, no escapes, is a single scan and one copy.
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        offset += 1
+        let start = offset
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                defer { offset += 1 }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
+            if byte < 0x20 { throw error("the end of the string (a raw control character is not allowed)") }
+            offset += 1
+        }
+        throw error("the end of the string")
+    }
+
+    private mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
+        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try appendEscape(to: &utf8)
+            case ..<0x20:
+                offset -= 1
+                throw error("the end of the string (a raw control character is not allowed)")
+            default:
+                utf8.append(byte)
+            }
+        }
+        throw error("the end of the string")
+    }
+
+    private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+        guard let byte = currentByte else { throw error("an escape sequence") }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"): utf8.append(contentsOf: String(try parseUnicodeEscape()).utf8)
+        default:
+            offset -= 1
+            throw error("a valid escape sequence")
+        }
+    }
+
+    /// `\uXXXX`, joining a UTF-16 surrogate pair; a lone surrogate becomes U+FFFD as most decoders do.
+    private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
+        let first = try parseHex4()
+        guard (0xD800..<0xDC00).contains(first) else {
+            return Unicode.Scalar(first) ?? "\u{FFFD}"
+        }
+        let resume = offset
+        guard skip(UInt8(ascii: "\\")), skip(UInt8(ascii: "u")) else { return "\u{FFFD}" }
+        let second = try parseHex4()
+        guard (0xDC00..<0xE000).contains(second) else {
+            offset = resume
+            return "\u{FFFD}"
+        }
+        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
+    }
+
+    private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = currentByte, let digit = Self.hexValue(byte) else { throw error("four hex digits after \\u") }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,55 @@
+/// A parsed JSON value.
+///
+/// Numbers keep their literal text: tweet ids exceed 2^53, and Twitter archives write every number as a string,
+/// so readers ask for `string`, `int` or `double` and get the same answer either way.
+enum JSONValue: Sendable {
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case number(String)
+    case bool(Bool)
+    case null
+
+    subscript(key: String) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
+    }
+
+    var object: [String: JSONValue]? {
+        if case .object(let members) = self { members } else { nil }
+    }
+
+    var array: [JSONValue]? {
+        if case .array(let elements) = self { elements } else { nil }
+    }
+
+    /// The text of a string, or the literal of a number (ids come both ways).
+    var string: String? {
+        switch self {
+        case .string(let text), .number(let text): text
+        default: nil
+        }
+    }
+
+    var int: Int? { string.flatMap { Int($0) } }
+
+    var double: Double? { string.flatMap { Double($0) } }
+
+    var bool: Bool? {
+        switch self {
+        case .bool(let value): value
+        case .string("true"): true
+        case .string("false"): false
+        default: nil
+        }
+    }
+
+    /// A non-empty string, or nil: APIs send `""` and `null` for "none".
+    var nonEmptyString: String? {
+        guard let text = string, !text.isEmpty else { return nil }
+        return text
+    }
+
+    var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+}

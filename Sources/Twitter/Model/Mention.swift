@@ -1,0 +1,51 @@
+/// A hashtag, user mention or link in a tweet's text.
+public struct Mention: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case hashtag
+        case user
+        case url
+    }
+
+    public let kind: Kind
+    /// Exactly as it appears in the text (`#Swift`, `@NASA`, `https://t.co/…`).
+    public let keyword: String
+    /// Where it is, in Unicode scalars (code points) of the tweet's unescaped text.
+    public let range: Range<Int>
+    /// For links: where the link really goes (the text holds a t.co address).
+    public let expandedURL: String?
+
+    public init(kind: Kind, keyword: String, range: Range<Int>, expandedURL: String? = nil) {
+        self.kind = kind
+        self.keyword = keyword
+        self.range = range
+        self.expandedURL = expandedURL
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, keyword, start, end, expandedURL
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let start = try container.decode(Int.self, forKey: .start)
+        let end = try container.decode(Int.self, forKey: .end)
+        guard start <= end else {
+            throw DecodingError.dataCorruptedError(forKey: .end, in: container, debugDescription: "end before start")
+        }
+        self.init(
+            kind: try container.decode(Kind.self, forKey: .kind),
+            keyword: try container.decode(String.self, forKey: .keyword),
+            range: start..<end,
+            expandedURL: try container.decodeIfPresent(String.self, forKey: .expandedURL)
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(keyword, forKey: .keyword)
+        try container.encode(range.lowerBound, forKey: .start)
+        try container.encode(range.upperBound, forKey: .end)
+        try container.encodeIfPresent(expandedURL, forKey: .expandedURL)
+    }
+}

@@ -1,0 +1,16 @@
+/// The author of a tweet.
+public struct User: Sendable, Hashable, Codable {
+    /// Without the `@`.
+    public let screenName: String
+    public let name: String
+    public let profileImageURL: String?
+
+    public init(screenName: String, name: String, profileImageURL: String? = nil) {
+        self.screenName = screenName
+        self.name = name
+        self.profileImageURL = profileImageURL
+    }
+
+    /// Stands in where the data names no author (an archive without its `account.js`, a v2 page without expansions).
+    public static let unknown = User(screenName: "unknown", name: "Unknown account")
+}

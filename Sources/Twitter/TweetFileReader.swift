@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Something wrong with a file, or something in it that holds no tweets: where, and what.
+public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
+    public let file: String
+    /// 1-based; nil when the problem is with the file as a whole.
+    public let line: Int?
+    public let message: String
+
+    public var description: String {
+        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
+    }
+}
+
+/// What reading a file gives, in file order.
+public enum TweetFileEvent: Sendable {
+    case tweet(Tweet)
+    /// A line or object that could not be read; the reader goes on where it can.
+    case malformed(DecodingProblem)
+    /// Recognised Twitter data that holds no tweets (an API error body, users, counts…).
+    case skipped(DecodingProblem)
+}
+
+/// Reads the tweets of a file in any supported format, detected from the content: v1.1 (search pages, statuses,
+/// arrays, extended and compat modes), v2 (`search/recent` pages, twarc2 lines, `twarc2 flatten` lines), Twitter
+/// archives (`tweets.js`, `tweet.js`), Gnip Activity Streams, recorded responses under `"body"`, JSON Lines or
+/// values back to back of any of these.
+public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
+    public let name: String
+    private var items: JSONItemReader
+    private let decoder: DocumentDecoder
+    private var pending: [TweetFileEvent] = []
+
+    /// Reads `bytes` as the contents of a file called `name`.
+    public init(bytes: [UInt8], name: String, archiveAccount: User? = nil) {
+        self.name = name
+        self.items = JSONItemReader(bytes: bytes)
+        self.decoder = DocumentDecoder(archiveAccount: archiveAccount)
+    }
+
+    /// Reads the file at `path`; an archive's account comes from the `account.js` beside it.
+    public init(path: String) throws(DecodingProblem) {
+        let bytes = try Self.contents(of: path)
+        var account: User?
+        if JSONItemReader(bytes: bytes).isArchive, let accountBytes = try? Self.contents(of: Self.sibling("account.js", of: path)) {
+            account = Self.archiveAccount(in: accountBytes)
+        }
+        self.init(bytes: bytes, name: path, archiveAccount: account)
+    }
+
+    public mutating func next() -> TweetFileEvent? {
+        while pending.isEmpty {
+            guard let result = items.next() else { return nil }
+            switch result {
+            case .item(let item):
+                pending = decoder.decode(item.value).reversed().map { event($0, line: item.line) }
+            case .malformed(let line, let message):
+                pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
+            case .textLine(let line):
+                pending = [.skipped(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))]
+            }
+        }
+        return pending.removeLast()
+    }
+
+    private func event(_ outcome: ItemOutcome, line: Int) -> TweetFileEvent {
+        switch outcome {
+        case .tweet(let tweet): .tweet(tweet)
+        case .problem(let message): .malformed(DecodingProblem(file: name, line: line, message: message))
+        case .skipped(let message): .skipped(DecodingProblem(file: name, line: line, message: message))
+        }
+    }
+
+    private static func contents(of path: String) throws(DecodingProblem) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
+            throw DecodingProblem(file: path, line: nil, message: "no such file")
+        } catch let error as CocoaError where error.code == .fileReadNoPermission {
+            throw DecodingProblem(file: path, line: nil, message: "permission denied")
+        } catch {
+            throw DecodingProblem(file: path, line: nil, message: "cannot be read (is it a directory?)")
+        }
+    }
+
+    private static func sibling(_ name: String, of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// `window.YTD.account.part0 = [{"account": {"username": …, "accountDisplayName": …}}]`.
+    private static func archiveAccount(in bytes: [UInt8]) -> User? {
+        var reader = JSONItemReader(bytes: bytes)
+        while let result = reader.next() {
+            guard case .item(let item) = result, let account = item.value["account"],
+                  let username = account["username"]?.nonEmptyString else { continue }
+            return User(screenName: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
+        }
+        return nil
+    }
+}

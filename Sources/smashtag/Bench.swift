@@ -1,0 +1,72 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Twitter
+
+/// `smashtag bench …`: the committed benchmarks behind docs/PERFORMANCE.md. Run them from a release build.
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure Smashtag's performance targets (build with -c release).",
+        subcommands: [BenchDecode.self]
+    )
+}
+
+/// Decoding throughput: read and decode every tweet of the files, several passes, median pass reported.
+struct BenchDecode: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "decode", abstract: "Decoding throughput in tweets/s and MB/s.")
+
+    @Argument(help: "Tweet files, e.g. twarc2 JSON Lines (Benchmarks/decode/make_corpus.sh makes one).")
+    var files: [String]
+
+    @Option(help: "Passes over the files; the median is reported.")
+    var `repeat` = 5
+
+    func run() throws {
+        var passes: [Duration] = []
+        var tweets = 0
+        var bytes = 0
+        for _ in 0..<max(1, self.repeat) {
+            let clock = ContinuousClock()
+            var counted = (tweets: 0, bytes: 0)
+            passes.append(try clock.measure { counted = try decodeAll() })
+            (tweets, bytes) = counted
+        }
+        let seconds = passes.sorted()[passes.count / 2].seconds
+        let result = DecodeBenchResult(
+            impl: "swift-smashtag", tweets: tweets, bytes: bytes, seconds: seconds,
+            tweetsPerSecond: Double(tweets) / seconds, megabytesPerSecond: Double(bytes) / 1e6 / seconds,
+            bestSeconds: passes.min()!.seconds
+        )
+        print(TweetPrinter.json(result))
+    }
+
+    private func decodeAll() throws -> (tweets: Int, bytes: Int) {
+        var tweets = 0
+        var bytes = 0
+        for file in files {
+            let contents = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+            bytes += contents.count
+            for case .tweet in TweetFileReader(bytes: contents, name: file) { tweets += 1 }
+        }
+        return (tweets, bytes)
+    }
+}
+
+private struct DecodeBenchResult: Encodable {
+    let impl: String
+    let tweets: Int
+    let bytes: Int
+    let seconds: Double
+    let tweetsPerSecond: Double
+    let megabytesPerSecond: Double
+    let bestSeconds: Double
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Twitter
+
+/// `smashtag inspect FILE...`: decode and print, store nothing.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Decode tweet files of any supported format and print the tweets; nothing is stored.",
+        discussion: "Malformed lines are reported on stderr with their file and line; the exit status is then non-zero."
+    )
+
+    @Argument(help: "Files to read: v1.1 or v2 JSON, twarc/twarc2 JSON Lines, Twitter archive tweets.js.")
+    var files: [String]
+
+    @Option(help: "text (coloured on a terminal) or json (JSON Lines, one tweet per line).")
+    var format: OutputFormat = .text
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let printer = TweetPrinter(format: format, style: TerminalStyle.standardOutput)
+        var failed = false
+        for file in files {
+            failed = !inspect(file, printer: printer) || failed
+        }
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Prints one file's tweets; returns false if anything in it could not be read.
+    private func inspect(_ file: String, printer: TweetPrinter) -> Bool {
+        var reader: TweetFileReader
+        do {
+            reader = try TweetFileReader(path: file)
+        } catch {
+            StandardError.write("smashtag: \(error)")
+            return false
+        }
+        var skipped = SkippedNotes()
+        var clean = true
+        while let event = reader.next() {
+            switch event {
+            case .tweet(let tweet): printer.print(tweet)
+            case .malformed(let problem):
+                StandardError.write("smashtag: \(problem)")
+                clean = false
+            case .skipped(let note): skipped.add(note)
+            }
+        }
+        skipped.report()
+        return clean
+    }
+}
+
+/// Notes about content that holds no tweets, one line per kind rather than one per item.
+private struct SkippedNotes {
+    private var notes: [String: (first: DecodingProblem, count: Int)] = [:]
+    private var order: [String] = []
+
+    mutating func add(_ note: DecodingProblem) {
+        if let existing = notes[note.message] {
+            notes[note.message] = (existing.first, existing.count + 1)
+        } else {
+            notes[note.message] = (note, 1)
+            order.append(note.message)
+        }
+    }
+
+    func report() {
+        for message in order {
+            guard let (first, count) = notes[message] else { continue }
+            let more = count > 1 ? " (\(count) times)" : ""
+            StandardError.write("smashtag: note: \(first)\(more)")
+        }
+    }
+}

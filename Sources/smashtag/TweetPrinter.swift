@@ -1,0 +1,50 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Smashtag
+import Twitter
+
+/// Prints tweets as JSON Lines (SPEC §5) or as text with mentions coloured by kind.
+struct TweetPrinter {
+    let format: OutputFormat
+    let style: TerminalStyle
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func json(_ value: some Encodable) -> String {
+        // Encoding our own model types cannot fail.
+        String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
+    func print(_ tweet: Tweet) {
+        switch format {
+        case .json: Swift.print(Self.json(tweet))
+        case .text: Swift.print(text(tweet), terminator: "\n\n")
+        }
+    }
+
+    private func text(_ tweet: Tweet) -> String {
+        var lines = [header(tweet)]
+        if let retweeter = tweet.retweetedBy { lines.append(style.dim("↻ retweeted by @\(retweeter.screenName)")) }
+        lines.append(tweet.segments.map(colour).joined())
+        if !tweet.media.isEmpty { lines.append(style.dim(tweet.media.count == 1 ? "▣ 1 image" : "▣ \(tweet.media.count) images")) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func header(_ tweet: Tweet) -> String {
+        let date = tweet.created.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))
+        return "\(style.bold(tweet.user.name)) \(style.dim("@\(tweet.user.screenName) · \(date) · \(tweet.id)"))"
+    }
+
+    private func colour(_ segment: TextSegment) -> String {
+        guard let kind = segment.mention?.kind else { return segment.text }
+        return style.mention(segment.text, kind: kind)
+    }
+}

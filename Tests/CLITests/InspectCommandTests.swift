@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// Runs the real `smashtag` binary, as a script would.
+struct InspectCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Tests/TwitterTests/Fixtures")
+
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    static func smashtag(_ arguments: String...) throws -> Run {
+        let process = Process()
+        process.executableURL = repository.appendingPathComponent(".build/debug/smashtag")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    @Test func printsJSONLinesWhoseMentionsAreSlicesOfTheText() throws {
+        let run = try Self.smashtag("inspect", "--format", "json", Self.fixture("v1-search.json"))
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count > 5)
+        for line in lines {
+            let tweet = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(tweet.keys).isSuperset(of: ["id", "created", "user", "text", "mentions", "media"]))
+            let text = Array((tweet["text"] as? String ?? "").unicodeScalars)
+            for mention in tweet["mentions"] as? [[String: Any]] ?? [] {
+                let start = mention["start"] as? Int ?? -1, end = mention["end"] as? Int ?? -1
+                try #require(start >= 0 && end <= text.count)
+                #expect(String(String.UnicodeScalarView(text[start..<end])) == mention["keyword"] as? String)
+            }
+        }
+    }
+
+    @Test func aBrokenLinePrintsTheGoodTweetsAndFailsNamingTheLine() throws {
+        let run = try Self.smashtag("inspect", "--format", "json", Self.fixture("malformed.jsonl"))
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("malformed.jsonl:3: malformed JSON"))
+        #expect(!run.stdout.isEmpty)
+    }
+
+    @Test func aMissingFileIsOneClearSentence() throws {
+        let run = try Self.smashtag("inspect", "/nonexistent/tweets.json")
+        #expect(run.status != 0)
+        #expect(run.stderr == "smashtag: /nonexistent/tweets.json: no such file\n")
+    }
+
+    @Test func anAPIErrorBodyIsANoteNotAFailure() throws {
+        let run = try Self.smashtag("inspect", Self.fixture("not-tweets.json"))
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("note:") && run.stderr.contains("Rate limit exceeded"))
+    }
+
+    @Test func textFormatShowsAuthorAndTextWithoutColoursWhenNotATerminal() throws {
+        let run = try Self.smashtag("inspect", Self.fixture("v1-search.json"))
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("@"))
+        #expect(!run.stdout.contains("\u{1B}["))
+    }
+
+    @Test func anUnknownFormatOptionIsRejected() throws {
+        let run = try Self.smashtag("inspect", "--format", "xml", Self.fixture("v1-search.json"))
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("xml"))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import Twitter
+
+/// Our hand-made fixtures, one per format and edge case, against `expected.json`, which
+/// `Fixtures/make_expected.py` computes independently in Python from the same rules.
+struct OwnFixtureTests {
+    struct Expected: Decodable {
+        let tweets: [ExpectedTweet]
+        let errorLines: [Int]
+    }
+
+    struct ExpectedTweet: Decodable {
+        let id: String
+        let created: String
+        let user: User
+        let text: String
+        let mentions: [Mention]
+        let media: [MediaItem]
+        let retweetedBy: User?
+    }
+
+    static let expected: [String: Expected] = {
+        guard let data = try? Data(contentsOf: OwnFixtures.root.appendingPathComponent("expected.json")) else { return [:] }
+        return (try? JSONDecoder().decode([String: Expected].self, from: data)) ?? [:]
+    }()
+
+    @Test func everyFixtureHasAnExpectation() {
+        #expect(Self.expected.count >= 14)
+    }
+
+    @Test(arguments: expected.keys.sorted())
+    func decodesAsExpected(file: String) throws {
+        let expected = try #require(Self.expected[file])
+        var reader = try TweetFileReader(path: OwnFixtures.path(file))
+        var tweets: [Tweet] = []
+        var errorLines: [Int] = []
+        while let event = reader.next() {
+            switch event {
+            case .tweet(let tweet): tweets.append(tweet)
+            case .malformed(let problem): errorLines.append(problem.line ?? 0)
+            case .skipped: break
+            }
+        }
+        #expect(errorLines == expected.errorLines)
+        try #require(tweets.count == expected.tweets.count)
+        for (tweet, want) in zip(tweets, expected.tweets) {
+            compare(tweet, want)
+        }
+    }
+
+    private func compare(_ tweet: Tweet, _ want: ExpectedTweet) {
+        #expect(tweet.id == want.id)
+        #expect(tweet.created.formatted(.iso8601) == want.created, "tweet \(want.id)")
+        #expect(tweet.user == want.user, "tweet \(want.id)")
+        #expect(tweet.text == want.text, "tweet \(want.id)")
+        #expect(tweet.mentions == want.mentions, "tweet \(want.id)")
+        #expect(tweet.retweetedBy == want.retweetedBy, "tweet \(want.id)")
+        #expect(tweet.media.map(\.url) == want.media.map(\.url), "tweet \(want.id)")
+        #expect(tweet.media.map(\.kind) == want.media.map(\.kind), "tweet \(want.id)")
+        for (item, wantItem) in zip(tweet.media, want.media) {
+            #expect(abs(item.aspectRatio - wantItem.aspectRatio) < 1e-9, "tweet \(want.id)")
+        }
+    }
+}
