@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Something wrong with a file, or something in it that holds no tweets: where, and what.
 public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -38,7 +43,7 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     /// Reads `bytes` as the contents of a file called `name`.
     public init(bytes: [UInt8], name: String, archiveAccount: User? = nil) {
         self.name = name
-        self.items = JSONItemReader(bytes: bytes)
+        self.items = JSONItemReader(bytes: bytes, ignoring: DocumentDecoder.unreadKeys)
         self.decoder = DocumentDecoder(archiveAccount: archiveAccount)
     }
 
@@ -57,7 +62,9 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
             guard let result = items.next() else { return nil }
             switch result {
             case .item(let item):
-                pending = decoder.decode(item.value).reversed().map { event($0, line: item.line) }
+                let outcomes = decoder.decode(item.value)
+                let line = outcomes.allSatisfy(\.isTweet) ? 0 : items.line(at: item.offset)
+                pending = outcomes.reversed().map { event($0, line: line) }
             case .malformed(let line, let message):
                 pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
             case .textLine(let line):
@@ -75,16 +82,34 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         }
     }
 
+    /// The whole file, read straight into the array the parser works on.
     private static func contents(of path: String) throws(DecodingProblem) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            throw DecodingProblem(file: path, line: nil, message: "no such file")
-        } catch let error as CocoaError where error.code == .fileReadNoPermission {
-            throw DecodingProblem(file: path, line: nil, message: "permission denied")
-        } catch {
-            throw DecodingProblem(file: path, line: nil, message: "cannot be read (is it a directory?)")
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw problem(path, errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw problem(path, errno) }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw problem(path, EISDIR) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        bytes.reserveCapacity(Int(status.st_size))
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw problem(path, errno) }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
         }
+    }
+
+    private static func problem(_ path: String, _ code: Int32) -> DecodingProblem {
+        let reason = switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        case EISDIR: "is a directory, not a file"
+        default: String(cString: strerror(code)).lowercased()
+        }
+        return DecodingProblem(file: path, line: nil, message: reason)
     }
 
     private static func sibling(_ name: String, of path: String) -> String {

@@ -1,9 +1,5 @@
 import ArgumentParser
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
 import Foundation
-#endif
 import Twitter
 
 /// `smashtag bench …`: the committed benchmarks behind docs/PERFORMANCE.md. Run them from a release build.
@@ -47,9 +43,8 @@ struct BenchDecode: ParsableCommand {
         var tweets = 0
         var bytes = 0
         for file in files {
-            let contents = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
-            bytes += contents.count
-            for case .tweet in TweetFileReader(bytes: contents, name: file) { tweets += 1 }
+            bytes += try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0
+            for case .tweet in try TweetFileReader(path: file) { tweets += 1 }
         }
         return (tweets, bytes)
     }

@@ -7,26 +7,30 @@ struct JSONReaderTests {
         return Array(AnyIterator { reader.next() })
     }
 
-    private func lines(_ results: [JSONItemResult]) -> [String] {
-        results.map {
-            switch $0 {
-            case .item(let item): "item@\(item.line)"
-            case .malformed(let line, _): "malformed@\(line)"
-            case .textLine(let line): "text@\(line)"
+    /// Each result as `kind@line`.
+    private func lines(_ text: String) -> [String] {
+        var reader = JSONItemReader(bytes: Array(text.utf8))
+        var lines: [String] = []
+        while let result = reader.next() {
+            switch result {
+            case .item(let item): lines.append("item@\(reader.line(at: item.offset))")
+            case .malformed(let line, _): lines.append("malformed@\(line)")
+            case .textLine(let line): lines.append("text@\(line)")
             }
         }
+        return lines
     }
 
     @Test func readsJSONLinesWithTheLineOfEachItem() {
-        #expect(lines(items("{\"a\":1}\n{\"b\":2}\n\n{\"c\":3}\n")) == ["item@1", "item@2", "item@4"])
+        #expect(lines("{\"a\":1}\n{\"b\":2}\n\n{\"c\":3}\n") == ["item@1", "item@2", "item@4"])
     }
 
     @Test func readsPrettyPrintedValuesBackToBack() {
-        #expect(lines(items("{\n \"a\": 1\n}\n{\n \"b\": [1, 2]\n}")) == ["item@1", "item@4"])
+        #expect(lines("{\n \"a\": 1\n}\n{\n \"b\": [1, 2]\n}") == ["item@1", "item@4"])
     }
 
     @Test func aTopLevelArrayGivesOneItemPerElement() {
-        #expect(lines(items("[\n {\"a\":1},\n {\"b\":2}\n]\n")) == ["item@2", "item@3"])
+        #expect(lines("[\n {\"a\":1},\n {\"b\":2}\n]\n") == ["item@2", "item@3"])
     }
 
     @Test func anArchivePrefixIsSkipped() {
@@ -38,18 +42,19 @@ struct JSONReaderTests {
     }
 
     @Test func aBrokenLineIsReportedAndTheNextLinesStillRead() {
-        let results = items("{\"a\":1}\n{\"b\": \"trunc\n{\"c\":3}\n")
-        #expect(lines(results) == ["item@1", "malformed@2", "item@3"])
+        let text = "{\"a\":1}\n{\"b\": \"trunc\n{\"c\":3}\n"
+        let results = items(text)
+        #expect(lines(text) == ["item@1", "malformed@2", "item@3"])
         guard case .malformed(_, let message) = results[1] else { return }
         #expect(message.contains("column 13"))
     }
 
     @Test func notJSONAtAllStopsAtOnce() {
-        #expect(lines(items("id,text\n1,hello\n2,world\n")) == ["malformed@1"])
+        #expect(lines("id,text\n1,hello\n2,world\n") == ["malformed@1"])
     }
 
     @Test func aLineOfProseBetweenDocumentsIsTextNotAnError() {
-        #expect(lines(items("{\"a\":1}\nClassic Tweet, extended mode\n{\"b\":2}")) == ["item@1", "text@2", "item@3"])
+        #expect(lines("{\"a\":1}\nClassic Tweet, extended mode\n{\"b\":2}") == ["item@1", "text@2", "item@3"])
     }
 
     @Test func stringsDecodeEscapesAndSurrogatePairs() throws {
@@ -67,6 +72,6 @@ struct JSONReaderTests {
 
     @Test(arguments: ["{\"a\" 1}", "[1 2]", "{\"a\": tru}", "{\"a\": 01x}", "{\"a\": \"\\x\"}", "{\"a\": 1,}"])
     func malformedInputIsAnError(_ text: String) {
-        #expect(lines(items(text)) == ["malformed@1"])
+        #expect(lines(text) == ["malformed@1"])
     }
 }

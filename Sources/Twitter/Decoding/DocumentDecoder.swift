@@ -5,12 +5,20 @@ enum ItemOutcome: Sendable {
     case problem(String)
     /// A known Twitter payload that holds no tweets (an error body, users, counts, stream control messages).
     case skipped(String)
+
+    var isTweet: Bool {
+        if case .tweet = self { true } else { false }
+    }
 }
 
 /// Recognises which format an item is from its content and decodes it.
 struct DocumentDecoder: Sendable {
     /// An archive's `tweets.js` names no author: the account comes from its `account.js`.
     let archiveAccount: User?
+
+    /// Bulky members no format decoder reads (v2 context and entity annotations, metrics, profile descriptions):
+    /// the reader checks their syntax but does not build them.
+    static let unreadKeys = ["context_annotations", "annotations", "public_metrics", "description", "matching_rules"]
 
     func decode(_ value: JSONValue) -> [ItemOutcome] {
         switch value {
@@ -20,7 +28,7 @@ struct DocumentDecoder: Sendable {
         }
     }
 
-    private func decode(object: JSONValue, keys: [String: JSONValue]) -> [ItemOutcome] {
+    private func decode(object: JSONValue, keys: JSONObject) -> [ItemOutcome] {
         if keys["_source"] != nil, let body = keys["body"], body.object != nil || body.array != nil { return decode(body) }
         if let statuses = (keys["statuses"] ?? keys["results"])?.array { return statuses.map { status in one { try V1Format.tweet(status) } } }
         if keys["data"] != nil { return V2Page(object).outcomes }
@@ -46,7 +54,7 @@ struct DocumentDecoder: Sendable {
         return outcomes
     }
 
-    private func tweet(_ object: JSONValue, keys: [String: JSONValue]) throws -> Tweet {
+    private func tweet(_ object: JSONValue, keys: JSONObject) throws -> Tweet {
         if keys["author_id"] != nil || keys["author"] != nil {
             return try V2Format.tweet(object, includes: V2Includes(flattened: object))
         }
@@ -78,7 +86,7 @@ private struct V2Page {
 
 /// Twitter payloads that are not tweets, recognised so they are skipped with a note rather than called malformed.
 private struct NonTweetPayload {
-    let keys: [String: JSONValue]
+    let keys: JSONObject
 
     private static let known: [String: String] = [
         "users": "users", "ids": "user ids", "resources": "rate-limit status", "search_metadata": "search metadata",

@@ -9,57 +9,81 @@ struct ExactText {
     private(set) var mentions: [Mention] = []
 
     init(_ wire: WireText) {
-        if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.contains("&") {
+        if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.utf8.contains(UInt8(ascii: "&")) {
             text = wire.escapedText
             return
         }
         let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
         var placement = Placement(scalars: scalars)
         placement.place(wire.entities)
-        assemble(scalars, placed: placement.placed)
+        assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
     }
 
-    private mutating func assemble(_ scalars: [Unicode.Scalar], placed: [PlacedEntity]) {
-        var result = String.UnicodeScalarView()
-        var length = 0
+    /// Builds the unescaped text in UTF-8, copying the runs between entities and counting scalars as it goes, so the
+    /// mentions' offsets come out in scalars of the unescaped text.
+    private mutating func assemble(_ source: [UInt8], length: Int, placed: [PlacedEntity]) {
+        let entities = placed.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        let boundaries = Self.byteOffsets(of: entities.flatMap { [$0.range.lowerBound, $0.range.upperBound] } + [length], in: source)
+        var output: [UInt8] = []
+        output.reserveCapacity(source.count)
+        var outputLength = 0
         var cursor = 0
-        for entity in placed.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
-            length += Self.appendUnescaped(scalars[cursor..<entity.range.lowerBound], to: &result)
-            var keyword = String.UnicodeScalarView()
-            let keywordLength = Self.appendUnescaped(scalars[entity.range], to: &keyword)
-            result.append(contentsOf: keyword)
-            mentions.append(entity.mention(keyword: String(keyword), range: length..<length + keywordLength))
-            length += keywordLength
-            cursor = entity.range.upperBound
+        for (index, entity) in entities.enumerated() {
+            let (start, end) = (boundaries[2 * index], boundaries[2 * index + 1])
+            outputLength += Self.appendUnescaped(source[cursor..<start], to: &output)
+            let keywordStart = output.count
+            let keywordLength = Self.appendUnescaped(source[start..<end], to: &output)
+            let keyword = String(decoding: output[keywordStart...], as: UTF8.self)
+            mentions.append(entity.mention(keyword: keyword, range: outputLength..<outputLength + keywordLength))
+            outputLength += keywordLength
+            cursor = end
         }
-        _ = Self.appendUnescaped(scalars[cursor...], to: &result)
-        text = String(result)
+        _ = Self.appendUnescaped(source[cursor..<boundaries[boundaries.count - 1]], to: &output)
+        text = String(decoding: output, as: UTF8.self)
+    }
+
+    /// Byte offsets of ascending scalar offsets, in one pass over the UTF-8.
+    private static func byteOffsets(of scalarOffsets: [Int], in bytes: [UInt8]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(scalarOffsets.count)
+        var scalar = 0
+        var byte = 0
+        for target in scalarOffsets {
+            while scalar < target, byte < bytes.count {
+                byte += 1
+                while byte < bytes.count, bytes[byte] & 0xC0 == 0x80 { byte += 1 }
+                scalar += 1
+            }
+            result.append(byte)
+        }
+        return result
     }
 
     /// Appends the piece with `&amp;`, `&lt;` and `&gt;` (the only escapes Twitter uses) unescaped; returns how many
     /// scalars it appended.
-    private static func appendUnescaped(_ piece: ArraySlice<Unicode.Scalar>, to result: inout String.UnicodeScalarView) -> Int {
-        var appended = 0
+    private static func appendUnescaped(_ piece: ArraySlice<UInt8>, to output: inout [UInt8]) -> Int {
+        var scalars = 0
         var index = piece.startIndex
         while index < piece.endIndex {
-            var scalar = piece[index]
-            index += 1
-            if scalar == "&", let (unescaped, length) = escape(in: piece[index...]) {
-                scalar = unescaped
-                index += length
+            let byte = piece[index]
+            if byte == UInt8(ascii: "&"), let (unescaped, length) = escape(in: piece[(index + 1)...]) {
+                output.append(unescaped)
+                index += 1 + length
+            } else {
+                output.append(byte)
+                index += 1
             }
-            result.append(scalar)
-            appended += 1
+            if byte & 0xC0 != 0x80 { scalars += 1 }
         }
-        return appended
+        return scalars
     }
 
-    private static let escapes: [(name: [Unicode.Scalar], scalar: Unicode.Scalar)] = [
-        (Array("amp;".unicodeScalars), "&"), (Array("lt;".unicodeScalars), "<"), (Array("gt;".unicodeScalars), ">"),
+    private static let escapes: [(name: [UInt8], byte: UInt8)] = [
+        (Array("amp;".utf8), UInt8(ascii: "&")), (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
     ]
 
-    private static func escape(in rest: ArraySlice<Unicode.Scalar>) -> (Unicode.Scalar, Int)? {
-        escapes.first { rest.starts(with: $0.name) }.map { ($0.scalar, $0.name.count) }
+    private static func escape(in rest: ArraySlice<UInt8>) -> (UInt8, Int)? {
+        escapes.first { rest.starts(with: $0.name) }.map { ($0.byte, $0.name.count) }
     }
 
     private static func removingTrailingLinks(_ links: [String], from scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {

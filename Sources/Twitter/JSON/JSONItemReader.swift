@@ -1,7 +1,7 @@
-/// One top-level item of a file: a JSON value and the line it starts on.
+/// One top-level item of a file: a JSON value and where it starts (`JSONItemReader.line(at:)` makes that a line).
 struct JSONItem: Sendable {
     let value: JSONValue
-    let line: Int
+    let offset: Int
 }
 
 /// What reading the next item gave.
@@ -23,6 +23,7 @@ struct JSONItemReader: Sendable {
     static let maximumProblems = 20
 
     private let bytes: [UInt8]
+    private let ignoredKeys: [[UInt8]]
     private var offset = 0
     private var lines = LineCounter()
     private var inTopLevelArray = false
@@ -32,15 +33,17 @@ struct JSONItemReader: Sendable {
     /// The input started with `window.YTD.…`, as a Twitter archive's data files do.
     private(set) var isArchive = false
 
-    init(bytes: [UInt8]) {
+    /// `ignoredKeys`: members the caller never reads, checked but not built (see `JSONParser`).
+    init(bytes: [UInt8], ignoring ignoredKeys: [String] = []) {
         self.bytes = bytes
+        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
         skipPreamble()
     }
 
     mutating func next() -> JSONItemResult? {
         guard !finished else { return nil }
         return bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer, offset: offset)
+            var parser = JSONParser(buffer, offset: offset, ignoring: ignoredKeys)
             return inTopLevelArray ? nextElement(&parser) : nextTopLevel(&parser)
         }
     }
@@ -91,7 +94,12 @@ struct JSONItemReader: Sendable {
 
     private mutating func item(_ value: JSONValue, at start: Int) -> JSONItemResult {
         itemsRead += 1
-        return .item(JSONItem(value: value, line: lines.line(at: start, in: bytes)))
+        return .item(JSONItem(value: value, offset: start))
+    }
+
+    /// The 1-based line of a byte offset; counted only when asked, since most items never need it.
+    mutating func line(at offset: Int) -> Int {
+        lines.line(at: offset, in: bytes)
     }
 
     private mutating func malformed(_ error: JSONSyntaxError, itemStart: Int, resumable: Bool) -> JSONItemResult {
@@ -153,7 +161,9 @@ private struct LineCounter: Sendable {
 
     mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
         if offset < countedUpTo { (countedUpTo, line) = (0, 1) }
-        line += bytes[countedUpTo..<offset].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in countedUpTo..<offset where buffer[index] == 0x0A { line += 1 }
+        }
         countedUpTo = offset
         return line
     }

@@ -12,10 +12,14 @@ struct JSONSyntaxError: Error, Sendable {
 struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset: Int
+    /// Members whose values are checked but not built: the caller never reads them, and building them was most of
+    /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
+    private let ignoredKeys: [[UInt8]]
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
         self.bytes = bytes
         self.offset = offset
+        self.ignoredKeys = ignoredKeys
     }
 
     var isAtEnd: Bool { offset >= bytes.count }
@@ -54,16 +58,18 @@ struct JSONParser: ~Copyable {
 
     private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         offset += 1
-        var members: [String: JSONValue] = [:]
+        var members = JSONObject()
         skipWhitespace()
         if skip(UInt8(ascii: "}")) { return .object(members) }
         repeat {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
+            let keyStart = offset + 1
             let key = try parseString()
+            let ignored = isIgnored(keyStart..<offset - 1)
             skipWhitespace()
             guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
-            members[key] = try parseValue()
+            if ignored { try skipValue() } else { members.append(key, try parseValue()) }
             skipWhitespace()
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
@@ -81,6 +87,64 @@ struct JSONParser: ~Copyable {
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
         return .array(elements)
+    }
+
+    private func isIgnored(_ key: Range<Int>) -> Bool {
+        ignoredKeys.contains { $0.count == key.count && $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key])) }
+    }
+
+    /// Checks a value as strictly as `parseValue` without building it.
+    private mutating func skipValue() throws(JSONSyntaxError) {
+        skipWhitespace()
+        switch currentByte {
+        case UInt8(ascii: "{"):
+            offset += 1
+            skipWhitespace()
+            if skip(UInt8(ascii: "}")) { return }
+            repeat {
+                skipWhitespace()
+                guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
+                try skipString()
+                skipWhitespace()
+                guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
+                try skipValue()
+                skipWhitespace()
+            } while skip(UInt8(ascii: ","))
+            guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
+        case UInt8(ascii: "["):
+            offset += 1
+            skipWhitespace()
+            if skip(UInt8(ascii: "]")) { return }
+            repeat {
+                try skipValue()
+                skipWhitespace()
+            } while skip(UInt8(ascii: ","))
+            guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
+        case UInt8(ascii: "\""):
+            try skipString()
+        default:
+            _ = try parseValue()
+        }
+    }
+
+    private mutating func skipString() throws(JSONSyntaxError) {
+        offset += 1
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            if byte == UInt8(ascii: "\"") { return }
+            if byte == UInt8(ascii: "\\") { try skipEscape() }
+            if byte < 0x20 {
+                offset -= 1
+                throw error("the end of the string (a raw control character is not allowed)")
+            }
+        }
+        throw error("the end of the string")
+    }
+
+    private mutating func skipEscape() throws(JSONSyntaxError) {
+        var discarded: [UInt8] = []
+        try appendEscape(to: &discarded)
     }
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
