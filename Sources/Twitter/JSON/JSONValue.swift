@@ -34,23 +34,10 @@ enum JSONValue: Sendable {
 
     var double: Double? { string.flatMap { Double($0) } }
 
-    var bool: Bool? {
-        switch self {
-        case .bool(let value): value
-        case .string("true"): true
-        case .string("false"): false
-        default: nil
-        }
-    }
-
     /// A non-empty string, or nil: APIs send `""` and `null` for "none".
     var nonEmptyString: String? {
         guard let text = string, !text.isEmpty else { return nil }
         return text
-    }
-
-    var isNull: Bool {
-        if case .null = self { true } else { false }
     }
 }
 
