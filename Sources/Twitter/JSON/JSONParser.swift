@@ -22,8 +22,6 @@ struct JSONParser: ~Copyable {
         self.ignoredKeys = ignoredKeys
     }
 
-    var isAtEnd: Bool { offset >= bytes.count }
-
     var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     mutating func skipWhitespace() {
@@ -41,8 +39,8 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         guard let byte = currentByte else { throw error("a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "{"): return try parseObject(building: true)
+        case UInt8(ascii: "["): return try parseArray(building: true)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -56,7 +54,8 @@ struct JSONParser: ~Copyable {
         JSONSyntaxError(offset: offset, expected: expected)
     }
 
-    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object; when not `building`, only checks it (an ignored member's value).
+    private mutating func parseObject(building: Bool) throws(JSONSyntaxError) -> JSONValue {
         offset += 1
         var members = JSONObject()
         skipWhitespace()
@@ -65,24 +64,24 @@ struct JSONParser: ~Copyable {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
             let keyStart = offset + 1
-            let key = try parseString()
-            let ignored = isIgnored(keyStart..<offset - 1)
+            let key = building ? try parseString() : try skipString()
+            let keep = building && !isIgnored(keyStart..<offset - 1)
             skipWhitespace()
             guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
-            if ignored { try skipValue() } else { members.append(key, try parseValue()) }
+            if keep { members.append(key, try parseValue()) } else { try skipValue() }
             skipWhitespace()
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
         return .object(members)
     }
 
-    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(building: Bool) throws(JSONSyntaxError) -> JSONValue {
         offset += 1
         var elements: [JSONValue] = []
         skipWhitespace()
         if skip(UInt8(ascii: "]")) { return .array(elements) }
         repeat {
-            elements.append(try parseValue())
+            if building { elements.append(try parseValue()) } else { try skipValue() }
             skipWhitespace()
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
@@ -97,42 +96,20 @@ struct JSONParser: ~Copyable {
     private mutating func skipValue() throws(JSONSyntaxError) {
         skipWhitespace()
         switch currentByte {
-        case UInt8(ascii: "{"):
-            offset += 1
-            skipWhitespace()
-            if skip(UInt8(ascii: "}")) { return }
-            repeat {
-                skipWhitespace()
-                guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
-                try skipString()
-                skipWhitespace()
-                guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
-                try skipValue()
-                skipWhitespace()
-            } while skip(UInt8(ascii: ","))
-            guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
-        case UInt8(ascii: "["):
-            offset += 1
-            skipWhitespace()
-            if skip(UInt8(ascii: "]")) { return }
-            repeat {
-                try skipValue()
-                skipWhitespace()
-            } while skip(UInt8(ascii: ","))
-            guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
-        case UInt8(ascii: "\""):
-            try skipString()
-        default:
-            _ = try parseValue()
+        case UInt8(ascii: "{"): _ = try parseObject(building: false)
+        case UInt8(ascii: "["): _ = try parseArray(building: false)
+        case UInt8(ascii: "\""): _ = try skipString()
+        default: _ = try parseValue()
         }
     }
 
-    private mutating func skipString() throws(JSONSyntaxError) {
+    /// Checks a string without building it; returns an empty key so object parsing reads the same either way.
+    private mutating func skipString() throws(JSONSyntaxError) -> String {
         offset += 1
         while offset < bytes.count {
             let byte = bytes[offset]
             offset += 1
-            if byte == UInt8(ascii: "\"") { return }
+            if byte == UInt8(ascii: "\"") { return "" }
             if byte == UInt8(ascii: "\\") { try skipEscape() }
             if byte < 0x20 {
                 offset -= 1
