@@ -60,6 +60,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Twitter"], swiftSettings: upcoming),
         .testTarget(
             name: "SmashtagTests",
             dependencies: ["Smashtag", "Twitter"],

@@ -3,11 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Something wrong with a file, or something in it that holds no tweets: where, and what.
 public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
@@ -47,14 +42,17 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         self.decoder = DocumentDecoder(archiveAccount: archiveAccount)
     }
 
-    /// Reads the file at `path`; an archive's account comes from the `account.js` beside it.
+    /// Reads the file at `path` a chunk at a time (memory stays flat however big it is); an archive's account
+    /// comes from the `account.js` beside it.
     public init(path: String) throws(DecodingProblem) {
-        let bytes = try Self.contents(of: path)
+        let items = JSONItemReader(chunks: FileChunks(file: try OpenFile(path: path)), ignoring: DocumentDecoder.unreadKeys)
         var account: User?
-        if JSONItemReader(bytes: bytes).isArchive, let accountBytes = try? Self.contents(of: Self.sibling("account.js", of: path)) {
+        if items.isArchive, let accountBytes = try? OpenFile(path: Self.sibling("account.js", of: path)).readAll() {
             account = Self.archiveAccount(in: accountBytes)
         }
-        self.init(bytes: bytes, name: path, archiveAccount: account)
+        self.name = path
+        self.items = items
+        self.decoder = DocumentDecoder(archiveAccount: account)
     }
 
     public mutating func next() -> TweetFileEvent? {
@@ -80,36 +78,6 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         case .problem(let message): .malformed(DecodingProblem(file: name, line: line, message: message))
         case .skipped(let message): .skipped(DecodingProblem(file: name, line: line, message: message))
         }
-    }
-
-    /// The whole file, read straight into the array the parser works on.
-    private static func contents(of path: String) throws(DecodingProblem) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw problem(path, errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw problem(path, errno) }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw problem(path, EISDIR) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        bytes.reserveCapacity(Int(status.st_size))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count >= 0 else { throw problem(path, errno) }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
-    }
-
-    private static func problem(_ path: String, _ code: Int32) -> DecodingProblem {
-        let reason = switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
-        case EISDIR: "is a directory, not a file"
-        default: String(cString: strerror(code)).lowercased()
-        }
-        return DecodingProblem(file: path, line: nil, message: reason)
     }
 
     private static func sibling(_ name: String, of path: String) -> String {

@@ -75,3 +75,47 @@ struct JSONReaderTests {
         #expect(lines(text) == ["malformed@1"])
     }
 }
+
+/// The input in chunks of a few bytes, so every item straddles chunk boundaries.
+private struct TinyChunks: ByteChunks {
+    var rest: ArraySlice<UInt8>
+    let size: Int
+
+    mutating func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
+        guard !rest.isEmpty else { return false }
+        bytes += rest.prefix(size)
+        rest = rest.dropFirst(size)
+        return true
+    }
+}
+
+struct ChunkedReadingTests {
+    /// Each result as `kind@line`, plus the item's value text when it is an item.
+    private func results(_ text: String, chunk: Int) -> [String] {
+        var reader = chunk == 0
+            ? JSONItemReader(bytes: Array(text.utf8))
+            : JSONItemReader(chunks: TinyChunks(rest: ArraySlice(text.utf8), size: chunk))
+        var results: [String] = []
+        while let result = reader.next() {
+            switch result {
+            case .item(let item): results.append("item@\(reader.line(at: item.offset)):\(item.value)")
+            case .malformed(let line, let message): results.append("malformed@\(line):\(message)")
+            case .textLine(let line): results.append("text@\(line)")
+            }
+        }
+        return results
+    }
+
+    static let inputs = [
+        "{\"a\":1}\n{\"b\": \"trunc\n{\"c\":[1,2,3]}\n",
+        "window.YTD.tweets.part0 = [\n {\"tweet\": {\"id\": \"1\"}},\n {\"tweet\": {\"id\": \"2\"}}\n]",
+        "{\"a\":1}\nClassic Tweet, extended mode\n{\"b\":2}\n12345\ntrue\n{\"c\":\"é😀\"}",
+        "[\n {\"a\":1},\n {\"b\":2}\n]\n[{\"c\":3}]",
+        "{\"a\":1}\n{\"b\":2}\n{\"c\":",
+    ]
+
+    @Test(arguments: inputs, [1, 2, 3, 7, 64])
+    func chunkedInputReadsExactlyLikeWholeInput(text: String, chunk: Int) {
+        #expect(results(text, chunk: chunk) == results(text, chunk: 0))
+    }
+}

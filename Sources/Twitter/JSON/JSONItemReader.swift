@@ -16,20 +16,33 @@ enum JSONItemResult: Sendable {
 /// `window.YTD.… = [ … ]`. The elements of a top-level array are items of their own, so one huge array costs no
 /// more memory per item than JSON Lines do.
 ///
+/// Input arrives in chunks: the reader keeps a window from the current item on, and when an item runs past the
+/// window's end it drops what it has read and appends the next chunk, so memory stays flat however big the file.
+///
 /// After a malformed line it resumes at the next line (JSON Lines lose only the broken line); inside a top-level
 /// array, or once the input has proved not to be JSON at all, it stops.
 struct JSONItemReader: Sendable {
     /// Past this many broken lines the file is taken to be something else and reading stops.
     static let maximumProblems = 20
 
-    private let bytes: [UInt8]
+    /// Where reading is; saved before each attempt so an item cut by the window's end can be read again whole.
+    private struct Position: Sendable {
+        var offset = 0
+        var inTopLevelArray = false
+        var problems = 0
+        var finished = false
+        var itemsRead = 0
+    }
+
+    private var bytes: [UInt8]
+    private var chunks: (any ByteChunks)?
     private let ignoredKeys: [[UInt8]]
-    private var offset = 0
+    private var position = Position()
     private var lines = LineCounter()
-    private var inTopLevelArray = false
-    private var problems = 0
-    private var finished = false
-    private var itemsRead = 0
+    /// Set when an attempt reached the window's end before the input's.
+    private var cutShort = false
+    /// Why the input ended early, reported once after the last item.
+    private var readFailure: String?
     /// The input started with `window.YTD.…`, as a Twitter archive's data files do.
     private(set) var isArchive = false
 
@@ -40,76 +53,138 @@ struct JSONItemReader: Sendable {
         skipPreamble()
     }
 
+    /// Reads `chunks` as they come.
+    init(chunks: some ByteChunks, ignoring ignoredKeys: [String] = []) {
+        self.bytes = []
+        self.chunks = chunks
+        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
+        // Enough to see an archive's `window.YTD.tweets.part0 = [` whole.
+        while bytes.count < 256, !atEndOfInput { readMore() }
+        skipPreamble()
+    }
+
+    /// Whether the input has been read to its end (the window holds everything that is left).
+    private var atEndOfInput: Bool { chunks == nil }
+
     mutating func next() -> JSONItemResult? {
-        guard !finished else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var parser = JSONParser(buffer, offset: offset, ignoring: ignoredKeys)
-            return inTopLevelArray ? nextElement(&parser) : nextTopLevel(&parser)
+        while true {
+            guard !position.finished else { return reportReadFailure() }
+            let saved = position
+            let result = bytes.withUnsafeBufferPointer { buffer in
+                var parser = JSONParser(buffer, offset: position.offset, ignoring: ignoredKeys)
+                return position.inTopLevelArray ? nextElement(&parser) : nextTopLevel(&parser)
+            }
+            guard cutShort else { return result ?? reportReadFailure() }
+            cutShort = false
+            position = saved
+            slideWindow()
+        }
+    }
+
+    private mutating func reportReadFailure() -> JSONItemResult? {
+        guard let failure = readFailure else { return nil }
+        readFailure = nil
+        return .malformed(line: lines.line(at: bytes.count, in: bytes), message: "the file could not be read to its end: \(failure)")
+    }
+
+    /// True, and remembered, when `offset` is past the window but the input goes on: the attempt must be redone.
+    private mutating func cut(at offset: Int) -> Bool {
+        if offset >= bytes.count, !atEndOfInput { cutShort = true }
+        return cutShort
+    }
+
+    /// Drops the bytes before the current item and appends the next chunk.
+    private mutating func slideWindow() {
+        let consumed = position.offset
+        lines.dropFirst(consumed, of: bytes)
+        bytes.removeSubrange(..<consumed)
+        position.offset = 0
+        readMore()
+    }
+
+    private mutating func readMore() {
+        do {
+            if try chunks?.read(appendingTo: &bytes) != true { chunks = nil }
+        } catch {
+            chunks = nil
+            readFailure = error.message
         }
     }
 
     private mutating func nextTopLevel(_ parser: inout JSONParser) -> JSONItemResult? {
         skipSeparators(&parser)
-        guard let byte = parser.currentByte else { return finish() }
+        guard let byte = parser.currentByte else { return cut(at: parser.offset) ? nil : finish() }
         if byte == UInt8(ascii: "[") {
             parser.skip(UInt8(ascii: "["))
-            inTopLevelArray = true
-            offset = parser.offset
+            position.inTopLevelArray = true
+            position.offset = parser.offset
             return nextElement(&parser)
         }
         let start = parser.offset
         do throws(JSONSyntaxError) {
             let value = try parser.parseValue()
-            offset = parser.offset
+            // A number or literal at the window's end may go on in the next chunk.
+            if cut(at: parser.offset) { return nil }
+            position.offset = parser.offset
             return item(value, at: start)
         } catch {
-            if itemsRead > 0, error.offset == start, Self.isLetter(byte), let next = startOfLine(after: start) {
-                offset = next
-                return .textLine(line: lines.line(at: start, in: bytes))
+            if cut(at: error.offset) { return nil }
+            if position.itemsRead > 0, error.offset == start, Self.isLetter(byte) {
+                if let next = startOfLine(after: start) {
+                    position.offset = next
+                    return .textLine(line: lines.line(at: start, in: bytes))
+                }
+                if cut(at: bytes.count) { return nil }
             }
-            return malformed(error, itemStart: start, resumable: itemsRead > 0 || error.offset > start)
+            return malformed(error, itemStart: start, resumable: position.itemsRead > 0 || error.offset > start)
         }
     }
 
     private mutating func nextElement(_ parser: inout JSONParser) -> JSONItemResult? {
         parser.skipWhitespace()
+        if cut(at: parser.offset) { return nil }
         if parser.skip(UInt8(ascii: "]")) {
-            inTopLevelArray = false
-            offset = parser.offset
+            position.inTopLevelArray = false
+            position.offset = parser.offset
             return nextTopLevel(&parser)
         }
         let start = parser.offset
         do throws(JSONSyntaxError) {
             let value = try parser.parseValue()
             parser.skipWhitespace()
+            if cut(at: parser.offset) { return nil }
             if !parser.skip(UInt8(ascii: ",")), parser.currentByte != UInt8(ascii: "]") {
                 throw parser.error("',' or ']' after an array element")
             }
-            offset = parser.offset
+            position.offset = parser.offset
             return item(value, at: start)
         } catch {
+            if cut(at: error.offset) { return nil }
             return malformed(error, itemStart: start, resumable: false)
         }
     }
 
     private mutating func item(_ value: JSONValue, at start: Int) -> JSONItemResult {
-        itemsRead += 1
+        position.itemsRead += 1
         return .item(JSONItem(value: value, offset: start))
     }
 
-    /// The 1-based line of a byte offset; counted only when asked, since most items never need it.
+    /// The 1-based line of a byte offset of the item just read; counted only when asked, since most items never
+    /// need it.
     mutating func line(at offset: Int) -> Int {
         lines.line(at: offset, in: bytes)
     }
 
-    private mutating func malformed(_ error: JSONSyntaxError, itemStart: Int, resumable: Bool) -> JSONItemResult {
+    private mutating func malformed(_ error: JSONSyntaxError, itemStart: Int, resumable: Bool) -> JSONItemResult? {
+        let next = startOfLine(after: itemStart)
+        if resumable, next == nil, cut(at: bytes.count) { return nil }
         let line = lines.line(at: itemStart, in: bytes)
         let message = describe(error, itemLine: line)
-        problems += 1
-        if resumable, problems < Self.maximumProblems, let next = startOfLine(after: itemStart) {
-            offset = next
+        position.problems += 1
+        if resumable, position.problems < Self.maximumProblems, let next {
+            position.offset = next
         } else {
-            finished = true
+            position.finished = true
         }
         return .malformed(line: line, message: message)
     }
@@ -118,7 +193,7 @@ struct JSONItemReader: Sendable {
         guard error.offset < bytes.count else {
             return "malformed JSON: the input ends where \(error.expected) was expected"
         }
-        var counter = LineCounter()
+        var counter = lines
         let errorLine = counter.line(at: error.offset, in: bytes)
         let column = error.offset - (bytes[..<error.offset].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
         let place = errorLine == itemLine ? "column \(column)" : "line \(errorLine), column \(column)"
@@ -126,7 +201,7 @@ struct JSONItemReader: Sendable {
     }
 
     private mutating func finish() -> JSONItemResult? {
-        finished = true
+        position.finished = true
         return nil
     }
 
@@ -146,25 +221,39 @@ struct JSONItemReader: Sendable {
 
     /// Skips a UTF-8 byte order mark and an archive's `window.YTD.tweets.part0 =`.
     private mutating func skipPreamble() {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-        let rest = bytes[offset...].drop(while: JSONParser.isWhitespace)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position.offset = 3 }
+        let rest = bytes[position.offset...].drop(while: JSONParser.isWhitespace)
         guard rest.starts(with: Array("window.".utf8)), let equals = rest.firstIndex(of: UInt8(ascii: "=")) else { return }
         isArchive = true
-        offset = equals + 1
+        position.offset = equals + 1
     }
 }
 
 /// Turns byte offsets into 1-based line numbers, counting each stretch of the input once as offsets advance.
 private struct LineCounter: Sendable {
+    /// The line the window starts on.
+    private var firstLine = 1
     private var countedUpTo = 0
     private var line = 1
 
     mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
-        if offset < countedUpTo { (countedUpTo, line) = (0, 1) }
+        if offset < countedUpTo { (countedUpTo, line) = (0, firstLine) }
         bytes.withUnsafeBufferPointer { buffer in
             for index in countedUpTo..<offset where buffer[index] == 0x0A { line += 1 }
         }
         countedUpTo = offset
         return line
     }
+
+    /// The window loses its first `count` bytes: their lines are counted before they go.
+    mutating func dropFirst(_ count: Int, of bytes: [UInt8]) {
+        firstLine = line(at: count, in: bytes)
+        (countedUpTo, line) = (0, firstLine)
+    }
+}
+
+/// More input for a `JSONItemReader`.
+protocol ByteChunks: Sendable {
+    /// Appends the next chunk; false at the end of the input.
+    mutating func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool
 }

@@ -1,1 +1,0 @@
-// The Corpus module; see docs/ARCHITECTURE.md.

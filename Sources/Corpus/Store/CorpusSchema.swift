@@ -1,0 +1,64 @@
+import GRDB
+
+/// The corpus's tables. Mention keywords are not stored: they are the text's slice at the mention's range.
+enum CorpusSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE user (
+                    id INTEGER PRIMARY KEY,
+                    screenName TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    name TEXT NOT NULL,
+                    profileImageURL TEXT
+                );
+                -- id: the tweet's 64-bit id, which orders tweets by time; created: milliseconds since 1970.
+                CREATE TABLE tweet (
+                    id INTEGER PRIMARY KEY,
+                    created INTEGER NOT NULL,
+                    userID INTEGER NOT NULL REFERENCES user(id),
+                    retweeterID INTEGER REFERENCES user(id),
+                    text TEXT NOT NULL,
+                    quotedID TEXT,
+                    inReplyToID TEXT
+                );
+                -- kind: 0 hashtag, 1 user, 2 url; start/end: Unicode scalars of the text.
+                CREATE TABLE mention (
+                    tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    kind INTEGER NOT NULL,
+                    start INTEGER NOT NULL,
+                    end INTEGER NOT NULL,
+                    expandedURL TEXT,
+                    PRIMARY KEY (tweetID, position)
+                ) WITHOUT ROWID;
+                CREATE TABLE media (
+                    tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    url TEXT NOT NULL,
+                    aspectRatio REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    PRIMARY KEY (tweetID, position)
+                ) WITHOUT ROWID;
+                -- What the operators look up: `#tag`, `@user`, `from:user` (lower-cased), `filter:media|links|retweets`.
+                CREATE TABLE term (
+                    id INTEGER PRIMARY KEY,
+                    key TEXT NOT NULL UNIQUE
+                );
+                -- Each term's tweets, newest first by walking the primary key backwards.
+                CREATE TABLE posting (
+                    termID INTEGER NOT NULL,
+                    tweetID INTEGER NOT NULL,
+                    PRIMARY KEY (termID, tweetID)
+                ) WITHOUT ROWID;
+                -- Words (see WordTokenizer), already cut and lower-cased: the ascii tokenizer only splits on spaces.
+                CREATE VIRTUAL TABLE word USING fts5(words, content='', columnsize=0, tokenize='ascii');
+                CREATE TABLE info (
+                    key TEXT PRIMARY KEY,
+                    value TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+}

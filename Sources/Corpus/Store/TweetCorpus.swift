@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDB
+import Twitter
+
+/// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
+/// search operator is an index look-up.
+public struct TweetCorpus: Sendable {
+    private let writer: any DatabaseWriter
+
+    /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
+    public static func open(at path: String) throws -> TweetCorpus {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return try TweetCorpus(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// A corpus in memory, gone when the value is.
+    public static func inMemory() throws -> TweetCorpus {
+        try TweetCorpus(writer: DatabaseQueue())
+    }
+
+    private init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try CorpusSchema.migrator.migrate(writer)
+    }
+
+    /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
+    public func add(_ tweets: [Tweet]) async throws -> AddedTweets {
+        try await writer.write { db in
+            var writer = TweetWriter(db: db)
+            var added = AddedTweets()
+            for tweet in tweets { added.count(try writer.insert(tweet), for: tweet) }
+            return added
+        }
+    }
+
+    /// A page of the tweets matching `query`, newest first.
+    public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage {
+        let range = try PageRange(position)
+        return try await writer.read { db in
+            let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
+            var ids = try matcher.ids(from: range.start, count: count + 1)
+            let hasMore = ids.count > count
+            ids = Array(ids.prefix(count))
+            if range.direction == .oldestFirst { ids.reverse() }
+            return CorpusPage(tweets: try TweetLoader(db: db).tweets(ids), hasMore: hasMore)
+        }
+    }
+
+    /// The tweet with this id, if the corpus has it.
+    public func tweet(id: String) async throws -> Tweet? {
+        guard let id = Int64(id) else { return nil }
+        return try await writer.read { db in try TweetLoader(db: db).tweets([id]).first }
+    }
+
+    public func tweetCount() async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") ?? 0 }
+    }
+
+    /// A note the corpus keeps about itself (e.g. the demo's seed).
+    public func info(_ key: String) async throws -> String? {
+        try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM info WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setInfo(_ key: String, _ value: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+}
+
+/// What adding tweets did.
+public struct AddedTweets: Sendable, Hashable {
+    public private(set) var inserted = 0
+    /// Already in the corpus.
+    public private(set) var duplicates = 0
+    /// Tweets the corpus cannot hold (an id that is not a 64-bit number), with why.
+    public private(set) var rejected: [String] = []
+
+    mutating func count(_ outcome: TweetWriter.Outcome, for tweet: Tweet) {
+        switch outcome {
+        case .inserted: inserted += 1
+        case .duplicate: duplicates += 1
+        case .badID: rejected.append("tweet id “\(tweet.id)” is not a number")
+        }
+    }
+}
+
+/// A page from the corpus, newest first.
+public struct CorpusPage: Sendable {
+    public let tweets: [Tweet]
+    /// More tweets lie beyond the page in the direction it was read.
+    public let hasMore: Bool
+}
+
+/// Where a page starts, as a key of the matcher's descending walk.
+private struct PageRange {
+    let direction: WalkDirection
+    let start: Int64
+
+    init(_ position: SearchRequest.Position) throws {
+        switch position {
+        case .newest: (direction, start) = (.newestFirst, .max)
+        case .newer(let id): (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.id(id) + 1))
+        case .older(let id, _): (direction, start) = (.newestFirst, try Self.id(id) - 1)
+        }
+    }
+
+    private static func id(_ text: String) throws -> Int64 {
+        guard let id = Int64(text), id >= 0, id < .max else { throw CorpusError.badPagingID(text) }
+        return id
+    }
+}
+
+/// Something the corpus could not do, as one sentence.
+public enum CorpusError: Error, CustomStringConvertible {
+    case badPagingID(String)
+
+    public var description: String {
+        switch self {
+        case .badPagingID(let id): "“\(id)” is not a tweet id to page from."
+        }
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDB
+import Twitter
+
+/// Reads whole tweets for a list of ids: three queries whatever the number of tweets.
+struct TweetLoader {
+    let db: Database
+
+    /// The tweets in the order of `ids`; ids not in the corpus are left out.
+    func tweets(_ ids: [Int64]) throws -> [Tweet] {
+        guard !ids.isEmpty else { return [] }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let mentions = try self.mentions(list)
+        let media = try self.media(list)
+        var tweets: [Int64: Tweet] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID,
+                   u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL
+            FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
+            WHERE t.id IN (SELECT value FROM json_each(?))
+            """), arguments: [list])
+        while let row = try rows.next() {
+            let id: Int64 = row[0]
+            tweets[id] = tweet(row, mentions: mentions[id] ?? [], media: media[id] ?? [])
+        }
+        return ids.compactMap { tweets[$0] }
+    }
+
+    private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Tweet {
+        let text: String = row[2]
+        let scalars = Array(text.unicodeScalars)
+        let retweeter: String? = row[8]
+        return Tweet(
+            id: String(row[0] as Int64),
+            created: Date(timeIntervalSince1970: Double(row[1] as Int64) / 1000),
+            user: User(screenName: row[5], name: row[6], profileImageURL: row[7]),
+            text: text,
+            mentions: mentions.compactMap { $0.mention(in: scalars) },
+            media: media,
+            retweetedBy: retweeter.map { User(screenName: $0, name: row[9], profileImageURL: row[10]) },
+            quotedID: row[3],
+            inReplyToID: row[4]
+        )
+    }
+
+    private func mentions(_ list: String) throws -> [Int64: [StoredMention]] {
+        var mentions: [Int64: [StoredMention]] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT tweetID, kind, start, end, expandedURL FROM mention
+            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+            """), arguments: [list])
+        while let row = try rows.next() {
+            mentions[row[0], default: []].append(StoredMention(kind: row[1], start: row[2], end: row[3], expandedURL: row[4]))
+        }
+        return mentions
+    }
+
+    private func media(_ list: String) throws -> [Int64: [MediaItem]] {
+        var media: [Int64: [MediaItem]] = [:]
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT tweetID, url, aspectRatio, kind FROM media
+            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+            """), arguments: [list])
+        while let row = try rows.next() {
+            let kind = MediaItem.Kind(rawValue: row[3]) ?? .photo
+            media[row[0], default: []].append(MediaItem(url: row[1], aspectRatio: row[2], kind: kind))
+        }
+        return media
+    }
+}
+
+/// A mention as stored: its keyword is the text's slice.
+private struct StoredMention {
+    let kind: Int
+    let start: Int
+    let end: Int
+    let expandedURL: String?
+
+    func mention(in scalars: [Unicode.Scalar]) -> Mention? {
+        guard let kind = Mention.Kind(code: kind), 0 <= start, start <= end, end <= scalars.count else { return nil }
+        let keyword = String(String.UnicodeScalarView(scalars[start..<end]))
+        return Mention(kind: kind, keyword: keyword, range: start..<end, expandedURL: expandedURL)
+    }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open file, closed when the last reader lets go of it.
+final class OpenFile: Sendable {
+    let path: String
+    let descriptor: Int32
+
+    init(path: String) throws(DecodingProblem) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw DecodingProblem(path: path, errno: errno) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT != S_IFDIR else {
+            let code = status.st_mode & S_IFMT == S_IFDIR ? EISDIR : errno
+            close(descriptor)
+            throw DecodingProblem(path: path, errno: code)
+        }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends up to `count` bytes; returns how many were read (0 at the end of the file).
+    func append(to bytes: inout [UInt8], upTo count: Int) throws(DecodingProblem) -> Int {
+        let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var received: Int
+            repeat { received = read(descriptor, buffer.baseAddress, count) } while received < 0 && errno == EINTR
+            if received > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<received])) }
+            return received
+        }
+        guard received >= 0 else { throw DecodingProblem(path: path, errno: errno) }
+        return received
+    }
+
+    /// The whole rest of the file.
+    func readAll() throws(DecodingProblem) -> [UInt8] {
+        var bytes: [UInt8] = []
+        while try append(to: &bytes, upTo: 1 << 20) > 0 {}
+        return bytes
+    }
+}
+
+/// A file read a chunk at a time, for a reader whose memory must not grow with the file.
+struct FileChunks: ByteChunks {
+    static let chunkSize = 4 << 20
+    let file: OpenFile
+
+    func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
+        try file.append(to: &bytes, upTo: Self.chunkSize) > 0
+    }
+}
+
+extension DecodingProblem {
+    init(path: String, errno code: Int32) {
+        let reason = switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        case EISDIR: "is a directory, not a file"
+        default: String(cString: strerror(code)).lowercased()
+        }
+        self.init(file: path, line: nil, message: reason)
+    }
+}

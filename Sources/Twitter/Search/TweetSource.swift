@@ -1,0 +1,54 @@
+/// Where tweets come from: the local corpus or the X API. Every face of Smashtag searches through this.
+public protocol TweetSource: Sendable {
+    /// One page of tweets, newest first.
+    func search(_ request: SearchRequest) async throws -> SearchPage
+}
+
+/// What to fetch: a query, how many, and which part of the results.
+public struct SearchRequest: Sendable, Hashable, Codable {
+    /// The most a page can hold, as on the X API.
+    public static let maximumCount = 100
+
+    public let query: String
+    /// 1…100.
+    public let count: Int
+    public let position: Position
+
+    /// Which tweets of the results a page holds.
+    public enum Position: Sendable, Hashable, Codable {
+        /// The newest tweets.
+        case newest
+        /// Tweets newer than the tweet with this id: the ones just after it, so nothing is skipped.
+        case newer(than: String)
+        /// Tweets older than the tweet with this id; `token` is the source's own paging token when it has one.
+        case older(than: String, token: String?)
+    }
+
+    public init(query: String, count: Int = 20, position: Position = .newest) {
+        self.query = query
+        self.count = min(max(count, 1), Self.maximumCount)
+        self.position = position
+    }
+
+    /// The same search at another position.
+    public func at(_ position: Position) -> SearchRequest {
+        SearchRequest(query: query, count: count, position: position)
+    }
+}
+
+/// A page of results and how to go on from it.
+public struct SearchPage: Sendable {
+    /// Newest first.
+    public let tweets: [Tweet]
+    /// Tweets that arrive after this page.
+    public let newer: SearchRequest
+    /// The tweets before this page; nil when there are none (or, for a page of newer tweets, when the older side
+    /// is already known to the caller).
+    public let older: SearchRequest?
+
+    public init(tweets: [Tweet], newer: SearchRequest, older: SearchRequest?) {
+        self.tweets = tweets
+        self.newer = newer
+        self.older = older
+    }
+}

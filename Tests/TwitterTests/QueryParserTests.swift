@@ -1,0 +1,59 @@
+import Testing
+@testable import Twitter
+
+struct QueryParserTests {
+    private func parse(_ text: String) throws -> SearchQuery { try SearchQuery(parsing: text) }
+    private func word(_ word: String) -> SearchQuery { .term(.word(word)) }
+
+    @Test func termsOfEveryKind() throws {
+        #expect(try parse("swift") == word("swift"))
+        #expect(try parse("\"exact  phrase\"") == .term(.phrase("exact phrase")))
+        #expect(try parse("“curly quotes”") == .term(.phrase("curly quotes")))
+        #expect(try parse("#Stanford") == .term(.hashtag("Stanford")))
+        #expect(try parse("#東京") == .term(.hashtag("東京")))
+        #expect(try parse("@NASA") == .term(.mention("NASA")))
+        #expect(try parse("from:nasa") == .term(.from("nasa")))
+        #expect(try parse("from:@nasa") == .term(.from("nasa")))
+        #expect(try parse("filter:media") == .term(.filter(.media)))
+        #expect(try parse("has:links") == .term(.filter(.links)))
+        #expect(try parse("https://swift.org") == word("https://swift.org"))
+    }
+
+    @Test func sideBySideBindsTighterThanOr() throws {
+        #expect(try parse("a b OR c") == .any([.all([word("a"), word("b")]), word("c")]))
+        #expect(try parse("a (b OR c)") == .all([word("a"), .any([word("b"), word("c")])]))
+        #expect(try parse("swift or rust") == .all([word("swift"), word("or"), word("rust")]))
+    }
+
+    @Test func exclusions() throws {
+        #expect(try parse("#swift -filter:retweets") == .all([.term(.hashtag("swift")), .excluding(.term(.filter(.retweets)))]))
+        #expect(try parse("a -(b OR c)") == .all([word("a"), .excluding(.any([word("b"), word("c")]))]))
+        #expect(try parse("well-known") == word("well-known"))
+    }
+
+    @Test(arguments: [
+        ("", "Type something to search for."),
+        ("   ", "Type something to search for."),
+        ("-swift", "A search needs something to look for, not only exclusions: add a term without a “-”."),
+        ("a OR", "“OR” needs something to search for after it."),
+        ("OR a", "“OR” needs something to search for before it."),
+        ("a OR -b", "Each side of “OR” needs something to look for, not only exclusions."),
+        ("(a OR b", "A “(” is never closed with “)”."),
+        ("a)", "There is a “)” without a “(” before it."),
+        ("()", "The parentheses “()” are empty."),
+        ("\"open", "A quoted phrase is missing its closing quote (\")."),
+        ("\"\"", "The quotes \"\" are empty: put the exact phrase to find between them."),
+        ("a - b", "“-” must be followed by what to exclude, with no space: -word."),
+        ("#", "“#” must be followed by a hashtag, like #swift."),
+        ("#foo!", "“#foo!” is not a hashtag: a hashtag is letters, digits and _ only."),
+        ("#2024", "“#2024” is not a hashtag: it needs a letter."),
+        ("@", "“@” needs a user name after it, like @nasa."),
+        ("from:", "“from:” needs a user name after it, like from:nasa."),
+        ("@this_name_is_too_long", "“@this_name_is_too_long” is not a user name: user names are 1–15 letters, digits or _."),
+        ("filter:videos", "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."),
+        ("lang:en swift", "The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( ) and filter:media/links/retweets."),
+    ])
+    func malformedQueriesSayWhatIsWrongInOneSentence(query: String, message: String) {
+        #expect(throws: QueryError(message)) { try SearchQuery(parsing: query) }
+    }
+}
