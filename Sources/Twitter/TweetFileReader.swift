@@ -11,6 +11,12 @@ public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertibl
     public let line: Int?
     public let message: String
 
+    public init(file: String, line: Int? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
     public var description: String {
         line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
     }

@@ -33,7 +33,12 @@ struct TerminalStyle {
 /// One line on stderr.
 enum StandardError {
     static func write(_ line: String) {
-        var bytes = Array((line + "\n").utf8)
+        put(line + "\n")
+    }
+
+    /// Text as it is, with no newline (a progress line).
+    static func put(_ text: String) {
+        var bytes = Array(text.utf8)
         _ = Glibc.write(STDERR_FILENO, &bytes, bytes.count)
     }
 }

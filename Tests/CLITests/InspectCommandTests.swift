@@ -3,30 +3,8 @@ import Testing
 
 /// Runs the real `smashtag` binary, as a script would.
 struct InspectCommandTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let fixtures = repository.appendingPathComponent("Tests/TwitterTests/Fixtures")
-
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-    }
-
-    static func smashtag(_ arguments: String...) throws -> Run {
-        let process = Process()
-        process.executableURL = repository.appendingPathComponent(".build/debug/smashtag")
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+    static func smashtag(_ arguments: String...) throws -> SmashtagRun { try SmashtagRun(arguments) }
+    static func fixture(_ name: String) -> String { SmashtagRun.fixture(name) }
 
     @Test func printsJSONLinesWhoseMentionsAreSlicesOfTheText() throws {
         let run = try Self.smashtag("inspect", "--format", "json", Self.fixture("v1-search.json"))

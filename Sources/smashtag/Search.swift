@@ -1,0 +1,63 @@
+import ArgumentParser
+import Smashtag
+import Twitter
+
+/// `smashtag search QUERY`: a page of tweets, newest first, continuing the term's session with --newer/--older.
+struct Search: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Search tweets: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), filter:media/links/retweets.",
+        discussion: "--newer fetches only tweets newer than the newest this search has shown; --older pages back from the oldest."
+    )
+
+    @Argument(help: "What to search for, e.g. '#swift', 'from:nasa', 'swift OR rust'.")
+    var query: String
+
+    @Option(help: "How many tweets (1–100).")
+    var count = 20
+
+    @Flag(help: "Only tweets newer than the newest already shown for this query.")
+    var newer = false
+
+    @Flag(help: "The page of tweets before the oldest already shown for this query.")
+    var older = false
+
+    @Option(help: "text (coloured on a terminal) or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        guard (1...SearchRequest.maximumCount).contains(count) else { throw ValidationError("--count must be between 1 and 100.") }
+        guard !(newer && older) else { throw ValidationError("Use --newer or --older, not both.") }
+    }
+
+    func run() async throws {
+        let directory = try DataDirectory(common.dataDirectory)
+        let source = try await SourceChoice(common).open(in: directory)
+        let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase), source: source)
+        let page = try await CommandFailure.reporting { try await sessions.fetch(query, part, count: count) }
+        output(page?.tweets ?? [])
+        if page == nil, format == .text { StandardError.write("smashtag: no older tweets for “\(query)”.") }
+    }
+
+    private var part: SearchSessions.Part {
+        newer ? .newer : older ? .older : .newest
+    }
+
+    private func output(_ tweets: [Tweet]) {
+        switch format {
+        case .json:
+            print(TweetPrinter.json(SearchOutput(query: query, tweets: tweets)))
+        case .text:
+            let printer = TweetPrinter(format: .text, style: .standardOutput)
+            tweets.forEach(printer.print)
+            if tweets.isEmpty, !older { StandardError.write("smashtag: no\(newer ? " newer" : "") tweets for “\(query)”.") }
+        }
+    }
+}
+
+/// SPEC §5's search document.
+private struct SearchOutput: Encodable {
+    let query: String
+    let tweets: [Tweet]
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+/// `smashtag import` and `smashtag search` on a temporary data directory.
+struct CorpusCommandTests {
+    private let directory: String
+
+    init() throws {
+        directory = try SmashtagRun.temporaryDirectory()
+    }
+
+    private func smashtag(_ arguments: String...) throws -> SmashtagRun {
+        try SmashtagRun(arguments + ["--data-dir", directory])
+    }
+
+    private func searchJSON(_ arguments: String...) throws -> [[String: Any]] {
+        let run = try SmashtagRun(["search", "--format", "json"] + arguments + ["--data-dir", directory])
+        try #require(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        return document["tweets"] as? [[String: Any]] ?? []
+    }
+
+    private static let ownFiles = ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "twarc2-flat.jsonl", "archive/data/tweets.js"]
+        .map(SmashtagRun.fixture)
+
+    @Test func importingTheSameFilesTwiceAddsNothing() throws {
+        let first = try SmashtagRun(["import"] + Self.ownFiles + ["--data-dir", directory])
+        #expect(first.status == 0, "\(first.stderr)")
+        let imported = try #require(first.stdout.firstMatch(of: /Imported (\d+) tweets, 0 duplicates, 0 skipped/))
+        let second = try SmashtagRun(["import"] + Self.ownFiles + ["--data-dir", directory])
+        #expect(second.stdout.contains("Imported 0 tweets, \(imported.1) duplicates, 0 skipped"))
+    }
+
+    @Test func aMalformedLineIsReportedWithFileAndLineSkippedAndFailsTheImport() throws {
+        let run = try smashtag("import", SmashtagRun.fixture("malformed.jsonl"))
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("malformed.jsonl:3: malformed JSON"))
+        #expect(run.stdout.contains(" 1 skipped"))
+        #expect(try searchJSON("from:line_counter").count == 3)
+    }
+
+    @Test func aMissingFileIsNamedAndTheOthersStillImport() throws {
+        let run = try smashtag("import", "/nonexistent.jsonl", SmashtagRun.fixture("v1-search.json"))
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("smashtag: /nonexistent.jsonl: no such file"))
+        #expect(!run.stdout.contains("Imported 0 tweets"))
+    }
+
+    @Test func searchPrintsSpecJSONNewestFirstAndPagesWithoutRepeats() throws {
+        _ = try SmashtagRun(["import"] + Self.ownFiles + ["--data-dir", directory])
+        let all = try searchJSON("#swift OR #jsonl OR #unicode", "--count", "100")
+        #expect(all.count >= 3)
+        let ids = all.compactMap { Int64($0["id"] as? String ?? "") }
+        #expect(ids == ids.sorted(by: >))
+        var paged = try searchJSON("#swift OR #jsonl OR #unicode", "--count", "1")
+        while true {
+            let older = try searchJSON("#swift OR #jsonl OR #unicode", "--count", "1", "--older")
+            if older.isEmpty { break }
+            paged += older
+        }
+        #expect(paged.compactMap { $0["id"] as? String } == all.compactMap { $0["id"] as? String })
+        #expect(try searchJSON("#swift OR #jsonl OR #unicode", "--newer").isEmpty)
+    }
+
+    @Test func aMalformedQueryIsOneSentence() throws {
+        let run = try smashtag("search", "(#swift OR")
+        #expect(run.status == 1)
+        #expect(run.stderr == "smashtag: “OR” needs something to search for after it.\n")
+    }
+
+    @Test func everyTwitterFileOfTheSharedFixturesImports() throws {
+        let root = SmashtagRun.repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+        let files = ["twitter-v1.1", "twitter-v2"].flatMap { tweetFiles(under: root.appendingPathComponent($0)) }
+        guard !files.isEmpty else {
+            print("skipped: ../shared/fixtures is absent")
+            return
+        }
+        let run = try SmashtagRun(["import"] + files + ["--data-dir", directory])
+        let skipped = run.stderr.split(separator: "\n").filter { $0.hasSuffix("(skipped)") }
+        #expect(skipped.count == 1 && skipped[0].contains("streaming_output_with_error.jsonl:8: malformed JSON"), "\(skipped)")
+        #expect(run.stdout.contains("Imported ") && run.stdout.contains(" 1 skipped"))
+    }
+
+    private func tweetFiles(under root: URL) -> [String] {
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        return (walker?.allObjects as? [URL] ?? [])
+            .filter { ["json", "jsonl", "js"].contains($0.pathExtension) }
+            .map(\.path).sorted()
+    }
+}

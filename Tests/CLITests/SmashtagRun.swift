@@ -1,0 +1,37 @@
+import Foundation
+
+/// One run of the real `smashtag` binary, as a script would run it.
+struct SmashtagRun {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Tests/TwitterTests/Fixtures")
+
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = Self.repository.appendingPathComponent(".build/debug/smashtag")
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        self.status = process.terminationStatus
+        self.stdout = String(decoding: stdout, as: UTF8.self)
+        self.stderr = String(decoding: stderr, as: UTF8.self)
+    }
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// A fresh, empty data directory.
+    static func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
