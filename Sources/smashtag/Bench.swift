@@ -1,4 +1,5 @@
 import ArgumentParser
+import Corpus
 import Foundation
 import Twitter
 
@@ -6,7 +7,7 @@ import Twitter
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Smashtag's performance targets (build with -c release).",
-        subcommands: [BenchDecode.self]
+        subcommands: [BenchDecode.self, BenchSearch.self]
     )
 }
 
@@ -64,4 +65,45 @@ extension Duration {
     var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
+}
+
+/// First-page latency of searches on a corpus: each query many times, percentiles reported.
+struct BenchSearch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "First-page search latency (p50/p99) on the corpus.")
+
+    @Argument(help: "Queries, e.g. '#tag' 'from:user' word 'a OR b'.")
+    var queries: [String]
+
+    @Option(help: "Tweets per page.")
+    var count = 20
+
+    @Option(help: "Searches per query.")
+    var iterations = 500
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let corpus = try TweetCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        for query in queries {
+            let parsed = try SearchQuery(parsing: query)
+            var found = 0
+            var times: [Duration] = []
+            for _ in 0..<iterations {
+                let started = ContinuousClock.now
+                found = try await corpus.search(parsed, .newest, count: count).tweets.count
+                times.append(ContinuousClock.now - started)
+            }
+            times.sort()
+            let percentile = { (p: Double) in times[min(times.count - 1, Int(Double(times.count) * p))].seconds * 1000 }
+            print(TweetPrinter.json(SearchBenchResult(query: query, tweets: found, p50ms: percentile(0.5), p99ms: percentile(0.99), maxms: percentile(1))))
+        }
+    }
+}
+
+private struct SearchBenchResult: Encodable {
+    let query: String
+    let tweets: Int
+    let p50ms: Double
+    let p99ms: Double
+    let maxms: Double
 }

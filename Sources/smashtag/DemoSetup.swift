@@ -3,6 +3,12 @@ import Corpus
 /// The demo corpus, generated on first use of an empty corpus.
 enum DemoSetup {
     static func ensureDemo(in corpus: TweetCorpus) async throws {
-        // Filled in with the demo generator.
+        guard try await corpus.tweetCount() == 0 else { return }
+        StandardError.write("smashtag: the corpus is empty; generating the demo corpus (\(grouped(DemoCorpus.defaultCount)) tweets)…")
+        var progress = ProgressLine()
+        try await DemoCorpus.generate(into: corpus) { stored in
+            progress.show { _ in "Generating: \(grouped(stored)) of \(grouped(DemoCorpus.defaultCount)) tweets" }
+        }
+        progress.clear()
     }
 }

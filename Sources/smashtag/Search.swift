@@ -33,7 +33,10 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let source = try await SourceChoice(common).open(in: directory)
+        let choice = SourceChoice(common)
+        // A typo in the query is reported before anything else happens (like generating the demo corpus).
+        if choice.name == .corpus { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
+        let source = try await choice.open(in: directory)
         let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase), source: source)
         let page = try await CommandFailure.reporting { try await sessions.fetch(query, part, count: count) }
         output(page?.tweets ?? [])

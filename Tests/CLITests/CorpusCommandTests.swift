@@ -88,3 +88,31 @@ struct CorpusCommandTests {
             .map(\.path).sorted()
     }
 }
+
+/// The first run on a fresh data directory.
+struct DemoCorpusCommandTests {
+    @Test func aFreshDataDirectoryGeneratesTheDemoAndPrintsColouredTweets() throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        // `script` gives the command a terminal, as a person at a shell would have.
+        let command = "env -u NO_COLOR \(SmashtagRun.executable.path) search '#swift' --count 5 --data-dir \(directory)"
+        let run = try SmashtagRun(executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("generating the demo corpus"))
+        #expect(run.stdout.contains("\u{1B}[36m#swift\u{1B}[0m") || run.stdout.contains("\u{1B}[36m#Swift\u{1B}[0m"), "\(run.stdout.suffix(300))")
+        let again = try SmashtagRun(["search", "#swift", "--data-dir", directory, "--format", "json"])
+        #expect(!again.stderr.contains("generating"))
+        #expect(again.stdout.contains("\"tweets\":[{"))
+    }
+
+    @Test func generatingTwarcLinesIsDeterministicAndImportsBack() throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        let first = directory + "/a.jsonl", second = directory + "/b.jsonl"
+        for file in [first, second] {
+            let run = try SmashtagRun(["corpus", "generate", "--tweets", "300", "--seed", "7", "--end", "2026-01-01T00:00:00Z", "--out", file])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(FileManager.default.contentsEqual(atPath: first, andPath: second))
+        let imported = try SmashtagRun(["import", first, "--data-dir", directory])
+        #expect(imported.stdout.contains("Imported 300 tweets, 0 duplicates, 0 skipped"), "\(imported.stdout)\(imported.stderr)")
+    }
+}

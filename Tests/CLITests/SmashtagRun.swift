@@ -9,9 +9,11 @@ struct SmashtagRun {
     let stdout: String
     let stderr: String
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+    static let executable = repository.appendingPathComponent(".build/debug/smashtag")
+
+    init(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()
-        process.executableURL = Self.repository.appendingPathComponent(".build/debug/smashtag")
+        process.executableURL = executable
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -151,3 +151,23 @@ struct CorpusPagingTests {
         #expect(second.tweets.map(\.id) == ids(101...150))
     }
 }
+
+struct DemoTweeterTests {
+    @Test func theLiveDemoTweetsOnPopularHashtagsIntoNewer() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        try await DemoCorpus.generate(into: corpus, seed: 3, count: 500)
+        let source = CorpusSource(corpus: corpus)
+        let query = DemoGenerator.popularHashtags.prefix(5).map { "#" + $0 }.joined(separator: " OR ")
+        let first = try await source.search(SearchRequest(query: query, count: 10))
+        let tweeting = Task { try await DemoTweeter(corpus: corpus, seed: 3, interval: .milliseconds(5)).run() }
+        var newer: [Tweet] = []
+        for _ in 0..<200 where newer.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+            newer = try await source.search(first.newer).tweets
+        }
+        tweeting.cancel()
+        #expect(!newer.isEmpty)
+        #expect(Set(newer.map(\.id)).isDisjoint(with: first.tweets.map(\.id)))
+        #expect(try await DemoCorpus.seed(of: corpus) == 3)
+    }
+}

@@ -1,0 +1,130 @@
+/// Writes compact JSON by hand, straight into UTF-8: a v2 page is a few hundred kilobytes and a demo corpus a
+/// million tweets, so there is no intermediate tree. Commas are placed by the writer, never by callers.
+struct JSONWriter: Sendable {
+    private(set) var output = ByteWriter(capacity: 4096)
+    private var needsComma = false
+
+    var isEmpty: Bool { output.bytes.isEmpty }
+
+    mutating func beginObject(_ key: String? = nil) {
+        open(key, UInt8(ascii: "{"))
+    }
+
+    mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    mutating func beginArray(_ key: String? = nil) {
+        open(key, UInt8(ascii: "["))
+    }
+
+    mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    mutating func member(_ key: String, _ value: String) {
+        writeKey(key)
+        writeString(value.utf8, escapingHTML: false)
+    }
+
+    mutating func member(_ key: String, _ value: Int) {
+        writeKey(key)
+        output.append(decimal: value)
+    }
+
+    /// Tweet text as Twitter delivers it: `&`, `<` and `>` as `&amp;`, `&lt;` and `&gt;`.
+    mutating func member(_ key: String, htmlEscaping value: String) {
+        writeKey(key)
+        writeString(value.utf8, escapingHTML: true)
+    }
+
+    /// A number already in JSON form, e.g. a Double's shortest representation.
+    mutating func member(_ key: String, number: String) {
+        writeKey(key)
+        output.append(number)
+    }
+
+    mutating func element(_ value: String) {
+        separate()
+        writeString(value.utf8, escapingHTML: false)
+    }
+
+    /// `key: [elements]`, the elements written by another writer (a page's sections are built side by side).
+    mutating func member(_ key: String, elementsOf other: JSONWriter) {
+        beginArray(key)
+        output.append(bytes: other.output.bytes)
+        endArray()
+    }
+
+    private mutating func open(_ key: String?, _ bracket: UInt8) {
+        if let key { writeKey(key) } else { separate() }
+        output.append(byte: bracket)
+        needsComma = false
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        output.append(byte: bracket)
+        needsComma = true
+    }
+
+    private mutating func writeKey(_ key: String) {
+        separate()
+        writeString(key.utf8, escapingHTML: false)
+        output.append(byte: UInt8(ascii: ":"))
+    }
+
+    private mutating func separate() {
+        if needsComma { output.append(byte: UInt8(ascii: ",")) }
+        needsComma = true
+    }
+
+    /// Non-ASCII goes out as raw UTF-8; only quotes, backslashes and control characters need escapes. Runs that need
+    /// none are copied whole: this is most of a page's bytes.
+    private mutating func writeString(_ utf8: String.UTF8View, escapingHTML: Bool) {
+        output.append(byte: UInt8(ascii: "\""))
+        if utf8.withContiguousStorageIfAvailable({ writeEscaped($0, escapingHTML: escapingHTML) }) == nil {
+            Array(utf8).withUnsafeBufferPointer { writeEscaped($0, escapingHTML: escapingHTML) }
+        }
+        output.append(byte: UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, escapingHTML: Bool) {
+        var runStart = 0
+        for index in bytes.indices where Self.needsEscape(bytes[index], escapingHTML: escapingHTML) {
+            output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            writeEscape(bytes[index])
+            runStart = index + 1
+        }
+        output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    private static func needsEscape(_ byte: UInt8, escapingHTML: Bool) -> Bool {
+        switch byte {
+        case 0..<0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"): true
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"): escapingHTML
+        default: false
+        }
+    }
+
+    private mutating func writeEscape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append("\\\"")
+        case UInt8(ascii: "\\"): output.append("\\\\")
+        case UInt8(ascii: "\n"): output.append("\\n")
+        case UInt8(ascii: "\r"): output.append("\\r")
+        case UInt8(ascii: "\t"): output.append("\\t")
+        case UInt8(ascii: "&"): output.append("&amp;")
+        case UInt8(ascii: "<"): output.append("&lt;")
+        case UInt8(ascii: ">"): output.append("&gt;")
+        default: writeControl(byte)
+        }
+    }
+
+    private mutating func writeControl(_ byte: UInt8) {
+        output.append("\\u00")
+        output.append(byte: Self.hexDigits[Int(byte >> 4)])
+        output.append(byte: Self.hexDigits[Int(byte & 0xF)])
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}
