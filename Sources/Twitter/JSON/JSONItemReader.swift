@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One top-level item of a file: a JSON value and where it starts (`JSONItemReader.line(at:)` makes that a line).
 struct JSONItem: Sendable {
     let value: JSONValue
@@ -238,11 +244,24 @@ private struct LineCounter: Sendable {
 
     mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
         if offset < countedUpTo { (countedUpTo, line) = (0, firstLine) }
-        bytes.withUnsafeBufferPointer { buffer in
-            for index in countedUpTo..<offset where buffer[index] == 0x0A { line += 1 }
-        }
+        line += Self.newlines(in: bytes, countedUpTo..<offset)
         countedUpTo = offset
         return line
+    }
+
+    /// Every byte of a file passes through here as the window slides: memchr skips from newline to newline.
+    private static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !range.isEmpty else { return 0 }
+            var count = 0
+            var position = base + range.lowerBound
+            let end = base + range.upperBound
+            while position < end, let found = memchr(position, 0x0A, end - position) {
+                count += 1
+                position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
     }
 
     /// The window loses its first `count` bytes: their lines are counted before they go.
