@@ -19,10 +19,33 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
-        // The model and every wire format; knows nothing of storage or the web.
-        .target(name: "Twitter", swiftSettings: upcoming),
+        // The model, every wire format, the query language, the source interface and the X API v2 client;
+        // knows nothing of storage or the web.
+        .target(
+            name: "Twitter",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // A stand-in X API for tests: a real HTTP server on 127.0.0.1 that plays recorded-format responses and
+        // records the requests it receives.
+        .target(
+            name: "StubXAPI",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/StubXAPI",
+            swiftSettings: upcoming
+        ),
         // The local tweet corpus (SQLite).
         .target(
             name: "Corpus",
@@ -62,13 +85,18 @@ let package = Package(
         ),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Twitter"], swiftSettings: upcoming),
         .testTarget(
+            name: "XAPITests",
+            dependencies: ["Twitter", "StubXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
             name: "SmashtagTests",
             dependencies: ["Smashtag", "Twitter"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["smashtag"],
+            dependencies: ["smashtag", "StubXAPI"],
             swiftSettings: upcoming
         ),
     ]

@@ -42,6 +42,8 @@ extension CommandFailure {
             throw CommandFailure(error.description)
         } catch let error as CorpusError {
             throw CommandFailure(error.description)
+        } catch let error as XAPIError {
+            throw CommandFailure(error.description)
         }
     }
 }

@@ -33,12 +33,13 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let choice = SourceChoice(common)
+        let choice = SourceChoice(common, directory: directory)
         // A typo in the query is reported before anything else happens (like generating the demo corpus).
         if choice.name == .corpus { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
         let source = try await choice.open(in: directory)
         let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase), source: source)
         let page = try await CommandFailure.reporting { try await sessions.fetch(query, part, count: count) }
+        for problem in page?.problems ?? [] { StandardError.write("smashtag: note: \(problem)") }
         output(page?.tweets ?? [])
         if page == nil, format == .text { StandardError.write("smashtag: no older tweets for “\(query)”.") }
     }

@@ -5,10 +5,11 @@ import Twitter
 /// Which source a command searches: `--source`, else the X API when a token is configured, else the corpus.
 struct SourceChoice {
     let name: SourceName
+    private let configuration: XAPIConfiguration?
 
-    init(_ options: CommonOptions) {
-        let token = ProcessInfo.processInfo.environment["SMASHTAG_X_BEARER_TOKEN"].map { !$0.isEmpty } ?? false
-        name = options.source ?? (token ? .x : .corpus)
+    init(_ options: CommonOptions, directory: DataDirectory) {
+        configuration = XAPIConfiguration.configured(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+        name = options.source ?? (configuration == nil ? .corpus : .x)
     }
 
     func open(in directory: DataDirectory) async throws -> any TweetSource {
@@ -18,7 +19,10 @@ struct SourceChoice {
             try await DemoSetup.ensureDemo(in: corpus)
             return CorpusSource(corpus: corpus)
         case .x:
-            throw CommandFailure("searching the X API is not available in this version of Smashtag; use --source corpus.")
+            guard let configuration else {
+                throw CommandFailure("no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(directory.path)/\(XAPIConfiguration.tokenFileName).")
+            }
+            return XAPIClient(configuration: configuration)
         }
     }
 }

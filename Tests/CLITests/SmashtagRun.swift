@@ -30,6 +30,16 @@ struct SmashtagRun {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
+    /// Runs on a thread of its own: a test waiting for the process must not hold one of the few threads Swift's
+    /// concurrency has (on 2 cores, two), or a stub server the process talks to could never answer it.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try SmashtagRun(arguments, environment: environment) })
+            }
+        }
+    }
+
     /// A fresh, empty data directory.
     static func temporaryDirectory() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-test-\(UUID().uuidString)")

@@ -34,6 +34,20 @@ public struct SearchRequest: Sendable, Hashable, Codable {
     public func at(_ position: Position) -> SearchRequest {
         SearchRequest(query: query, count: count, position: position)
     }
+
+    /// What comes after a page of `tweets` (newest first) fetched for this request: the tweets newer than its
+    /// newest, or this request again when it found nothing.
+    public func newer(after tweets: [Tweet]) -> SearchRequest {
+        tweets.first.map { at(.newer(than: $0.id)) } ?? self
+    }
+
+    /// What lies before a page of `tweets`: nil when the source has nothing more, and for a page of newer tweets,
+    /// whose older side the caller already has.
+    public func older(after tweets: [Tweet], hasMore: Bool, token: String? = nil) -> SearchRequest? {
+        if case .newer = position { return nil }
+        guard hasMore, let oldest = tweets.last else { return nil }
+        return at(.older(than: oldest.id, token: token))
+    }
 }
 
 /// A page of results and how to go on from it.
@@ -45,10 +59,13 @@ public struct SearchPage: Sendable {
     /// The tweets before this page; nil when there are none (or, for a page of newer tweets, when the older side
     /// is already known to the caller).
     public let older: SearchRequest?
+    /// What the source reported but could still serve the page around (a live API's partial errors).
+    public let problems: [String]
 
-    public init(tweets: [Tweet], newer: SearchRequest, older: SearchRequest?) {
+    public init(tweets: [Tweet], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
         self.tweets = tweets
         self.newer = newer
         self.older = older
+        self.problems = problems
     }
 }

@@ -1,0 +1,86 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// A stand-in for the X API: a real HTTP server on 127.0.0.1 (a free port) that answers with the responses a test
+/// queued, in order, and records every request it receives.
+public final class StubXAPI: Sendable {
+    /// One queued answer.
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: [UInt8]
+        /// Wait this long before answering (a slow or hanging server).
+        public var delay: Duration
+
+        public init(status: Int = 200, headers: [String: String] = [:], body: [UInt8], delay: Duration = .zero) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+            self.delay = delay
+        }
+
+        public init(status: Int = 200, headers: [String: String] = [:], json: String, delay: Duration = .zero) {
+            self.init(status: status, headers: headers, body: Array(json.utf8), delay: delay)
+        }
+    }
+
+    /// A request as the server received it.
+    public struct Received: Sendable {
+        public let path: String
+        /// The raw query string, still percent-encoded.
+        public let rawQuery: String
+        /// Decoded query parameters.
+        public let parameters: [String: String]
+        public let headers: [String: String]
+    }
+
+    private let state = Mutex<(replies: [Reply], received: [Received])>(([], []))
+
+    private init() {}
+
+    public var received: [Received] { state.withLock { $0.received } }
+
+    public func enqueue(_ replies: Reply...) {
+        state.withLock { $0.replies += replies }
+    }
+
+    /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
+    public static func run<T: Sendable>(_ body: (StubXAPI, Int) async throws -> T) async throws -> T {
+        let stub = StubXAPI()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: stub.router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.run() }
+        defer { server.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return try await body(stub, port)
+    }
+
+    private var router: Router<BasicRequestContext> {
+        let router = Router()
+        router.get("**") { request, _ in try await self.answer(request) }
+        return router
+    }
+
+    private func answer(_ request: Request) async throws -> Response {
+        let headers = Dictionary(request.headers.map { ($0.name.canonicalName, $0.value) }) { first, _ in first }
+        let parameters = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }) { first, _ in first }
+        let received = Received(path: request.uri.path, rawQuery: request.uri.query ?? "", parameters: parameters, headers: headers)
+        let reply = state.withLock { state in
+            state.received.append(received)
+            return state.replies.isEmpty ? nil : state.replies.removeFirst()
+        }
+        guard let reply else { return Response(status: .notFound) }
+        try await Task.sleep(for: reply.delay)
+        var fields = HTTPFields()
+        fields[.contentType] = "application/json"
+        for (name, value) in reply.headers { if let name = HTTPField.Name(name) { fields[name] = value } }
+        return Response(status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+}
