@@ -91,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Twitter"],
+            dependencies: ["Smashtag", "Twitter", "Corpus"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -1,23 +1,27 @@
 import GRDB
 
-/// The app's own database (not the corpus): search sessions now; recents and popularity build on it.
+/// The app's own database (not the corpus): recents, search sessions, the popularity counts and the tweets they
+/// were counted from.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// The file, for watching other processes' writes; nil in memory.
+    let path: String?
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with a busy timeout, so the server and the
     /// CLI can share it.
     public static func open(at path: String) throws -> AppDatabase {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
-        return try AppDatabase(writer: DatabasePool(path: path, configuration: configuration))
+        return try AppDatabase(writer: DatabasePool(path: path, configuration: configuration), path: path)
     }
 
     public static func inMemory() throws -> AppDatabase {
-        try AppDatabase(writer: DatabaseQueue())
+        try AppDatabase(writer: DatabaseQueue(), path: nil)
     }
 
-    private init(writer: any DatabaseWriter) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
+        self.path = path
         try Self.migrator.migrate(writer)
     }
 
@@ -33,6 +37,57 @@ public struct AppDatabase: Sendable {
                 )
                 """)
         }
+        migrator.registerMigration("v2: recents and popularity") { db in
+            try db.execute(sql: """
+                DROP TABLE searchSession;
+                -- key: the term trimmed, spaces collapsed, lower-cased; term: its newest spelling; searched: an
+                -- ever-increasing sequence, so the order never ties. A search session's follow-on requests are JSON.
+                CREATE TABLE recent (
+                    id INTEGER PRIMARY KEY,
+                    key TEXT NOT NULL UNIQUE,
+                    term TEXT NOT NULL,
+                    searched INTEGER NOT NULL,
+                    newer TEXT,
+                    older TEXT
+                );
+                CREATE INDEX recent_by_searched ON recent(searched);
+                -- Which tweets were counted under which term: a tweet is counted once per term, ever.
+                CREATE TABLE countedTweet (
+                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                    tweetID INTEGER NOT NULL,
+                    PRIMARY KEY (termID, tweetID)
+                ) WITHOUT ROWID;
+                CREATE INDEX countedTweet_by_tweet ON countedTweet(tweetID);
+                -- Hashtags (kind 0) and users (kind 1), unique case-insensitively by key (`#tag`, `@user`
+                -- lower-cased), shown as first seen.
+                CREATE TABLE mention (
+                    id INTEGER PRIMARY KEY,
+                    kind INTEGER NOT NULL,
+                    key TEXT NOT NULL UNIQUE,
+                    shown TEXT NOT NULL
+                );
+                CREATE TABLE mentionCount (
+                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                    mentionID INTEGER NOT NULL REFERENCES mention(id),
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (termID, mentionID)
+                ) WITHOUT ROWID;
+                -- The popularity table's query: a term's mentions counted more than once, by count.
+                CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
+                -- The tweets that were counted, for pages that show a tweet again (JSON of Tweet).
+                CREATE TABLE storedTweet (
+                    id INTEGER PRIMARY KEY,
+                    tweet TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
+    }
+}
+
+extension AppDatabase {
+    /// The ids of the stored tweets, ascending (for tests and diagnostics).
+    public func storedTweetIDs() async throws -> [String] {
+        try await writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM storedTweet ORDER BY id").map(String.init) }
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 import GRDB
 import Twitter
 
-/// Searches that go on where they left off: *newer* continues from the newest tweet fetched so far for the term,
-/// *older* from the oldest, so no tweet is returned twice. Kept in the app database, so a session survives restarts
-/// and is shared by the web app and the CLI.
+/// Searches as the app runs them: each one is recorded in Recents and its tweets counted for popularity, in one
+/// transaction with the page; *newer* continues from the newest tweet fetched so far for the term and *older* from
+/// the oldest, so no tweet is returned twice. Shared by the web app and the CLI through the app database.
 public struct SearchSessions: Sendable {
     let database: AppDatabase
     let source: any TweetSource
@@ -28,11 +28,15 @@ public struct SearchSessions: Sendable {
 
     /// Fetches a page for `term`. Nil for `.older` when the session has already reached its oldest tweet.
     public func fetch(_ term: String, _ part: Part, count: Int = 20) async throws -> SearchPage? {
-        let key = Self.key(term)
-        let saved = part == .newest ? nil : try await cursors(for: key)
-        guard let request = request(for: part, saved: saved, term: term, count: count) else { return nil }
+        let term = try SearchTermKey(term)
+        let saved = part == .newest ? nil : try await cursors(for: term)
+        guard let request = request(for: part, saved: saved, term: term.shown, count: count) else { return nil }
         let page = try await source.search(request)
-        try await save(SessionCursors(after: page, of: part, saved: saved), for: key)
+        let cursors = SessionCursors(after: page, of: part, saved: saved)
+        try await database.writer.write { db in
+            let termID = try Recents.record(term, cursors: cursors, in: db)
+            try PopularityCounter(db: db, termID: termID).count(page.tweets)
+        }
         return page
     }
 
@@ -46,23 +50,17 @@ public struct SearchSessions: Sendable {
         }
     }
 
-    private func cursors(for key: String) async throws -> SessionCursors? {
+    private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
         try await database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT newer, older FROM searchSession WHERE term = ?", arguments: [key]) else { return nil }
-            return try SessionCursors(newer: row[0], older: row[1])
-        }
-    }
-
-    private func save(_ cursors: SessionCursors, for key: String) async throws {
-        let (newer, older) = try cursors.encoded()
-        try await database.writer.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO searchSession(term, newer, older) VALUES (?, ?, ?)", arguments: [key, newer, older])
+            guard let row = try Row.fetchOne(db, sql: "SELECT newer, older FROM recent WHERE key = ?", arguments: [term.key]),
+                  let newer: String = row[0] else { return nil }
+            return try SessionCursors(newer: newer, older: row[1])
         }
     }
 }
 
 /// A session's follow-on requests.
-private struct SessionCursors {
+struct SessionCursors {
     let newer: SearchRequest
     let older: SearchRequest?
 
@@ -84,9 +82,15 @@ private struct SessionCursors {
     }
 }
 
-extension SearchSessions {
-    /// Terms are the same search when they match case-insensitively after trimming and collapsing spaces (SPEC §3).
-    static func key(_ term: String) -> String {
-        term.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+/// A search term as typed (trimmed, spaces collapsed) and the key that makes terms the same case-insensitively
+/// (SPEC §3).
+struct SearchTermKey: Sendable {
+    let shown: String
+    let key: String
+
+    init(_ term: String) throws(QueryError) {
+        shown = term.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        key = shown.lowercased()
+        guard !shown.isEmpty else { throw QueryError.empty }
     }
 }

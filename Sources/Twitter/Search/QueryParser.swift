@@ -3,7 +3,7 @@ extension SearchQuery {
     /// Parses `text`; throws a one-sentence `QueryError` for anything malformed.
     public init(parsing text: String) throws(QueryError) {
         var parser = QueryParser(tokens: try QueryLexer.tokens(of: text))
-        guard !parser.atEnd else { throw QueryError("Type something to search for.") }
+        guard !parser.atEnd else { throw QueryError.empty }
         self = try parser.parseQuery()
         guard isLookingForSomething else {
             throw QueryError("A search needs something to look for, not only exclusions: add a term without a “-”.")

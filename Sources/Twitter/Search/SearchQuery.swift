@@ -43,4 +43,7 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     init(_ description: String) {
         self.description = description
     }
+
+    /// Nothing but spaces.
+    public static let empty = QueryError("Type something to search for.")
 }

@@ -1,0 +1,128 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDB
+import Twitter
+
+/// Counts a fetched page under a term inside the caller's transaction, in a fixed number of statements whatever the
+/// page's size: the ids go to SQLite as one JSON array, and SQLite tells which of them are new for the term.
+struct PopularityCounter {
+    let db: Database
+    let termID: Int64
+
+    /// Stores the tweets and adds each new one's distinct hashtags and users to the term's counts.
+    func count(_ tweets: [Tweet]) throws {
+        let numbered = tweets.compactMap { tweet in Int64(tweet.id).map { ($0, tweet) } }
+        guard !numbered.isEmpty else { return }
+        try store(numbered)
+        let new = Set(try newlyCounted(numbered.map(\.0)))
+        let increments = MentionTally(numbered.filter { new.contains($0.0) }.map(\.1))
+        guard !increments.isEmpty else { return }
+        let ids = try mentionIDs(increments)
+        try add(increments, ids: ids)
+    }
+
+    private func store(_ tweets: [(Int64, Tweet)]) throws {
+        let encoder = JSONEncoder()
+        let rows = try tweets.map { [$0.0.databaseValue, String(decoding: try encoder.encode($0.1), as: UTF8.self).databaseValue] }
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO storedTweet(id, tweet)
+            SELECT value ->> 0, value ->> 1 FROM json_each(?)
+            """, arguments: [try JSONArray(rows)])
+    }
+
+    /// The ids not yet counted under the term, now marked counted.
+    private func newlyCounted(_ ids: [Int64]) throws -> [Int64] {
+        try Int64.fetchAll(db, sql: """
+            INSERT INTO countedTweet(termID, tweetID) SELECT ?, value FROM json_each(?) WHERE true
+            ON CONFLICT DO NOTHING RETURNING tweetID
+            """, arguments: [termID, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+    }
+
+    /// Each mention's id, created if new.
+    private func mentionIDs(_ tally: MentionTally) throws -> [String: Int64] {
+        let rows = tally.mentions.map { [$0.kind.databaseValue, $0.key.databaseValue, $0.shown.databaseValue] }
+        let cursor = try Row.fetchCursor(db, sql: """
+            INSERT INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
+            ON CONFLICT(key) DO UPDATE SET key = excluded.key RETURNING key, id
+            """, arguments: [try JSONArray(rows)])
+        var ids: [String: Int64] = [:]
+        while let row = try cursor.next() { ids[row[0]] = row[1] }
+        return ids
+    }
+
+    private func add(_ tally: MentionTally, ids: [String: Int64]) throws {
+        let rows = tally.mentions.compactMap { mention in ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] } }
+        try db.execute(sql: """
+            INSERT INTO mentionCount(termID, mentionID, count) SELECT ?, value ->> 0, value ->> 1 FROM json_each(?) WHERE true
+            ON CONFLICT(termID, mentionID) DO UPDATE SET count = count + excluded.count
+            """, arguments: [termID, try JSONArray(rows)])
+    }
+}
+
+/// How many of some tweets name each hashtag and user: a tweet naming one twice counts once.
+struct MentionTally {
+    struct Entry {
+        /// 0 hashtag, 1 user (as stored).
+        let kind: Int
+        /// Lower-cased with its `#` or `@`: mentions are the same case-insensitively.
+        let key: String
+        let shown: String
+        var count: Int
+    }
+
+    private(set) var mentions: [Entry] = []
+
+    var isEmpty: Bool { mentions.isEmpty }
+
+    init(_ tweets: [Tweet]) {
+        var index: [String: Int] = [:]
+        for tweet in tweets {
+            var seen = Set<String>()
+            for mention in tweet.mentions where mention.kind != .url {
+                let key = mention.keyword.lowercased()
+                guard seen.insert(key).inserted else { continue }
+                if let at = index[key] {
+                    mentions[at].count += 1
+                } else {
+                    index[key] = mentions.count
+                    mentions.append(Entry(kind: mention.kind == .hashtag ? 0 : 1, key: key, shown: mention.keyword, count: 1))
+                }
+            }
+        }
+    }
+}
+
+/// Rows of values as one JSON array argument, for `json_each`.
+private func JSONArray(_ rows: [[DatabaseValue]]) throws -> String {
+    let json = rows.map { row in row.map(\.jsonLiteral) }
+    return "[" + json.map { "[" + $0.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+}
+
+private extension DatabaseValue {
+    var jsonLiteral: String {
+        switch storage {
+        case .int64(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): JSONString(value)
+        default: "null"
+        }
+    }
+}
+
+/// A JSON string literal.
+private func JSONString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\u{00}"..."\u{0F}": result += "\\u000" + String(scalar.value, radix: 16)
+        case "\u{10}"..."\u{1F}": result += "\\u00" + String(scalar.value, radix: 16)
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

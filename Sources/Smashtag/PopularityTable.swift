@@ -1,0 +1,54 @@
+/// Which hashtags and users are most mentioned across every tweet fetched for a search term (SPEC §3): mentions
+/// counted more than once, by count, ties alphabetical, in two sections.
+public struct PopularityTable: Sendable, Hashable {
+    public let term: String
+    /// Always Hashtags then Users; a face shows only the sections that have rows.
+    public let sections: [MentionSection]
+
+    public init(term: String, sections: [MentionSection]) {
+        self.term = term
+        self.sections = sections
+    }
+
+    /// The rows of one kind.
+    public func rows(_ kind: MentionSection.Kind) -> [PopularMention] {
+        sections.first { $0.kind == kind }?.rows ?? []
+    }
+}
+
+/// One section of a popularity table or of a tweet's mentions: its kind names its heading.
+public struct MentionSection: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case hashtags = "Hashtags"
+        case users = "Users"
+    }
+
+    public let kind: Kind
+    public let rows: [PopularMention]
+
+    public var title: String { kind.rawValue }
+}
+
+/// A mention and how many tweets named it.
+public struct PopularMention: Sendable, Hashable, Codable {
+    /// As first seen: `#Swift`, `@NASA`.
+    public let mention: String
+    public let count: Int
+
+    public init(mention: String, count: Int) {
+        self.mention = mention
+        self.count = count
+    }
+}
+
+extension PopularityTable: Encodable {
+    private enum CodingKeys: String, CodingKey { case term, hashtags, users }
+
+    /// SPEC §5: `{"term": …, "hashtags": [{"mention", "count"}…], "users": […]}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(term, forKey: .term)
+        try container.encode(rows(.hashtags), forKey: .hashtags)
+        try container.encode(rows(.users), forKey: .users)
+    }
+}
