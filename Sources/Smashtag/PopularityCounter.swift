@@ -25,8 +25,7 @@ struct PopularityCounter {
     }
 
     private func store(_ tweets: [(Int64, Tweet)]) throws {
-        let encoder = JSONEncoder()
-        let rows = try tweets.map { [$0.0.databaseValue, String(decoding: try encoder.encode($0.1), as: UTF8.self).databaseValue] }
+        let rows = tweets.map { [$0.0.databaseValue, $0.1.codableJSON.databaseValue] }
         try db.execute(sql: """
             INSERT OR REPLACE INTO storedTweet(id, tweet)
             SELECT value ->> 0, value ->> 1 FROM json_each(?)

@@ -56,10 +56,12 @@ public final class StubXAPI: Sendable {
             onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }
         )
         let server = Task { try await app.run() }
-        defer { server.cancel() }
         var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else { throw CancellationError() }
-        return try await body(stub, port)
+        let port = await iterator.next() ?? 0
+        let result = await Result(catching: { try await body(stub, port) })
+        server.cancel()
+        _ = await server.result
+        return try result.get()
     }
 
     private var router: Router<BasicRequestContext> {
@@ -77,10 +79,17 @@ public final class StubXAPI: Sendable {
             return state.replies.isEmpty ? nil : state.replies.removeFirst()
         }
         guard let reply else { return Response(status: .notFound) }
-        try await Task.sleep(for: reply.delay)
+        // Not `try`: a slow answer cut short by the server stopping must still end as a response, or NIO traps.
+        try? await Task.sleep(for: reply.delay)
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         for (name, value) in reply.headers { if let name = HTTPField.Name(name) { fields[name] = value } }
         return Response(status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+    }
+}
+
+extension Result where Failure == any Error {
+    init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -63,3 +63,14 @@ struct OwnFixtureTests {
         }
     }
 }
+
+struct TweetJSONTests {
+    @Test func theHandWrittenJSONDecodesBackEqual() throws {
+        for file in ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "v1-clamped.json"] {
+            for case .tweet(let tweet) in try TweetFileReader(path: OwnFixtures.path(file)) {
+                let decoded = try JSONDecoder().decode(Tweet.self, from: Data(tweet.codableJSON.utf8))
+                #expect(decoded == tweet)
+            }
+        }
+    }
+}

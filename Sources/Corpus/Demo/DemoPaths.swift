@@ -1,3 +1,5 @@
+import Twitter
+
 /// `/demo/images/<n>-<w>x<h>.svg`: a generated picture, `n` telling pictures apart, `w`×`h` its size in pixels.
 struct DemoImagePath: Sendable {
     static let prefix = "/demo/images/"

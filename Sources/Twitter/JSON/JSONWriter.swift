@@ -1,56 +1,58 @@
 /// Writes compact JSON by hand, straight into UTF-8: a v2 page is a few hundred kilobytes and a demo corpus a
 /// million tweets, so there is no intermediate tree. Commas are placed by the writer, never by callers.
-struct JSONWriter: Sendable {
-    private(set) var output = ByteWriter(capacity: 4096)
+package struct JSONWriter: Sendable {
+    package private(set) var output = ByteWriter(capacity: 4096)
     private var needsComma = false
 
-    var isEmpty: Bool { output.bytes.isEmpty }
+    package init() {}
 
-    mutating func beginObject(_ key: String? = nil) {
+    package var isEmpty: Bool { output.bytes.isEmpty }
+
+    package mutating func beginObject(_ key: String? = nil) {
         open(key, UInt8(ascii: "{"))
     }
 
-    mutating func endObject() {
+    package mutating func endObject() {
         close(UInt8(ascii: "}"))
     }
 
-    mutating func beginArray(_ key: String? = nil) {
+    package mutating func beginArray(_ key: String? = nil) {
         open(key, UInt8(ascii: "["))
     }
 
-    mutating func endArray() {
+    package mutating func endArray() {
         close(UInt8(ascii: "]"))
     }
 
-    mutating func member(_ key: String, _ value: String) {
+    package mutating func member(_ key: String, _ value: String) {
         writeKey(key)
         writeString(value.utf8, escapingHTML: false)
     }
 
-    mutating func member(_ key: String, _ value: Int) {
+    package mutating func member(_ key: String, _ value: Int) {
         writeKey(key)
         output.append(decimal: value)
     }
 
     /// Tweet text as Twitter delivers it: `&`, `<` and `>` as `&amp;`, `&lt;` and `&gt;`.
-    mutating func member(_ key: String, htmlEscaping value: String) {
+    package mutating func member(_ key: String, htmlEscaping value: String) {
         writeKey(key)
         writeString(value.utf8, escapingHTML: true)
     }
 
     /// A number already in JSON form, e.g. a Double's shortest representation.
-    mutating func member(_ key: String, number: String) {
+    package mutating func member(_ key: String, number: String) {
         writeKey(key)
         output.append(number)
     }
 
-    mutating func element(_ value: String) {
+    package mutating func element(_ value: String) {
         separate()
         writeString(value.utf8, escapingHTML: false)
     }
 
     /// `key: [elements]`, the elements written by another writer (a page's sections are built side by side).
-    mutating func member(_ key: String, elementsOf other: JSONWriter) {
+    package mutating func member(_ key: String, elementsOf other: JSONWriter) {
         beginArray(key)
         output.append(bytes: other.output.bytes)
         endArray()

@@ -1,35 +1,35 @@
 /// Builds UTF-8 text byte by byte — URLs, links, JSON lines — with one growing buffer and no Foundation formatting.
-struct ByteWriter: Sendable {
-    private(set) var bytes: [UInt8] = []
+package struct ByteWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
-    mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func append(byte: UInt8) {
+    package mutating func append(byte: UInt8) {
         bytes.append(byte)
     }
 
-    mutating func append(bytes other: some Collection<UInt8>) {
+    package mutating func append(bytes other: some Collection<UInt8>) {
         bytes.append(contentsOf: other)
     }
 
-    mutating func append(decimal number: UInt64) {
+    package mutating func append(decimal number: UInt64) {
         if number >= 10 { append(decimal: number / 10) }
         bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: number % 10))
     }
 
-    mutating func append(decimal number: Int) {
+    package mutating func append(decimal number: Int) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
         append(decimal: UInt64(number.magnitude))
     }
 
     /// `number` with leading zeros to `width` digits (dates).
-    mutating func append(decimal number: Int, width: Int) {
+    package mutating func append(decimal number: Int, width: Int) {
         var divisor = 1
         for _ in 1..<max(width, 1) { divisor *= 10 }
         while divisor > 1, number < divisor {
@@ -39,7 +39,7 @@ struct ByteWriter: Sendable {
         append(decimal: number)
     }
 
-    mutating func append(base62 value: UInt64, digits: Int) {
+    package mutating func append(base62 value: UInt64, digits: Int) {
         var value = value
         for _ in 0..<digits {
             bytes.append(Self.base62[Int(value % 62)])
@@ -47,7 +47,7 @@ struct ByteWriter: Sendable {
         }
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     private static let base62 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 }

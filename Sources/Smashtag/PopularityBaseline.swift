@@ -1,0 +1,78 @@
+import GRDB
+import Twitter
+
+/// The lecture's approach to counting, kept as the benchmark's baseline (docs/PERFORMANCE.md): like Core Data's
+/// find-or-create, each tweet and then each of its mentions is looked up by its own query and inserted or updated
+/// when missing — a query per tweet and per mention, built afresh each time, one save per page. It writes the same
+/// tables as `SearchSessions`, so both run on the same database and SQLite build.
+public struct PopularityBaseline: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    public func count(_ tweets: [Tweet], under term: String) async throws {
+        let term = try SearchTermKey(term)
+        try await database.writer.write { db in
+            let termID = try Self.findOrCreateTerm(term, db)
+            for tweet in tweets { try Self.count(tweet, termID: termID, db) }
+        }
+    }
+
+    private static func findOrCreateTerm(_ term: SearchTermKey, _ db: Database) throws -> Int64 {
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term.key]) { return id }
+        try db.execute(sql: "INSERT INTO recent(key, term, searched) VALUES (?, ?, (SELECT coalesce(max(searched), 0) + 1 FROM recent))", arguments: [term.key, term.shown])
+        return db.lastInsertedRowID
+    }
+
+    private static func count(_ tweet: Tweet, termID: Int64, _ db: Database) throws {
+        guard let id = Int64(tweet.id) else { return }
+        let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedTweet WHERE termID = ? AND tweetID = ?", arguments: [termID, id]) ?? false
+        guard !known else { return }
+        try db.execute(sql: "INSERT INTO countedTweet(termID, tweetID) VALUES (?, ?)", arguments: [termID, id])
+        try db.execute(sql: "INSERT OR REPLACE INTO storedTweet(id, tweet) VALUES (?, ?)", arguments: [id, tweet.codableJSON])
+        for mention in MentionTally([tweet]).mentions {
+            try countMention(mention, termID: termID, db)
+        }
+    }
+
+    private static func countMention(_ mention: MentionTally.Entry, termID: Int64, _ db: Database) throws {
+        var mentionID = try Int64.fetchOne(db, sql: "SELECT id FROM mention WHERE key = ?", arguments: [mention.key])
+        if mentionID == nil {
+            try db.execute(sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)", arguments: [mention.kind, mention.key, mention.shown])
+            mentionID = db.lastInsertedRowID
+        }
+        let count = try Int.fetchOne(db, sql: "SELECT count FROM mentionCount WHERE termID = ? AND mentionID = ?", arguments: [termID, mentionID])
+        if let count {
+            try db.execute(sql: "UPDATE mentionCount SET count = ? WHERE termID = ? AND mentionID = ?", arguments: [count + 1, termID, mentionID])
+        } else {
+            try db.execute(sql: "INSERT INTO mentionCount(termID, mentionID, count) VALUES (?, ?, 1)", arguments: [termID, mentionID])
+        }
+    }
+}
+
+extension AppDatabase {
+    /// Fills the popularity store with `links` (term, tweet) links over `terms` terms, and counts of `mentions`
+    /// mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
+    public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
+        try await writer.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
+                INSERT INTO recent(id, key, term, searched) SELECT x, 'filler ' || x, 'filler ' || x, x FROM n;
+                """, arguments: [terms])
+            try db.execute(sql: """
+                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
+                INSERT INTO mention(id, kind, key, shown) SELECT x, x % 2, '#filler' || x, '#Filler' || x FROM n;
+                """, arguments: [mentions])
+            try db.execute(sql: """
+                WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?1 - 1)
+                INSERT INTO countedTweet(termID, tweetID) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM n;
+                """, arguments: [links, terms])
+            try db.execute(sql: """
+                INSERT INTO mentionCount(termID, mentionID, count)
+                SELECT r.id, m.id, 1 + abs(random()) % 500 FROM recent r, mention m;
+                """)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Corpus
+import Foundation
+import Smashtag
+import Twitter
+
+/// Counting throughput and popularity-query latency at a large size, beside the lecture's one-query-per-row
+/// approach on the same database (docs/PERFORMANCE.md).
+struct BenchPopularity: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "popularity", abstract: "Popularity counting throughput and query latency.")
+
+    @Option(help: "(term, tweet) links to fill the store with first.")
+    var links = 10_000_000
+
+    @Option(help: "Terms the links are spread over (at most 98: the two benchmark terms must fit in Recents).")
+    var terms = 98
+
+    @Option(help: "Pages of 100 tweets to count, for each approach.")
+    var pages = 100
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let path = try DataDirectory(common.dataDirectory).path + "/bench-popularity.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let database = try AppDatabase.open(at: path)
+        let fill = try await ContinuousClock().measure {
+            try await database.fillForBenchmark(links: links, terms: min(terms, 98), mentions: 3_000)
+        }
+        report("fill", ["links": Double(links), "seconds": fill.seconds])
+        var generator = DemoGenerator(seed: 5, count: pages * 200, end: .now)
+        let ours = try await countingRate(pages: pages, generator: &generator) { page in
+            _ = try await SearchSessions(database: database, source: FixedPage(tweets: page)).fetch("bench batched", .newest)
+        }
+        let baseline = try await countingRate(pages: pages, generator: &generator) { page in
+            try await PopularityBaseline(database: database).count(page, under: "bench baseline")
+        }
+        report("counting", ["batchedTweetsPerSecond": ours, "baselineTweetsPerSecond": baseline, "ratio": ours / baseline])
+        for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
+    }
+
+    private func countingRate(pages: Int, generator: inout DemoGenerator, count: ([Tweet]) async throws -> Void) async throws -> Double {
+        let batches = (0..<pages).map { _ in generator.next(100) }
+        let elapsed = try await ContinuousClock().measure { for page in batches { try await count(page) } }
+        return Double(pages * 100) / elapsed.seconds
+    }
+
+    private func queryLatency(_ database: AppDatabase, _ term: String) async throws {
+        var times: [Duration] = []
+        var rows = 0
+        for _ in 0..<300 {
+            let started = ContinuousClock.now
+            let table = try await Popularity(database: database).table(for: term)
+            times.append(ContinuousClock.now - started)
+            rows = table.sections.map(\.rows.count).reduce(0, +)
+        }
+        times.sort()
+        report("query", ["rows": Double(rows), "p50ms": times[times.count / 2].seconds * 1000, "p99ms": times[times.count * 99 / 100].seconds * 1000], label: term)
+    }
+
+    private func report(_ name: String, _ values: [String: Double], label: String? = nil) {
+        let figures = values.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(format: "%.2f", $0.value))" }
+        print(([name] + (label.map { ["“\($0)”"] } ?? []) + figures).joined(separator: " "))
+    }
+}
+
+/// A source that answers every request with the same tweets: the page being counted.
+private struct FixedPage: TweetSource {
+    let tweets: [Tweet]
+
+    func search(_ request: SearchRequest) async throws -> SearchPage {
+        SearchPage(tweets: tweets, newer: request.newer(after: tweets), older: nil)
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Smashtag
+import Twitter
+
+/// `smashtag popularity TERM`: the hashtags and users most mentioned across every tweet fetched for the term.
+struct PopularityCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "popularity",
+        abstract: "Show the hashtags and users mentioned more than once across all tweets fetched for a search term.",
+        discussion: "Counted once per tweet per term, however often a tweet is fetched; the term must be in Recents."
+    )
+
+    @Argument(help: "A search term from Recents (case-insensitive).")
+    var term: String
+
+    @Option(help: "text or json.")
+    var format: OutputFormat = .text
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let directory = try DataDirectory(common.dataDirectory)
+        let popularity = Popularity(database: try AppDatabase.open(at: directory.appDatabase))
+        let table = try await CommandFailure.reporting { try await popularity.table(for: term) }
+        switch format {
+        case .json: print(TweetPrinter.json(table))
+        case .text: print(text(table), terminator: "")
+        }
+    }
+
+    private func text(_ table: PopularityTable) -> String {
+        let style = TerminalStyle.standardOutput
+        let sections = table.sections.filter { !$0.rows.isEmpty }
+        guard !sections.isEmpty else { return "No hashtag or user is mentioned more than once in the tweets fetched for “\(table.term)”.\n" }
+        return sections.map { section in
+            let kind: Twitter.Mention.Kind = section.kind == .hashtags ? .hashtag : .user
+            let rows = section.rows.map { "  \(style.mention($0.mention, kind: kind))  \($0.count)" }
+            return ([style.bold(section.title)] + rows).joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+}
