@@ -5,18 +5,23 @@ import Twitter
 /// find-or-create, each tweet and then each of its mentions is looked up by its own query and inserted or updated
 /// when missing — a query per tweet and per mention, built afresh each time, one save per page. It writes the same
 /// tables as `SearchSessions`, so both run on the same database and SQLite build.
+///
+/// The lecture matched mentions with a case-insensitive predicate (`keyword =[c] %@`), which no index serves;
+/// `caseInsensitiveLookups` reproduces that, and without it the baseline gets exact, indexed look-ups (its best case).
 public struct PopularityBaseline: Sendable {
     let database: AppDatabase
+    let caseInsensitiveLookups: Bool
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, caseInsensitiveLookups: Bool = true) {
         self.database = database
+        self.caseInsensitiveLookups = caseInsensitiveLookups
     }
 
     public func count(_ tweets: [Tweet], under term: String) async throws {
         let term = try SearchTermKey(term)
         try await database.writer.write { db in
             let termID = try Self.findOrCreateTerm(term, db)
-            for tweet in tweets { try Self.count(tweet, termID: termID, db) }
+            for tweet in tweets { try count(tweet, termID: termID, db) }
         }
     }
 
@@ -26,7 +31,7 @@ public struct PopularityBaseline: Sendable {
         return db.lastInsertedRowID
     }
 
-    private static func count(_ tweet: Tweet, termID: Int64, _ db: Database) throws {
+    private func count(_ tweet: Tweet, termID: Int64, _ db: Database) throws {
         guard let id = Int64(tweet.id) else { return }
         let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedTweet WHERE termID = ? AND tweetID = ?", arguments: [termID, id]) ?? false
         guard !known else { return }
@@ -37,8 +42,10 @@ public struct PopularityBaseline: Sendable {
         }
     }
 
-    private static func countMention(_ mention: MentionTally.Entry, termID: Int64, _ db: Database) throws {
-        var mentionID = try Int64.fetchOne(db, sql: "SELECT id FROM mention WHERE key = ?", arguments: [mention.key])
+    private func countMention(_ mention: MentionTally.Entry, termID: Int64, _ db: Database) throws {
+        // A function of the column, as a case-insensitive predicate compiles to: SQLite must scan.
+        let lookup = caseInsensitiveLookups ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
+        var mentionID = try Int64.fetchOne(db, sql: lookup, arguments: [mention.key])
         if mentionID == nil {
             try db.execute(sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)", arguments: [mention.kind, mention.key, mention.shown])
             mentionID = db.lastInsertedRowID

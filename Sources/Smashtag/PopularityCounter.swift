@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import Twitter
 
@@ -25,39 +20,45 @@ struct PopularityCounter {
     }
 
     private func store(_ tweets: [(Int64, Tweet)]) throws {
-        let rows = tweets.map { [$0.0.databaseValue, $0.1.codableJSON.databaseValue] }
-        try db.execute(sql: """
+        // Each tweet goes in as a JSON object, not a string holding JSON: nothing to escape twice.
+        let rows = tweets.map { [JSONCell.int(Int($0.0)), .json($0.1.codableJSON)] }
+        try statement("""
             INSERT OR REPLACE INTO storedTweet(id, tweet)
-            SELECT value ->> 0, value ->> 1 FROM json_each(?)
-            """, arguments: [try JSONArray(rows)])
+            SELECT value ->> 0, value -> 1 FROM json_each(?)
+            """).execute(arguments: [JSONArray(rows)])
     }
 
     /// The ids not yet counted under the term, now marked counted.
     private func newlyCounted(_ ids: [Int64]) throws -> [Int64] {
-        try Int64.fetchAll(db, sql: """
+        try Int64.fetchAll(statement("""
             INSERT INTO countedTweet(termID, tweetID) SELECT ?, value FROM json_each(?) WHERE true
             ON CONFLICT DO NOTHING RETURNING tweetID
-            """, arguments: [termID, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+            """), arguments: [termID, "[" + ids.map(String.init).joined(separator: ",") + "]"])
     }
 
     /// Each mention's id, created if new.
     private func mentionIDs(_ tally: MentionTally) throws -> [String: Int64] {
-        let rows = tally.mentions.map { [$0.kind.databaseValue, $0.key.databaseValue, $0.shown.databaseValue] }
-        let cursor = try Row.fetchCursor(db, sql: """
+        let rows = tally.mentions.map { [JSONCell.int($0.kind), .text($0.key), .text($0.shown)] }
+        let cursor = try Row.fetchCursor(statement("""
             INSERT INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
             ON CONFLICT(key) DO UPDATE SET key = excluded.key RETURNING key, id
-            """, arguments: [try JSONArray(rows)])
+            """), arguments: [JSONArray(rows)])
         var ids: [String: Int64] = [:]
         while let row = try cursor.next() { ids[row[0]] = row[1] }
         return ids
     }
 
     private func add(_ tally: MentionTally, ids: [String: Int64]) throws {
-        let rows = tally.mentions.compactMap { mention in ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] } }
-        try db.execute(sql: """
+        let rows = tally.mentions.compactMap { mention in ids[mention.key].map { [JSONCell.int(Int($0)), .int(mention.count)] } }
+        try statement("""
             INSERT INTO mentionCount(termID, mentionID, count) SELECT ?, value ->> 0, value ->> 1 FROM json_each(?) WHERE true
             ON CONFLICT(termID, mentionID) DO UPDATE SET count = count + excluded.count
-            """, arguments: [termID, try JSONArray(rows)])
+            """).execute(arguments: [termID, JSONArray(rows)])
+    }
+
+    /// Compiled once per connection, as every page runs the same few statements.
+    private func statement(_ sql: String) throws -> Statement {
+        try db.cachedStatement(sql: sql)
     }
 }
 
@@ -94,34 +95,27 @@ struct MentionTally {
     }
 }
 
-/// Rows of values as one JSON array argument, for `json_each`.
-private func JSONArray(_ rows: [[DatabaseValue]]) throws -> String {
-    let json = rows.map { row in row.map(\.jsonLiteral) }
-    return "[" + json.map { "[" + $0.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+/// Rows of values as one JSON array argument, for `json_each`: one statement for a whole page.
+private func JSONArray(_ rows: [[JSONCell]]) -> String {
+    var json = JSONWriter()
+    json.beginArray()
+    for row in rows {
+        json.beginArray()
+        for cell in row {
+            switch cell {
+            case .int(let value): json.element(value)
+            case .text(let value): json.element(value)
+            case .json(let value): json.element(json: value)
+            }
+        }
+        json.endArray()
+    }
+    json.endArray()
+    return json.output.string
 }
 
-private extension DatabaseValue {
-    var jsonLiteral: String {
-        switch storage {
-        case .int64(let value): String(value)
-        case .double(let value): String(value)
-        case .string(let value): JSONString(value)
-        default: "null"
-        }
-    }
-}
-
-/// A JSON string literal.
-private func JSONString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\u{00}"..."\u{0F}": result += "\\u000" + String(scalar.value, radix: 16)
-        case "\u{10}"..."\u{1F}": result += "\\u00" + String(scalar.value, radix: 16)
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
+private enum JSONCell {
+    case int(Int)
+    case text(String)
+    case json(String)
 }

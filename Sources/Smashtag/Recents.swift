@@ -32,15 +32,16 @@ public struct Recents: Sendable {
     /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.
     static func record(_ term: SearchTermKey, cursors: SessionCursors, in db: Database) throws -> Int64 {
         let (newer, older) = try cursors.encoded()
-        let id = try Int64.fetchOne(db, sql: """
+        let id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO recent(key, term, searched, newer, older)
             VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
             ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
                 newer = excluded.newer, older = excluded.older
             RETURNING id
-            """, arguments: [term.key, term.shown, newer, older])
+            """), arguments: [term.key, term.shown, newer, older])
         guard let id else { throw DatabaseError(message: "no id for the recent term") }
-        for old in try Int64.fetchAll(db, sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?", arguments: [limit]) {
+        let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
+        for old in try Int64.fetchAll(beyondLimit, arguments: [limit]) {
             try remove(old, in: db)
         }
         return id

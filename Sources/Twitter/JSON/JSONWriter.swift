@@ -46,6 +46,17 @@ package struct JSONWriter: Sendable {
         output.append(number)
     }
 
+    /// A value that is already JSON, copied as it is.
+    package mutating func element(json: String) {
+        separate()
+        output.append(json)
+    }
+
+    package mutating func element(_ value: Int) {
+        separate()
+        output.append(decimal: value)
+    }
+
     package mutating func element(_ value: String) {
         separate()
         writeString(value.utf8, escapingHTML: false)
