@@ -7,7 +7,7 @@ import Twitter
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Smashtag's performance targets (build with -c release).",
-        subcommands: [BenchDecode.self, BenchSearch.self, BenchPopularity.self]
+        subcommands: [BenchDecode.self, BenchSearch.self, BenchPopularity.self, BenchCountPage.self]
     )
 }
 
