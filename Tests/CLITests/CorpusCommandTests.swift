@@ -62,6 +62,21 @@ struct CorpusCommandTests {
         #expect(try searchJSON("#swift OR #jsonl OR #unicode", "--newer").isEmpty)
     }
 
+    @Test func searchingTwiceCountsOnceAndRecentsKeepTheTerm() throws {
+        _ = try SmashtagRun(["import"] + Self.ownFiles + ["--data-dir", directory])
+        _ = try smashtag("search", "#swift OR @lena_photo OR #unicode", "--count", "100")
+        let once = try smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "json")
+        _ = try smashtag("search", "#SWIFT or  @lena_photo OR #unicode", "--count", "100")
+        let twice = try smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "json")
+        #expect(once.status == 0 && once.stdout.contains(#""count":"#))
+        #expect(twice.stdout.replacingOccurrences(of: "#SWIFT or @lena_photo", with: "#swift OR @lena_photo") == once.stdout)
+        #expect(try smashtag("recents", "--format", "json").stdout == "[\"#SWIFT or @lena_photo OR #unicode\"]\n")
+        #expect(try smashtag("recents", "delete", "#swift OR @LENA_photo OR #unicode").status == 0)
+        #expect(try smashtag("recents", "--format", "json").stdout == "[]\n")
+        let gone = try smashtag("recents", "delete", "#swift")
+        #expect(gone.status == 1 && gone.stderr == "smashtag: “#swift” is not in Recents.\n")
+    }
+
     @Test func aMalformedQueryIsOneSentence() throws {
         let run = try smashtag("search", "(#swift OR")
         #expect(run.status == 1)
