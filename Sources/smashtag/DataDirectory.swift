@@ -1,6 +1,4 @@
-import Corpus
 import Foundation
-import Twitter
 
 /// Where Smashtag keeps its databases: `--data-dir`, else `$SMASHTAG_HOME`, else the XDG data directory.
 struct DataDirectory {
@@ -22,28 +20,4 @@ struct DataDirectory {
     var corpus: String { path + "/corpus.sqlite" }
     /// Recents, popularity and search sessions.
     var appDatabase: String { path + "/smashtag.sqlite" }
-}
-
-/// A failure the user should read: printed as `smashtag: <sentence>` with a non-zero exit.
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}
-
-extension CommandFailure {
-    /// Runs `body`, turning the errors a person can act on (a malformed query, a bad paging id) into their sentence.
-    static func reporting<T>(_ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as QueryError {
-            throw CommandFailure(error.description)
-        } catch let error as CorpusError {
-            throw CommandFailure(error.description)
-        } catch let error as XAPIError {
-            throw CommandFailure(error.description)
-        }
-    }
 }
