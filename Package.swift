@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         // The model, every wire format, the query language, the source interface and the X API v2 client;
@@ -62,10 +63,14 @@ let package = Package(
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "Smashtag",
+                "Smashtag", "Corpus", "Twitter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            resources: [.copy("Templates"), .copy("Public")],
             swiftSettings: upcoming
         ),
         .executableTarget(

@@ -1,4 +1,10 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import GRDB
+import Twitter
 
 /// The app's own database (not the corpus): recents, search sessions, the popularity counts and the tweets they
 /// were counted from.
@@ -86,6 +92,13 @@ public struct AppDatabase: Sendable {
 }
 
 extension AppDatabase {
+    /// A tweet fetched by some search and still counted under a term in Recents.
+    public func storedTweet(id: String) async throws -> Tweet? {
+        guard let id = Int64(id) else { return nil }
+        let json = try await writer.read { db in try String.fetchOne(db, sql: "SELECT tweet FROM storedTweet WHERE id = ?", arguments: [id]) }
+        return try json.map { try JSONDecoder().decode(Tweet.self, from: Data($0.utf8)) }
+    }
+
     /// The ids of the stored tweets, ascending (for tests and diagnostics).
     public func storedTweetIDs() async throws -> [String] {
         try await writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM storedTweet ORDER BY id").map(String.init) }

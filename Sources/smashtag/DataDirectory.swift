@@ -16,6 +16,13 @@ struct DataDirectory {
         }
     }
 
+    /// The working directory, where nothing better is possible.
+    static var current: DataDirectory { DataDirectory(path: ".") }
+
+    private init(path: String) {
+        self.path = path
+    }
+
     /// The local tweet corpus.
     var corpus: String { path + "/corpus.sqlite" }
     /// Recents, popularity and search sessions.

@@ -30,12 +30,16 @@ struct RecentSearchURL {
     }
 
     var string: String {
-        baseURL + Self.path + "?" + parameters.map { "\($0)=\(Self.percentEncoded($1))" }.joined(separator: "&")
+        baseURL + Self.path + "?" + parameters.map { "\($0)=\(URLQuery.encode($1))" }.joined(separator: "&")
     }
+}
+
+/// Query-string values, built by hand.
+package enum URLQuery {
 
     /// Everything but RFC 3986's unreserved characters, byte by byte of the UTF-8: `#`, `@`, `+`, spaces, quotes and
     /// non-ASCII all arrive as typed (Foundation's URLComponents would leave `+` as is, which servers read as a space).
-    static func percentEncoded(_ text: String) -> String {
+    package static func encode(_ text: String) -> String {
         var encoded = ""
         for byte in text.utf8 {
             if isUnreserved(byte) {

@@ -1,0 +1,78 @@
+import Foundation
+import Hummingbird
+import Smashtag
+import Twitter
+
+/// The JSON twins of the pages (SPEC §5 shapes, plus paging cursors).
+struct APIController: Sendable {
+    let site: Site
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/api/search") { request, _ in try await search(request) }
+        router.get("/api/tweets/:id") { _, context in try await tweet(context.parameters.require("id")) }
+        router.get("/api/recents") { _, _ in try await JSONBody(try await Recents(database: site.database).terms()) }
+    }
+
+    private func search(_ request: Request) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
+            return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
+        }
+        let count = parameters["count"].flatMap { Int($0) } ?? 20
+        let position: SearchRequest.Position = parameters["since"].map { .newer(than: String($0)) }
+            ?? parameters["before"].map { .older(than: String($0), token: nil) } ?? .newest
+        do {
+            let page = try await site.sessions.fetch(query, at: position, count: count)
+            return try JSONBody(SearchDocument(query: query, tweets: page.tweets, newer: page.newer.position.sinceID, older: page.older?.position.beforeID)).response
+        } catch let error as QueryError {
+            return try JSONBody(APIError(error: error.description), status: .badRequest).response
+        } catch {
+            return try JSONBody(APIError(error: PagesController.sentence(for: error)), status: .badGateway).response
+        }
+    }
+
+    private func tweet(_ id: String) async throws -> Response {
+        guard let tweet = try await site.database.storedTweet(id: id) else {
+            return try JSONBody(APIError(error: "No tweet \(id) among the tweets fetched for recent searches."), status: .notFound).response
+        }
+        return try JSONBody(tweet).response
+    }
+}
+
+/// SPEC §5's search document, with the ids to page from: `?since=<newer>` and `?before=<older>`.
+private struct SearchDocument: Encodable {
+    let query: String
+    let tweets: [Tweet]
+    let newer: String?
+    let older: String?
+}
+
+private struct APIError: Encodable {
+    let error: String
+}
+
+/// A JSON response.
+struct JSONBody<Value: Encodable>: ResponseGenerator {
+    let value: Value
+    var status: HTTPResponse.Status = .ok
+
+    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    var response: Response {
+        get throws {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+        }
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        try response
+    }
+}

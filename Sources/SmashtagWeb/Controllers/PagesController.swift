@@ -1,0 +1,97 @@
+import Foundation
+import Hummingbird
+import Logging
+import Mustache
+import Smashtag
+import Twitter
+
+/// The pages of SPEC §2: Search (tab root and pushed), Mentions, Recents.
+struct PagesController: Sendable {
+    let site: Site
+    static let pageSize = 25
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/") { _, _ in Response.redirect(to: SiteURL.searchRoot(query: nil).path) }
+        router.get("/search") { request, context in try await search(request, tab: .search, isRoot: true) }
+        // Each tab's pages by name: the router does not go back to try a parameter once a fixed segment matched.
+        for tab in Tab.allCases {
+            router.get("/\(tab.rawValue)/search") { request, _ in try await search(request, tab: tab, isRoot: false) }
+            router.get("/\(tab.rawValue)/tweets/:id") { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
+        }
+        router.get("/recents") { request, _ in try await recents(request) }
+        router.post("/recents/delete") { request, context in try await deleteRecent(request, context: context) }
+    }
+
+    private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
+        let parameters = request.uri.queryParameters
+        let back = SiteURL.safeBack(parameters["back"].map(String.init))
+        guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
+            return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, request: request, position: .newest), request)
+        }
+        let position: SearchRequest.Position = parameters["since"].map { .newer(than: String($0)) }
+            ?? parameters["before"].map { .older(than: String($0), token: nil) } ?? .newest
+        return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, request: request, position: position), request)
+    }
+
+    private func searchPage(_ query: String, tab: Tab, back: String?, isRoot: Bool, request: Request, position: SearchRequest.Position) async -> SearchPageView {
+        let outcome: Result<SearchPage, SearchFailure>
+        do {
+            outcome = .success(try await site.sessions.fetch(query, at: position, count: Self.pageSize))
+        } catch {
+            site.logger.info("search failed", metadata: ["query": "\(query)", "error": "\(error)"])
+            outcome = .failure(SearchFailure(message: Self.sentence(for: error)))
+        }
+        let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
+        return SearchPageView(query: query, tab: tab, back: back, isRoot: isRoot, outcome: outcome, isNewerOnly: position.sinceID != nil, here: here)
+    }
+
+    /// What the person can act on; anything internal becomes a general sentence.
+    static func sentence(for error: any Error) -> String {
+        switch error {
+        case let error as QueryError: error.description
+        case let error as XAPIError: error.description
+        default: "The search could not be completed. Try again in a moment."
+        }
+    }
+
+    private func tweet(_ request: Request, tab: Tab, id: String) async throws -> HTML {
+        let back = SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
+        guard let tweet = try await site.database.storedTweet(id: id) else {
+            return try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound, request)
+        }
+        let view = MentionsPageView(tweet, tab: tab, back: back, here: SiteURL.tweet(tab, id: id, back: back).path)
+        return try render(Page.tweet, view, request)
+    }
+
+    private func recents(_ request: Request) async throws -> HTML {
+        let (token, isNew) = CSRF.token(of: request)
+        let view = RecentsPageView(terms: try await Recents(database: site.database).terms(), csrf: token)
+        var page = try render(Page.recents, view, request)
+        if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
+        return page
+    }
+
+    private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
+        guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
+            return try error("This form has expired. Go back, reload the page and try again.", status: .forbidden, request).response(from: request, context: context)
+        }
+        if let term = form["term"] { try await Recents(database: site.database).delete(term) }
+        return Response.redirect(to: SiteURL.recents.path, type: .normal)
+    }
+
+    private func render(_ template: String, _ view: Any, _ request: Request) throws -> HTML {
+        guard let html = site.templates.render(view, withTemplate: template) else { throw HTTPError(.internalServerError) }
+        return HTML(html: html)
+    }
+
+    private func error(_ message: String, status: HTTPResponse.Status, _ request: Request) throws -> HTML {
+        var page = try render(Page.error, ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message), request)
+        page.status = status
+        return page
+    }
+}
+
+extension String {
+    var trimmed: String { split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+}

@@ -1,0 +1,33 @@
+/// What every page shows around its content: title, back and back-to-root controls, the tab bar.
+struct Chrome: Sendable {
+    let title: String
+    /// Where the back control goes; nil on a tab's root.
+    let backURL: String?
+    /// The tab's root; nil on the root itself.
+    let rootURL: String?
+    let isSearchTab: Bool
+    let isRecentsTab: Bool
+    let searchTabURL = SiteURL.searchRoot(query: nil).path
+    let recentsTabURL = SiteURL.recents.path
+
+    init(title: String, tab: Tab, back: String? = nil, isRoot: Bool) {
+        self.title = title
+        self.backURL = isRoot ? nil : back ?? Self.root(of: tab)
+        self.rootURL = isRoot ? nil : Self.root(of: tab)
+        isSearchTab = tab == .search
+        isRecentsTab = tab == .recents
+    }
+
+    private static func root(of tab: Tab) -> String {
+        tab == .search ? SiteURL.searchRoot(query: nil).path : SiteURL.recents.path
+    }
+}
+
+/// The templates, by name, checked at start-up.
+enum Page {
+    static let search = "search"
+    static let tweet = "tweet"
+    static let recents = "recents"
+    static let error = "error"
+    static let templateNames = [search, tweet, recents, error, "page", "tweet-row"]
+}

@@ -1,0 +1,75 @@
+import Twitter
+
+/// The Mentions page of a tweet: Images, Hashtags, Users, URLs, one item per row; sections with no items are
+/// left out entirely.
+struct MentionsPageView: Sendable {
+    let chrome: Chrome
+    let sections: [Section]
+
+    struct Section: Sendable {
+        let title: String
+        let isImages: Bool
+        let items: [Item]
+    }
+
+    struct Item: Sendable {
+        let text: String
+        let href: String?
+        let isExternal: Bool
+        let kind: String
+        let imageURL: String?
+        /// The image's proportions as `width`/`height` attributes: the browser reserves the row's height from
+        /// them before the image loads (inline styles would break the content security policy).
+        let width: Int
+        let height: Int
+    }
+
+    init(_ tweet: Tweet, tab: Tab, back: String?, here: String) {
+        chrome = Chrome(title: "@" + tweet.user.screenName, tab: tab, back: back, isRoot: false)
+        let all = [
+            Section(title: "Images", isImages: true, items: tweet.media.compactMap { Self.image($0) }),
+            Section(title: "Hashtags", isImages: false, items: Self.mentions(tweet, .hashtag) { Self.search($0, tab: tab, back: here) }),
+            Section(title: "Users", isImages: false, items: Self.users(tweet, tab: tab, back: here)),
+            Section(title: "URLs", isImages: false, items: Self.links(tweet)),
+        ]
+        sections = all.filter { !$0.items.isEmpty }
+    }
+
+    private static func image(_ item: MediaItem) -> Item? {
+        guard let url = SafeURL.image(item.url) else { return nil }
+        let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? item.aspectRatio : 1
+        return Item(text: "Image", href: url, isExternal: false, kind: "image", imageURL: url, width: 1000, height: max(1, Int((1000 / ratio).rounded())))
+    }
+
+    /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.
+    private static func mentions(_ tweet: Tweet, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
+        var seen = Set<String>()
+        return tweet.mentions.filter { $0.kind == kind && seen.insert($0.keyword.lowercased()).inserted }.map {
+            Item(text: $0.keyword, href: link($0.keyword), isExternal: false, kind: kind.rawValue, imageURL: nil, width: 0, height: 0)
+        }
+    }
+
+    /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`.
+    private static func users(_ tweet: Tweet, tab: Tab, back: String) -> [Item] {
+        let poster = Item(text: "@" + tweet.user.screenName, href: userSearch("@" + tweet.user.screenName, tab: tab, back: back),
+                          isExternal: false, kind: "user", imageURL: nil, width: 0, height: 0)
+        let mentioned = mentions(tweet, .user) { userSearch($0, tab: tab, back: back) }
+        return [poster] + mentioned.filter { $0.text.lowercased() != poster.text.lowercased() }
+    }
+
+    private static func userSearch(_ user: String, tab: Tab, back: String) -> String {
+        search("\(user) OR from:\(user.dropFirst())", tab: tab, back: back)
+    }
+
+    private static func search(_ query: String, tab: Tab, back: String) -> String {
+        SiteURL.search(tab, query: query, back: back).path
+    }
+
+    /// Where the link really goes; only http(s) links are links at all.
+    private static func links(_ tweet: Tweet) -> [Item] {
+        tweet.mentions.filter { $0.kind == .url }.compactMap { mention in
+            let target = SafeURL.link(mention.expandedURL ?? mention.keyword)
+            return Item(text: mention.expandedURL ?? mention.keyword, href: target, isExternal: true, kind: "url", imageURL: nil, width: 0, height: 0)
+        }
+    }
+}

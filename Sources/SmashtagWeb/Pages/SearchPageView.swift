@@ -1,0 +1,55 @@
+import Twitter
+
+/// The Search page: the field, the legend, the tweets newest first, and the controls for newer and older tweets.
+struct SearchPageView: Sendable {
+    let chrome: Chrome
+    let query: String
+    let formAction: String
+    let tab: String
+    let back: String?
+    let tweets: [TweetRow]
+    let isEmpty: Bool
+    let newerURL: String?
+    let olderURL: String?
+    /// Shown instead of tweets when the fetch failed.
+    let error: String?
+    let retryURL: String
+    /// This page holds only tweets newer than an earlier page (a "Newer" fetch).
+    let isNewerOnly: Bool
+
+    init(query: String, tab: Tab, back: String?, isRoot: Bool, outcome: Result<SearchPage, SearchFailure>, isNewerOnly: Bool, here: String) {
+        chrome = Chrome(title: query, tab: tab, back: back, isRoot: isRoot)
+        self.query = query
+        formAction = isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
+        self.tab = tab.rawValue
+        self.back = isRoot ? nil : back
+        retryURL = here
+        self.isNewerOnly = isNewerOnly
+        switch outcome {
+        case .success(let page):
+            tweets = page.tweets.map { TweetRow($0, tab: tab, back: here) }
+            isEmpty = page.tweets.isEmpty
+            let pageTab = isRoot ? nil : tab
+            newerURL = page.newer.position.sinceID.map { SiteURL.newer(pageTab, query: query, since: $0).path }
+            olderURL = page.older?.position.beforeID.map { SiteURL.older(pageTab, query: query, before: $0, back: back).path }
+            error = nil
+        case .failure(let failure):
+            (tweets, isEmpty, newerURL, olderURL, error) = ([], false, nil, nil, failure.message)
+        }
+    }
+}
+
+/// A fetch that failed, as a sentence for the page (never an internal description).
+struct SearchFailure: Error, Sendable {
+    let message: String
+}
+
+extension SearchRequest.Position {
+    var sinceID: String? {
+        if case .newer(let id) = self { id } else { nil }
+    }
+
+    var beforeID: String? {
+        if case .older(let id, _) = self { id } else { nil }
+    }
+}

@@ -1,0 +1,49 @@
+import Twitter
+
+/// The tabs: each keeps its own stack of pages, so a page pushed from Recents stays in Recents.
+enum Tab: String, Sendable, CaseIterable {
+    case search
+    case recents
+}
+
+/// Every address of the site, built in one place so that a link cannot point nowhere.
+enum SiteURL: Sendable {
+    case searchRoot(query: String?)
+    case search(Tab, query: String, back: String?)
+    /// `Tab?`: nil for the Search tab's root page.
+    case newer(Tab?, query: String, since: String)
+    case older(Tab?, query: String, before: String, back: String?)
+    case tweet(Tab, id: String, back: String?)
+    case recents
+    case deleteRecent
+    case popularity(Tab, term: String)
+
+    var path: String {
+        switch self {
+        case .searchRoot(let query): "/search" + Self.query(["q": query])
+        case .search(let tab, let query, let back): "/\(tab.rawValue)/search" + Self.query(["q": query, "back": back])
+        case .newer(let tab, let query, let since): Self.searchPath(tab) + Self.query(["q": query, "since": since])
+        case .older(let tab, let query, let before, let back): Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
+        case .tweet(let tab, let id, let back): "/\(tab.rawValue)/tweets/\(URLQuery.encode(id))" + Self.query(["back": back])
+        case .recents: "/recents"
+        case .deleteRecent: "/recents/delete"
+        case .popularity(let tab, let term): "/\(tab.rawValue)/popularity" + Self.query(["term": term])
+        }
+    }
+
+    private static func searchPath(_ tab: Tab?) -> String {
+        tab.map { "/\($0.rawValue)/search" } ?? "/search"
+    }
+
+    /// Parameters in a fixed order, values percent-encoded, absent ones left out.
+    private static func query(_ parameters: KeyValuePairs<String, String?>) -> String {
+        let pairs = parameters.compactMap { key, value in value.map { "\(key)=\(URLQuery.encode($0))" } }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+
+    /// A `back` parameter is only ever a path on this site: anything else (another host, a scheme) is dropped.
+    static func safeBack(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return nil }
+        return value
+    }
+}

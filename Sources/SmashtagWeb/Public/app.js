@@ -1,0 +1,100 @@
+// Smashtag's little JavaScript: every page works without it. It adds Newer/Older in place (no tweet twice),
+// pull-to-refresh on touch, and swipe-left-to-delete in Recents.
+"use strict";
+
+const list = document.querySelector("ol.tweets");
+const spinner = document.querySelector(".spinner");
+
+function knownIDs() {
+  return new Set([...document.querySelectorAll("li.tweet")].map((row) => row.dataset.tweetId));
+}
+
+function showError(message, retry) {
+  const box = document.createElement("div");
+  box.className = "error";
+  box.setAttribute("role", "alert");
+  const text = document.createElement("p");
+  text.textContent = message;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Try again";
+  button.addEventListener("click", () => { box.remove(); retry(); });
+  box.append(text, button);
+  list.before(box);
+}
+
+// Fetches a page of the same search and takes its rows, leaving out any already shown.
+async function fetchRows(url) {
+  const response = await fetch(url, { headers: { Accept: "text/html" } });
+  if (!response.ok) throw new Error("status " + response.status);
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const failure = page.querySelector(".error p");
+  if (failure) throw new Error(failure.textContent);
+  const known = knownIDs();
+  const rows = [...page.querySelectorAll("li.tweet")].filter((row) => !known.has(row.dataset.tweetId));
+  return { rows, page };
+}
+
+async function load(link, place) {
+  if (link.dataset.busy) return;
+  link.dataset.busy = "1";
+  spinner.hidden = false;
+  try {
+    const { rows, page } = await fetchRows(link.href);
+    place(rows, page);
+  } catch (error) {
+    showError("Could not load tweets: " + error.message, () => load(link, place));
+  } finally {
+    delete link.dataset.busy;
+    spinner.hidden = true;
+  }
+}
+
+function loadNewer(link) {
+  load(link, (rows, page) => {
+    list.prepend(...rows.map((row) => document.adoptNode(row)));
+    const next = page.querySelector("a.newer");
+    if (next) link.href = next.href;
+  });
+}
+
+function loadOlder(link) {
+  load(link, (rows, page) => {
+    list.append(...rows.map((row) => document.adoptNode(row)));
+    const next = page.querySelector("a.older");
+    if (next) link.href = next.href; else link.remove();
+  });
+}
+
+if (list) {
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-page]");
+    if (!link) return;
+    event.preventDefault();
+    (link.dataset.page === "newer" ? loadNewer : loadOlder)(link);
+  });
+
+  // Pull to refresh: a downward drag of 70 px from the very top fetches newer tweets.
+  let startY = null;
+  window.addEventListener("touchstart", (event) => {
+    startY = window.scrollY === 0 ? event.touches[0].clientY : null;
+  }, { passive: true });
+  window.addEventListener("touchend", (event) => {
+    const newer = document.querySelector("a.newer");
+    if (startY !== null && newer && event.changedTouches[0].clientY - startY > 70) loadNewer(newer);
+    startY = null;
+  }, { passive: true });
+}
+
+// Swipe left on a recent term reveals and then presses its Delete button.
+for (const row of document.querySelectorAll("li.recent")) {
+  let startX = null;
+  row.addEventListener("touchstart", (event) => { startX = event.touches[0].clientX; }, { passive: true });
+  row.addEventListener("touchend", (event) => {
+    if (startX !== null && startX - event.changedTouches[0].clientX > 80) {
+      row.classList.add("swiped");
+      row.querySelector("form.delete").requestSubmit();
+    }
+    startX = null;
+  }, { passive: true });
+}

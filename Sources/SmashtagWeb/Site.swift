@@ -1,0 +1,51 @@
+import Corpus
+import Foundation
+import Logging
+import Mustache
+import Smashtag
+import Twitter
+
+/// Everything the controllers share: the source, the app database, the templates.
+struct Site: Sendable {
+    let source: any TweetSource
+    let database: AppDatabase
+    let templates: MustacheLibrary
+    let publicDirectory: String
+    let defaultQuery: String
+    let demoTweeter: DemoTweeter?
+    let logger: Logger
+
+    var sessions: SearchSessions { SearchSessions(database: database, source: source) }
+
+    static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
+        guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
+        let templates = try await MustacheLibrary(directory: resources + "/Templates")
+        for name in Page.templateNames where templates.getTemplate(named: name) == nil { throw SiteError.missingTemplate(name) }
+        let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
+        if let configuration = arguments.xAPI {
+            return Site(source: XAPIClient(configuration: configuration, logger: logger), database: database, templates: templates,
+                        publicDirectory: resources + "/Public", defaultQuery: "#swift", demoTweeter: nil, logger: logger)
+        }
+        let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
+        if try await corpus.tweetCount() == 0 {
+            logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")
+            try await DemoCorpus.generate(into: corpus)
+        }
+        let tweeter = try await DemoCorpus.seed(of: corpus).map { DemoTweeter(corpus: corpus, seed: $0) }
+        let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
+        return Site(source: CorpusSource(corpus: corpus), database: database, templates: templates,
+                    publicDirectory: resources + "/Public", defaultQuery: query, demoTweeter: tweeter, logger: logger)
+    }
+}
+
+enum SiteError: Error, CustomStringConvertible {
+    case missingResources
+    case missingTemplate(String)
+
+    var description: String {
+        switch self {
+        case .missingResources: "the web app's templates and static files are missing (SmashtagWeb resources)"
+        case .missingTemplate(let name): "the template “\(name).mustache” is missing"
+        }
+    }
+}

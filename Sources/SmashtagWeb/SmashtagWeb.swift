@@ -1,1 +1,0 @@
-// The SmashtagWeb module; see docs/ARCHITECTURE.md.

@@ -1,0 +1,49 @@
+import Corpus
+import Foundation
+import Hummingbird
+import Logging
+import Smashtag
+import Twitter
+
+/// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests
+/// implement it with a plain struct.
+public protocol AppArguments: Sendable {
+    var host: String { get }
+    var port: Int { get }
+    var dataDirectory: String { get }
+    /// The X API when a token is configured and chosen; nil for the local corpus.
+    var xAPI: XAPIConfiguration? { get }
+    var logLevel: Logger.Level { get }
+    /// Called once the server listens, with its address (the port is known only then when 0 was asked for).
+    func serverStarted(at url: String)
+}
+
+/// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
+/// the demo corpus.
+public func buildApplication(_ arguments: some AppArguments) async throws -> some ApplicationProtocol {
+    var logger = Logger(label: "smashtag")
+    logger.logLevel = arguments.logLevel
+    let site = try await Site.open(arguments, logger: logger)
+    var app = Application(
+        router: try buildRouter(site),
+        configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "Smashtag"),
+        onServerRunning: { channel in
+            arguments.serverStarted(at: "http://\(arguments.host):\(channel.localAddress?.port ?? arguments.port)/")
+        },
+        logger: logger
+    )
+    if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, logger: logger)) }
+    return app
+}
+
+/// The routes: pages, their JSON twins, static files and the demo's pictures.
+func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: SecurityHeaders())
+    router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))
+    PagesController(site: site).addRoutes(to: router)
+    APIController(site: site).addRoutes(to: router)
+    DemoPicturesController().addRoutes(to: router)
+    return router
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import SmashtagWeb
+import Twitter
+
+/// `smashtag serve`: the web app.
+struct Serve: AsyncParsableCommand, AppArguments {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the web app (default http://127.0.0.1:8080/); stop it with Ctrl-C."
+    )
+
+    @Option(help: "The address to listen on (127.0.0.1: this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevelName = "info"
+
+    @OptionGroup var common: CommonOptions
+
+    var dataDirectory: String { (try? DataDirectory(common.dataDirectory).path) ?? "." }
+    var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
+
+    var xAPI: XAPIConfiguration? {
+        let directory = (try? DataDirectory(common.dataDirectory)) ?? DataDirectory.current
+        let configured = XAPIConfiguration.configured(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+        return common.source == .corpus ? nil : configured
+    }
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
+        if common.source == .x, xAPI == nil { throw ValidationError("--source x needs SMASHTAG_X_BEARER_TOKEN (or an x-bearer-token file in the data directory).") }
+    }
+
+    func serverStarted(at url: String) {
+        print("Smashtag is running at \(url) — open it in a browser; Ctrl-C stops it.")
+        fflush(nil)
+    }
+
+    func run() async throws {
+        _ = try DataDirectory(common.dataDirectory)
+        let app = try await buildApplication(self)
+        try await app.runService()
+    }
+}

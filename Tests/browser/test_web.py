@@ -1,0 +1,151 @@
+"""The web app as a person meets it (SPEC §2 screens 1, 2 and 5), at 390×844 portrait and 844×390 landscape."""
+import urllib.parse
+import urllib.request
+
+from conftest import screenshot
+
+
+def search(page, server, query, tab="search"):
+    path = "/search" if tab == "search" else f"/{tab}/search"
+    page.goto(server.rstrip("/") + path + "?q=" + urllib.parse.quote(query))
+
+
+def colour(page, selector):
+    return page.eval_on_selector(selector, "e => getComputedStyle(e).color")
+
+
+def test_search_root_shows_tweets_with_three_mention_colours(page, server):
+    page.goto(server)
+    assert page.input_value("input[name=q]")  # a default query on first visit
+    assert page.get_attribute("input[name=q]", "placeholder") == "Search Twitter"
+    assert page.text_content("h1") == page.input_value("input[name=q]")
+    assert page.locator("li[data-tweet-id]").count() > 5
+    hashtag = colour(page, "ol.tweets [data-mention=hashtag]")
+    user = colour(page, "ol.tweets [data-mention=user]")
+    link = colour(page, "ol.tweets [data-mention=url]") if page.locator("ol.tweets [data-mention=url]").count() else colour(page, ".legend .m-url")
+    text = colour(page, "ol.tweets .text")
+    assert len({hashtag, user, link, text}) == 4
+    assert page.locator(".legend .m-hashtag").count() == 1
+    assert page.locator("a.back").count() == 0 and page.locator("a.root").count() == 0
+    screenshot(page, "search")
+
+
+def test_no_horizontal_scrolling_and_touch_targets(page, server):
+    page.goto(server)
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    for selector in [".tabs a", "form.search button", "form.search input", "a.older"]:
+        for box in [element.bounding_box() for element in page.locator(selector).all()]:
+            assert box["height"] >= 44, selector
+
+
+def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
+    page.goto(server)
+    for row in page.locator("li[data-tweet-id]").all():
+        has_content = row.locator("[data-mention]").count() > 0 or "image" in row.inner_text()
+        assert (row.locator("a.row").count() == 1) == has_content
+    search(page, server, "xsstest")
+    plain = page.locator("li[data-tweet-id='1900000000000000002']")
+    assert plain.locator("a.row").count() == 0 and plain.locator(".chevron").count() == 0
+
+
+def test_mentions_page_sections_in_order_without_empty_ones(page, server):
+    search(page, server, "filter:media #stanford")
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    title = page.text_content("h1")
+    assert title.startswith("@")
+    headings = page.locator("section.mentions h2").all_text_contents()
+    assert headings == [h for h in ["Images", "Hashtags", "Users", "URLs"] if h in headings]
+    assert "Images" in headings and "Users" in headings
+    for section in page.locator("section.mentions").all():
+        assert section.locator("li").count() > 0
+    assert page.locator("section.mentions:has(h2:text('Users')) li").first.inner_text() == title
+    image = page.locator("li.image img").first
+    assert image.bounding_box()["height"] > 50  # height reserved from the aspect ratio
+    assert page.locator("a.back").count() == 1 and page.locator("a.root").count() == 1
+    screenshot(page, "mentions")
+
+
+def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
+    search(page, server, "#stanford")
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    hashtag = page.locator("section.mentions [data-mention=hashtag]").first
+    tag = hashtag.inner_text()
+    hashtag.click()
+    assert page.input_value("input[name=q]") == tag
+    assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/search"
+    page.click("a.back")
+    assert page.text_content("h1").startswith("@")
+
+
+def test_tapping_a_user_searches_mentions_or_posts(page, server):
+    search(page, server, "#stanford")
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    user = page.locator("section.mentions [data-mention=user]").first.inner_text()
+    page.locator("section.mentions [data-mention=user]").first.click()
+    assert page.input_value("input[name=q]") == f"{user} OR from:{user[1:]}"
+
+
+def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
+    search(page, server, "#swift")
+    search(page, server, "#stanford")
+    page.click(".tabs a:text('Recents')")
+    terms = page.locator("li.recent .term").all_inner_texts()
+    assert terms[:2] == ["#stanford", "#swift"]
+    screenshot(page, "recents")
+    page.click("li.recent .term:text('#swift')")
+    assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
+    page.click("a.root")
+    assert page.url.endswith("/recents")
+    page.click("li.recent[data-term='#swift'] button")
+    assert "#swift" not in page.locator("li.recent .term").all_inner_texts()
+    assert page.locator("li.recent .detail").first.get_attribute("href").startswith("/recents/popularity?term=")
+
+
+def test_a_post_without_the_csrf_token_is_refused(server):
+    request = urllib.request.Request(server + "recents/delete", data=b"term=%23stanford", method="POST")
+    try:
+        urllib.request.urlopen(request)
+        assert False, "accepted"
+    except urllib.error.HTTPError as error:
+        assert error.code == 403
+        assert "default-src 'self'" in error.headers["Content-Security-Policy"]
+
+
+def test_older_and_newer_never_show_a_tweet_twice(page, server):
+    search(page, server, "#stanford")
+    before = page.locator("li[data-tweet-id]").count()
+    page.click("a.older")
+    page.wait_for_function(f"document.querySelectorAll('li[data-tweet-id]').length > {before}")
+    page.click("a.newer")
+    page.wait_for_timeout(500)
+    ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    assert len(ids) == len(set(ids))
+
+
+def test_hostile_text_renders_inert(page, server):
+    search(page, server, "#xsstest")
+    row = page.locator("li[data-tweet-id='1900000000000000001']")
+    assert "<script>alert(1)</script>" in row.inner_text()
+    assert "<img src=x onerror=alert(3)>" in row.inner_text()
+    row.locator("a.row").click()
+    link = page.locator("section.mentions [data-mention=url]")
+    assert link.get_attribute("href") is None  # a javascript: link is text, never a link
+    page.wait_for_timeout(300)
+    assert page.dialogs == []
+
+
+def test_the_app_works_without_javascript(no_js_page, server):
+    page = no_js_page
+    page.goto(server)
+    page.fill("input[name=q]", "#swift")
+    page.press("input[name=q]", "Enter")
+    assert page.text_content("h1") == "#swift"
+    ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    page.click("a.older")
+    older = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    assert older and not set(older) & set(ids)
+    page.click(".tabs a:text('Recents')")
+    assert "#swift" in page.locator("li.recent .term").all_inner_texts()
+    screenshot(page, "search-no-js")
