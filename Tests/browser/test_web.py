@@ -117,7 +117,7 @@ def test_older_and_newer_never_show_a_tweet_twice(page, server):
     search(page, server, "#stanford")
     before = page.locator("li[data-tweet-id]").count()
     page.click("a.older")
-    page.wait_for_function(f"document.querySelectorAll('li[data-tweet-id]').length > {before}")
+    page.locator("li[data-tweet-id]").nth(before).wait_for()  # CSP forbids wait_for_function's eval
     page.click("a.newer")
     page.wait_for_timeout(500)
     ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
@@ -149,3 +149,45 @@ def test_the_app_works_without_javascript(no_js_page, server):
     page.click(".tabs a:text('Recents')")
     assert "#swift" in page.locator("li.recent .term").all_inner_texts()
     screenshot(page, "search-no-js")
+
+
+def luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def rgb(css):
+    return tuple(int(part) for part in css[css.index("(") + 1:css.index(")")].split(",")[:3])
+
+
+def contrast(a, b):
+    high, low = sorted([luminance(rgb(a)), luminance(rgb(b))], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_mention_colours_are_aa_in_light_and_dark(browser, server):
+    seen = {}
+    for scheme in ["light", "dark"]:
+        context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+        page = context.new_page()
+        page.goto(server)
+        background = page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor")
+        colours = [colour(page, f".legend .m-{kind}") for kind in ["hashtag", "user", "url"]] + [colour(page, "ol.tweets .text")]
+        assert len(set(colours)) == 4, scheme
+        for value in colours:
+            assert contrast(value, background) >= 4.5, (scheme, value, background)
+        seen[scheme] = (background, colours)
+        page.viewport_name = scheme
+        screenshot(page, "search-colour-scheme")
+        context.close()
+    assert seen["light"][0] != seen["dark"][0]
+
+
+def test_a_failed_search_says_why_and_offers_a_retry(page, server):
+    search(page, server, "(#swift OR")
+    assert "“OR” needs something to search for after it." in page.inner_text(".error")
+    assert page.locator(".error a.button:text('Try again')").count() == 1
+    assert page.locator("li[data-tweet-id]").count() == 0
