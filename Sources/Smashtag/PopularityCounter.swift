@@ -23,7 +23,7 @@ struct PopularityCounter {
         // Each tweet goes in as a JSON object, not a string holding JSON: nothing to escape twice.
         let rows = tweets.map { [JSONCell.int(Int($0.0)), .json($0.1.codableJSON)] }
         try statement("""
-            INSERT OR REPLACE INTO storedTweet(id, tweet)
+            INSERT OR IGNORE INTO storedTweet(id, tweet)
             SELECT value ->> 0, value -> 1 FROM json_each(?)
             """).execute(arguments: [JSONArray(rows)])
     }

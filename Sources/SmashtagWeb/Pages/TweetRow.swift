@@ -33,15 +33,21 @@ struct TweetRow: Sendable {
     }
 }
 
-/// One run of tweet text for a template: plain, or a mention of one kind.
+/// One run of tweet text for a template: plain text, or a mention with its kind.
 struct SegmentView: Sendable {
     let text: String
-    let kind: String?
+    let mention: MentionView?
 
     init(_ segment: TextSegment) {
         text = segment.text
-        kind = segment.mention?.kind.rawValue
+        mention = segment.mention.map { MentionView(text: segment.text, kind: $0.kind.rawValue) }
     }
+}
+
+/// A mention in tweet text: the template finds both fields on it directly.
+struct MentionView: Sendable {
+    let text: String
+    let kind: String
 }
 
 /// Only `http` and `https` addresses (and this site's own paths) ever become links or images.
