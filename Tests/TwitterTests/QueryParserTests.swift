@@ -41,6 +41,7 @@ struct QueryParserTests {
         ("(a OR b", "A “(” is never closed with “)”."),
         ("a)", "There is a “)” without a “(” before it."),
         ("()", "The parentheses “()” are empty."),
+        ("swift (", "A “(” is never closed with “)”."),
         ("\"open", "A quoted phrase is missing its closing quote (\")."),
         ("\"\"", "The quotes \"\" are empty: put the exact phrase to find between them."),
         ("a - b", "“-” must be followed by what to exclude, with no space: -word."),

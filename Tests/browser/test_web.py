@@ -191,3 +191,35 @@ def test_a_failed_search_says_why_and_offers_a_retry(page, server):
     assert "“OR” needs something to search for after it." in page.inner_text(".error")
     assert page.locator(".error a.button:text('Try again')").count() == 1
     assert page.locator("li[data-tweet-id]").count() == 0
+
+
+def test_no_horizontal_scrolling_at_320_pixels(browser, server):
+    context = browser.new_context(viewport={"width": 320, "height": 640})
+    page = context.new_page()
+    for path in ["search?q=%23stanford", "recents"]:
+        page.goto(server + path)
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), path
+    page.goto(server + "search?q=" + urllib.parse.quote("filter:media #stanford"))
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    context.close()
+
+
+def test_json_twins(server):
+    import json
+    document = json.load(urllib.request.urlopen(server + "api/search?q=%23stanford&count=5"))
+    assert document["query"] == "#stanford" and len(document["tweets"]) == 5
+    tweet = document["tweets"][0]
+    assert {"id", "created", "user", "text", "mentions", "media"} <= set(tweet)
+    scalars = list(tweet["text"])
+    for mention in tweet["mentions"]:
+        assert "".join(scalars[mention["start"]:mention["end"]]) == mention["keyword"]
+    older = json.load(urllib.request.urlopen(server + f"api/search?q=%23stanford&count=5&before={document['older']}"))
+    assert not {t["id"] for t in older["tweets"]} & {t["id"] for t in document["tweets"]}
+    assert json.load(urllib.request.urlopen(server + "api/tweets/" + tweet["id"]))["id"] == tweet["id"]
+    assert "#stanford" in json.load(urllib.request.urlopen(server + "api/recents"))
+    try:
+        urllib.request.urlopen(server + "api/search?q=%28")
+        assert False
+    except urllib.error.HTTPError as error:
+        assert error.code == 400 and "never closed" in json.load(error)["error"]

@@ -64,7 +64,8 @@ private struct QueryParser {
             return .excluding(try parseUnary())
         }
         if take(.open) {
-            guard !atEnd, tokens[index] != .close else { throw QueryError("The parentheses “()” are empty.") }
+            guard !atEnd else { throw QueryError("A “(” is never closed with “)”.") }
+            guard tokens[index] != .close else { throw QueryError("The parentheses “()” are empty.") }
             let inner = try parseOr()
             guard take(.close) else { throw QueryError("A “(” is never closed with “)”.") }
             return inner
