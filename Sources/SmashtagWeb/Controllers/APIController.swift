@@ -19,8 +19,7 @@ struct APIController: Sendable {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
         }
         let count = parameters["count"].flatMap { Int($0) } ?? 20
-        let position: SearchRequest.Position = parameters["since"].map { .newer(than: String($0)) }
-            ?? parameters["before"].map { .older(than: String($0), token: nil) } ?? .newest
+        let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
         do {
             let page = try await site.sessions.fetch(query, at: position, count: count)
             return try JSONBody(SearchDocument(query: query, tweets: page.tweets, newer: page.newer.position.sinceID, older: page.older?.position.beforeID)).response

@@ -28,8 +28,7 @@ struct PagesController: Sendable {
         guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
             return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, request: request, position: .newest), request)
         }
-        let position: SearchRequest.Position = parameters["since"].map { .newer(than: String($0)) }
-            ?? parameters["before"].map { .older(than: String($0), token: nil) } ?? .newest
+        let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
         return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, request: request, position: position), request)
     }
 

@@ -45,6 +45,13 @@ struct SearchFailure: Error, Sendable {
 }
 
 extension SearchRequest.Position {
+    /// From a page's `since=ID` (newer tweets) or `before=ID` (older ones); neither is the newest.
+    init(since: Substring?, before: Substring?) {
+        if let since { self = .newer(than: String(since)) }
+        else if let before { self = .older(than: String(before), token: nil) }
+        else { self = .newest }
+    }
+
     var sinceID: String? {
         if case .newer(let id) = self { id } else { nil }
     }
