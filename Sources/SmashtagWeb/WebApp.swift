@@ -44,6 +44,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))
     PagesController(site: site).addRoutes(to: router)
     APIController(site: site).addRoutes(to: router)
+    PopularityEventsController(site: site).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)
     return router
 }

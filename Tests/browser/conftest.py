@@ -33,8 +33,13 @@ HOSTILE = {
 
 
 @pytest.fixture(scope="session")
-def server():
-    data = tempfile.mkdtemp(prefix="smashtag-browser-")
+def data_dir():
+    return tempfile.mkdtemp(prefix="smashtag-browser-")
+
+
+@pytest.fixture(scope="session")
+def server(data_dir):
+    data = data_dir
     hostile = pathlib.Path(data) / "hostile.json"
     hostile.write_text(json.dumps(HOSTILE))
     subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "3000", "--data-dir", data], check=True, capture_output=True)

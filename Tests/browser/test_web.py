@@ -223,3 +223,30 @@ def test_json_twins(server):
         assert False
     except urllib.error.HTTPError as error:
         assert error.code == 400 and "never closed" in json.load(error)["error"]
+
+
+def test_popularity_updates_live_when_the_cli_searches(page, server, data_dir):
+    import subprocess
+    from conftest import BINARY
+    # A term of its own per viewport: tweets fetched again never change a count.
+    term = {"portrait": "#nasa", "landscape": "#AI"}[page.viewport_name]
+    search(page, server, term)
+    page.goto(server + "recents")
+    page.click(f"li.recent[data-term='{term}'] .detail")
+    assert page.text_content("h1") == f"Popularity: {term}"
+    headings = page.locator("section.popular h2").all_text_contents()
+    assert headings == [h for h in ["Hashtags", "Users"] if h in headings]
+    page.locator(".live:not([hidden])").wait_for(timeout=5000)
+    before = {row.get_attribute("data-mention") + row.inner_text() for row in page.locator("section.popular a.item").all()}
+    screenshot(page, "popularity")
+    # Another process fetches more tweets for the term: the page changes within 3 seconds, without a reload.
+    subprocess.run([str(BINARY), "search", term, "--older", "--count", "100", "--data-dir", data_dir], check=True, capture_output=True)
+    for _ in range(30):
+        after = {row.get_attribute("data-mention") + row.inner_text() for row in page.locator("section.popular a.item").all()}
+        if after != before:
+            break
+        page.wait_for_timeout(100)
+    assert after != before
+    for row in page.locator("section.popular a.item").all():
+        assert row.get_attribute("data-mention") in ("hashtag", "user")
+        assert int(row.locator(".count").inner_text()) > 1

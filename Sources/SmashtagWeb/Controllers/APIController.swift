@@ -62,13 +62,22 @@ struct JSONBody<Value: Encodable>: ResponseGenerator {
 
     var response: Response {
         get throws {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
-            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoded())))
         }
+    }
+
+    /// The value as compact JSON text.
+    var json: String {
+        get throws { String(decoding: try encoded(), as: UTF8.self) }
+    }
+
+    private func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return try encoder.encode(value)
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

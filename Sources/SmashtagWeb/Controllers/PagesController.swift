@@ -17,6 +17,7 @@ struct PagesController: Sendable {
         for tab in Tab.allCases {
             router.get("/\(tab.rawValue)/search") { request, _ in try await search(request, tab: tab, isRoot: false) }
             router.get("/\(tab.rawValue)/tweets/:id") { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
+            router.get("/\(tab.rawValue)/popularity") { request, _ in try await popularity(request, tab: tab) }
         }
         router.get("/recents") { request, _ in try await recents(request) }
         router.post("/recents/delete") { request, context in try await deleteRecent(request, context: context) }
@@ -60,6 +61,17 @@ struct PagesController: Sendable {
         }
         let view = MentionsPageView(tweet, tab: tab, back: back, here: SiteURL.tweet(tab, id: id, back: back).path)
         return try render(Page.tweet, view, request)
+    }
+
+    private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
+        let parameters = request.uri.queryParameters
+        let back = SiteURL.safeBack(parameters["back"].map(String.init)) ?? SiteURL.recents.path
+        guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
+            return try error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest, request)
+        }
+        let table = try await Popularity(database: site.database).table(for: term)
+        let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
+        return try render(Page.popularity, view, request)
     }
 
     private func recents(_ request: Request) async throws -> HTML {

@@ -29,5 +29,6 @@ enum Page {
     static let tweet = "tweet"
     static let recents = "recents"
     static let error = "error"
-    static let templateNames = [search, tweet, recents, error, "page", "tweet-row"]
+    static let popularity = "popularity"
+    static let templateNames = [search, tweet, recents, error, popularity, "page", "tweet-row"]
 }

@@ -17,6 +17,7 @@ enum SiteURL: Sendable {
     case recents
     case deleteRecent
     case popularity(Tab, term: String)
+    case popularityEvents(term: String)
 
     var path: String {
         switch self {
@@ -28,6 +29,7 @@ enum SiteURL: Sendable {
         case .recents: "/recents"
         case .deleteRecent: "/recents/delete"
         case .popularity(let tab, let term): "/\(tab.rawValue)/popularity" + Self.query(["term": term])
+        case .popularityEvents(let term): "/api/popularity/events" + Self.query(["term": term])
         }
     }
 

@@ -1,0 +1,44 @@
+import Smashtag
+
+/// The Popularity page of a term: Hashtags and Users counted more than once, by count; a section with no rows is
+/// left out. The same rows come live from the event stream.
+struct PopularityPageView: Sendable {
+    let chrome: Chrome
+    let term: String
+    let eventsURL: String
+    let sections: [Section]
+    let isEmpty: Bool
+
+    struct Section: Sendable {
+        let title: String
+        let rows: [Row]
+    }
+
+    struct Row: Sendable {
+        let mention: String
+        let count: Int
+        let kind: String
+        let searchURL: String
+    }
+
+    init(_ table: PopularityTable, tab: Tab, back: String?, here: String) {
+        chrome = Chrome(title: "Popularity: " + table.term, tab: tab, back: back, isRoot: false)
+        term = table.term
+        eventsURL = SiteURL.popularityEvents(term: table.term).path
+        sections = table.sections.filter { !$0.rows.isEmpty }.map { section in
+            Section(title: section.title, rows: section.rows.map { Row($0, kind: section.kind, tab: tab, back: here) })
+        }
+        isEmpty = sections.isEmpty
+    }
+}
+
+extension PopularityPageView.Row {
+    /// A hashtag searches `#tag`, a user `@user OR from:user`, as on the Mentions page.
+    init(_ mention: PopularMention, kind: MentionSection.Kind, tab: Tab, back: String) {
+        self.mention = mention.mention
+        count = mention.count
+        self.kind = kind == .hashtags ? "hashtag" : "user"
+        let query = kind == .hashtags ? mention.mention : "\(mention.mention) OR from:\(mention.mention.dropFirst())"
+        searchURL = SiteURL.search(tab, query: query, back: back).path
+    }
+}
