@@ -12,6 +12,8 @@ public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The file, for watching other processes' writes; nil in memory.
     let path: String?
+    /// Change signals for live pages, shared by all of them.
+    let changes: DatabaseChanges
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with a busy timeout, so the server and the
     /// CLI can share it.
@@ -31,6 +33,7 @@ public struct AppDatabase: Sendable {
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         self.path = path
+        self.changes = DatabaseChanges(writer: writer, path: path)
         try Self.migrator.migrate(writer)
     }
 

@@ -1,29 +1,67 @@
 import GRDB
+import Synchronization
 
-extension AppDatabase {
-    /// A signal now, then after every committed change to the database: this process's (through GRDB's
-    /// observation) and other processes' (which SQLite reports only as a new `PRAGMA data_version` on a
-    /// connection of their own, asked a few times a second — not a query of the tables).
-    func changes() -> AsyncStream<Void> {
+/// Tells every live page when the app database changes: this process's commits (through GRDB's observation) and
+/// other processes' (which SQLite reports only as a new `PRAGMA data_version` on a connection of their own, asked a
+/// few times a second — not a query of the tables). One observation and one watcher serve every subscriber, however
+/// many pages are open; they run only while someone listens.
+final class DatabaseChanges: Sendable {
+    /// How often another process's commit is looked for: well within the few seconds a live page may take.
+    static let dataVersionInterval = Duration.milliseconds(250)
+
+    private struct State {
+        var subscribers: [Int: AsyncStream<Void>.Continuation] = [:]
+        var nextID = 0
+        var watchers: [Task<Void, any Error>] = []
+    }
+
+    private let writer: any DatabaseWriter
+    private let path: String?
+    private let state = Mutex(State())
+
+    init(writer: any DatabaseWriter, path: String?) {
+        self.writer = writer
+        self.path = path
+    }
+
+    /// A signal now, then after every committed change, until the subscriber stops listening.
+    func subscribe() -> AsyncStream<Void> {
         let (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         continuation.yield()
-        let local = Task { [writer] in
-            let observation = ValueObservation.tracking(region: Table("mentionCount"), Table("recent"), fetch: { _ in true })
-            for try await _ in observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)) { continuation.yield() }
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.subscribers[state.nextID] = continuation
+            if state.watchers.isEmpty { state.watchers = startWatching() }
+            return state.nextID
         }
-        let remote = Task { [path] in
-            guard let path else { return }
-            try await Self.watchDataVersion(path: path) { continuation.yield() }
-        }
-        continuation.onTermination = { _ in
-            local.cancel()
-            remote.cancel()
-        }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return signals
     }
 
-    /// How often another process's commit is looked for: well within the few seconds a live page may take.
-    static let dataVersionInterval = Duration.milliseconds(250)
+    private func unsubscribe(_ id: Int) {
+        state.withLock { state in
+            state.subscribers[id] = nil
+            guard state.subscribers.isEmpty else { return }
+            state.watchers.forEach { $0.cancel() }
+            state.watchers = []
+        }
+    }
+
+    private func broadcast() {
+        state.withLock { state in state.subscribers.values.forEach { $0.yield() } }
+    }
+
+    private func startWatching() -> [Task<Void, any Error>] {
+        let local = Task { [writer] in
+            let observation = ValueObservation.tracking(region: Table("mentionCount"), Table("recent"), fetch: { _ in true })
+            for try await _ in observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)) { self.broadcast() }
+        }
+        let remote = Task { [path] in
+            guard let path else { return }
+            try await Self.watchDataVersion(path: path) { self.broadcast() }
+        }
+        return [local, remote]
+    }
 
     private static func watchDataVersion(path: String, changed: () -> Void) async throws {
         var configuration = Configuration()

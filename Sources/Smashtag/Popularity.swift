@@ -24,7 +24,7 @@ public struct Popularity: Sendable {
             let task = Task {
                 do {
                     var last: PopularityTable?
-                    for await _ in database.changes() {
+                    for await _ in database.changes.subscribe() {
                         let table = try await database.writer.read { db in try Self.fetch(term, db) }
                         if table != last { continuation.yield(table) }
                         last = table

@@ -12,6 +12,7 @@ from playwright.sync_api import sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "smashtag"
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
+SERVER_PIDS = []  # the running server's, for tests that watch its memory
 VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
 
 # Tweets that try to inject markup and script: they must render as inert text.
@@ -52,6 +53,7 @@ def server(data_dir):
             url = match.group(1)
             break
     assert url, "the server did not start"
+    SERVER_PIDS.append(process.pid)
     yield url
     process.terminate()
     assert process.wait(timeout=15) == 0, "the server did not shut down cleanly on SIGTERM"
