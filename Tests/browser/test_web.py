@@ -250,3 +250,58 @@ def test_popularity_updates_live_when_the_cli_searches(page, server, data_dir):
     for row in page.locator("section.popular a.item").all():
         assert row.get_attribute("data-mention") in ("hashtag", "user")
         assert int(row.locator(".count").inner_text()) > 1
+
+
+def fills(box, width, height):
+    """Aspect-filled: one side equal to the viewport (±2 px), the other at least as large, centred."""
+    wide = abs(box["width"] - width) <= 2 and box["height"] >= height - 2
+    tall = abs(box["height"] - height) <= 2 and box["width"] >= width - 2
+    centred = abs(box["x"] + box["width"] / 2 - width / 2) <= 2 and abs(box["y"] + box["height"] / 2 - height / 2) <= 2
+    return (wide or tall) and centred
+
+
+def open_viewer(page, server):
+    search(page, server, "filter:media #stanford")
+    page.click("li[data-tweet-id] a.row >> nth=0")
+    page.click("li.image a >> nth=0")
+    image = page.locator("#viewer-image")
+    image.wait_for()
+    page.wait_for_timeout(300)
+    return image
+
+
+def test_the_viewer_fills_the_screen_and_refits_until_zoomed(page, server):
+    image = open_viewer(page, server)
+    size = page.viewport_size
+    assert fills(image.bounding_box(), size["width"], size["height"])
+    screenshot(page, "viewer")
+    turned = {"width": size["height"], "height": size["width"]}
+    page.set_viewport_size(turned)
+    page.wait_for_timeout(300)
+    assert fills(image.bounding_box(), turned["width"], turned["height"])
+    page.mouse.move(turned["width"] / 2, turned["height"] / 2)
+    page.mouse.wheel(0, -400)
+    page.wait_for_timeout(300)
+    zoomed = image.bounding_box()
+    assert zoomed["width"] > turned["width"] + 10 and zoomed["height"] > turned["height"] + 10
+    page.set_viewport_size(size)
+    page.wait_for_timeout(300)
+    after = image.bounding_box()
+    assert not fills(after, size["width"], size["height"])  # zoomed: no refit
+    assert after["x"] <= 0.5 and after["y"] <= 0.5  # and never leaves empty space
+    assert after["x"] + after["width"] >= size["width"] - 0.5 and after["y"] + after["height"] >= size["height"] - 0.5
+
+
+def test_the_viewer_pans_within_the_image(page, server):
+    image = open_viewer(page, server)
+    size = page.viewport_size
+    page.mouse.dblclick(size["width"] / 2, size["height"] / 2)
+    page.wait_for_timeout(200)
+    before = image.bounding_box()
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(size["width"] / 2 + 5000, size["height"] / 2 + 5000, steps=5)
+    page.mouse.up()
+    after = image.bounding_box()
+    assert after["x"] <= 0.5 and after["y"] <= 0.5  # dragged as far as it goes: the corner stops at the corner
+    assert after["x"] >= before["x"]

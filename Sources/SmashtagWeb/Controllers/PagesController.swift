@@ -18,6 +18,7 @@ struct PagesController: Sendable {
             router.get("/\(tab.rawValue)/search") { request, _ in try await search(request, tab: tab, isRoot: false) }
             router.get("/\(tab.rawValue)/tweets/:id") { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
             router.get("/\(tab.rawValue)/popularity") { request, _ in try await popularity(request, tab: tab) }
+            router.get("/\(tab.rawValue)/image") { request, _ in try viewer(request, tab: tab) }
         }
         router.get("/recents") { request, _ in try await recents(request) }
         router.post("/recents/delete") { request, context in try await deleteRecent(request, context: context) }
@@ -72,6 +73,15 @@ struct PagesController: Sendable {
         let table = try await Popularity(database: site.database).table(for: term)
         let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
         return try render(Page.popularity, view, request)
+    }
+
+    private func viewer(_ request: Request, tab: Tab) throws -> HTML {
+        let parameters = request.uri.queryParameters
+        guard let source = parameters["src"].map(String.init).flatMap(SafeURL.image) else {
+            return try error("There is no image to show here.", status: .badRequest, request)
+        }
+        let back = SiteURL.safeBack(parameters["back"].map(String.init))
+        return try render(Page.viewer, ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source), request)
     }
 
     private func recents(_ request: Request) async throws -> HTML {

@@ -30,5 +30,6 @@ enum Page {
     static let recents = "recents"
     static let error = "error"
     static let popularity = "popularity"
-    static let templateNames = [search, tweet, recents, error, popularity, "page", "tweet-row"]
+    static let viewer = "viewer"
+    static let templateNames = [search, tweet, recents, error, popularity, viewer, "page", "tweet-row"]
 }

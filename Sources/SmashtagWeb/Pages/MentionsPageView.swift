@@ -27,7 +27,7 @@ struct MentionsPageView: Sendable {
     init(_ tweet: Tweet, tab: Tab, back: String?, here: String) {
         chrome = Chrome(title: "@" + tweet.user.screenName, tab: tab, back: back, isRoot: false)
         let all = [
-            Section(title: "Images", isImages: true, items: tweet.media.compactMap { Self.image($0) }),
+            Section(title: "Images", isImages: true, items: tweet.media.compactMap { Self.image($0, tab: tab, back: here) }),
             Section(title: "Hashtags", isImages: false, items: Self.mentions(tweet, .hashtag) { Self.search($0, tab: tab, back: here) }),
             Section(title: "Users", isImages: false, items: Self.users(tweet, tab: tab, back: here)),
             Section(title: "URLs", isImages: false, items: Self.links(tweet)),
@@ -35,10 +35,11 @@ struct MentionsPageView: Sendable {
         sections = all.filter { !$0.items.isEmpty }
     }
 
-    private static func image(_ item: MediaItem) -> Item? {
+    /// Tapping an image opens the viewer.
+    private static func image(_ item: MediaItem, tab: Tab, back: String) -> Item? {
         guard let url = SafeURL.image(item.url) else { return nil }
         let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? item.aspectRatio : 1
-        return Item(text: "Image", href: url, isExternal: false, kind: "image", imageURL: url, width: 1000, height: max(1, Int((1000 / ratio).rounded())))
+        return Item(text: "Image", href: SiteURL.image(tab, source: url, back: back).path, isExternal: false, kind: "image", imageURL: url, width: 1000, height: max(1, Int((1000 / ratio).rounded())))
     }
 
     /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.

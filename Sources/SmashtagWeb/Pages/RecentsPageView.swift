@@ -27,3 +27,9 @@ struct ErrorPageView: Sendable {
     let chrome: Chrome
     let message: String
 }
+
+/// The image viewer: one image, aspect-filled, to pan and zoom.
+struct ViewerPageView: Sendable {
+    let chrome: Chrome
+    let source: String
+}

@@ -18,6 +18,7 @@ enum SiteURL: Sendable {
     case deleteRecent
     case popularity(Tab, term: String)
     case popularityEvents(term: String)
+    case image(Tab, source: String, back: String?)
 
     var path: String {
         switch self {
@@ -30,6 +31,7 @@ enum SiteURL: Sendable {
         case .deleteRecent: "/recents/delete"
         case .popularity(let tab, let term): "/\(tab.rawValue)/popularity" + Self.query(["term": term])
         case .popularityEvents(let term): "/api/popularity/events" + Self.query(["term": term])
+        case .image(let tab, let source, let back): "/\(tab.rawValue)/image" + Self.query(["src": source, "back": back])
         }
     }
 

@@ -154,3 +154,85 @@ if (popularity && window.EventSource) {
     }
   }
 }
+
+// The image viewer: aspect-filled (the image covers the viewport, one side equal to it, centred); drag to pan,
+// pinch, scroll or double-tap to zoom, never so the image leaves empty space; until the person zooms, a new
+// viewport size (rotation, resize) fits it again.
+const viewerImage = document.getElementById("viewer-image");
+if (viewerImage) {
+  const frame = viewerImage.parentElement;
+  const view = { scale: 1, fill: 1, x: 0, y: 0, zoomed: false };
+  const size = () => [viewerImage.naturalWidth || 1, viewerImage.naturalHeight || 1];
+
+  function place() {
+    const [width, height] = size();
+    view.scale = Math.min(Math.max(view.scale, view.fill), view.fill * 8);
+    const shownWidth = width * view.scale, shownHeight = height * view.scale;
+    view.x = Math.min(0, Math.max(innerWidth - shownWidth, view.x));
+    view.y = Math.min(0, Math.max(innerHeight - shownHeight, view.y));
+    viewerImage.style.width = shownWidth + "px";
+    viewerImage.style.height = shownHeight + "px";
+    viewerImage.style.transform = `translate(${view.x}px, ${view.y}px)`;
+  }
+
+  function fit() {
+    const [width, height] = size();
+    view.fill = Math.max(innerWidth / width, innerHeight / height);
+    view.scale = view.fill;
+    view.x = (innerWidth - width * view.scale) / 2;
+    view.y = (innerHeight - height * view.scale) / 2;
+    place();
+  }
+
+  function zoom(atX, atY, factor) {
+    const next = Math.min(Math.max(view.scale * factor, view.fill), view.fill * 8);
+    view.x = atX - (atX - view.x) * (next / view.scale);
+    view.y = atY - (atY - view.y) * (next / view.scale);
+    view.scale = next;
+    view.zoomed = true;
+    place();
+  }
+
+  function start() {
+    frame.classList.add("scripted");
+    fit();
+  }
+  if (viewerImage.complete && viewerImage.naturalWidth) start(); else viewerImage.addEventListener("load", start);
+
+  addEventListener("resize", () => {
+    const [width, height] = size();
+    view.fill = Math.max(innerWidth / width, innerHeight / height);
+    if (view.zoomed) place(); else fit();
+  });
+  frame.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    zoom(event.clientX, event.clientY, Math.exp(-event.deltaY / 300));
+  }, { passive: false });
+  frame.addEventListener("dblclick", (event) => zoom(event.clientX, event.clientY, view.scale > view.fill * 1.5 ? view.fill / view.scale : 2.5));
+
+  // One pointer pans; two pinch (the scale follows the distance between them).
+  const pointers = new Map();
+  let pinch = null;
+  frame.addEventListener("pointerdown", (event) => {
+    frame.setPointerCapture(event.pointerId);
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+  });
+  frame.addEventListener("pointermove", (event) => {
+    const previous = pointers.get(event.pointerId);
+    if (!previous) return;
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (pointers.size === 1) {
+      view.x += event.clientX - previous[0];
+      view.y += event.clientY - previous[1];
+      place();
+    } else if (pointers.size === 2) {
+      const [[ax, ay], [bx, by]] = [...pointers.values()];
+      const distance = Math.hypot(ax - bx, ay - by);
+      if (pinch) zoom((ax + bx) / 2, (ay + by) / 2, distance / pinch);
+      pinch = distance;
+    }
+  });
+  const release = (event) => { pointers.delete(event.pointerId); if (pointers.size < 2) pinch = null; };
+  frame.addEventListener("pointerup", release);
+  frame.addEventListener("pointercancel", release);
+}
