@@ -305,3 +305,23 @@ def test_the_viewer_pans_within_the_image(page, server):
     after = image.bounding_box()
     assert after["x"] <= 0.5 and after["y"] <= 0.5  # dragged as far as it goes: the corner stops at the corner
     assert after["x"] >= before["x"]
+
+
+def test_installable_on_a_home_screen(page, server):
+    import json
+    page.goto(server)
+    manifest_url = page.get_attribute("link[rel=manifest]", "href")
+    manifest = json.load(urllib.request.urlopen(server.rstrip("/") + manifest_url))
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/search" and manifest["name"]
+    assert page.get_attribute("meta[name=theme-color]", "content") == manifest["theme_color"]
+    for icon in manifest["icons"]:
+        data = urllib.request.urlopen(server.rstrip("/") + icon["src"]).read()
+        width = int.from_bytes(data[16:20], "big")
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and icon["sizes"] == f"{width}x{width}"
+    assert "viewport-fit=cover" in page.get_attribute("meta[name=viewport]", "content")
+    # Chromium's own installability check, the one Lighthouse reports.
+    cdp = page.context.new_cdp_session(page)
+    page.wait_for_timeout(500)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito windows, where Chromium installs nothing: that one is about the browser.
+    assert [error for error in errors if error["errorId"] != "in-incognito"] == [], errors
