@@ -105,6 +105,20 @@ extension AppDatabase {
         return try json.map { try JSONDecoder().decode(Tweet.self, from: Data($0.utf8)) }
     }
 
+    /// The tweets fetched for `term` with ids from `oldest` to `newest`, newest first: what a page of results holds.
+    public func storedTweets(term: String, newest: String, oldest: String) async throws -> [Tweet] {
+        guard let newest = Int64(newest), let oldest = Int64(oldest) else { return [] }
+        let key = try SearchTermKey(term).key
+        let rows = try await writer.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT s.tweet FROM recent r JOIN countedTweet c ON c.termID = r.id JOIN storedTweet s ON s.id = c.tweetID
+                WHERE r.key = ? AND c.tweetID BETWEEN ? AND ? ORDER BY c.tweetID DESC
+                """, arguments: [key, oldest, newest])
+        }
+        let decoder = JSONDecoder()
+        return try rows.map { try decoder.decode(Tweet.self, from: Data($0.utf8)) }
+    }
+
     /// The ids of the stored tweets, ascending (for tests and diagnostics).
     public func storedTweetIDs() async throws -> [String] {
         try await writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM storedTweet ORDER BY id").map(String.init) }

@@ -325,3 +325,37 @@ def test_installable_on_a_home_screen(page, server):
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito windows, where Chromium installs nothing: that one is about the browser.
     assert [error for error in errors if error["errorId"] != "in-incognito"] == [], errors
+
+
+def image_counts(page):
+    """Each shown tweet's number of images, from its row."""
+    counts = {}
+    for row in page.locator("li[data-tweet-id]").all():
+        text = row.inner_text()
+        number = 0
+        for word, following in zip(text.split(), text.split()[1:]):
+            if following in ("image", "images") and word.isdigit():
+                number = int(word)
+        counts[row.get_attribute("data-tweet-id")] = number
+    return counts
+
+
+def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
+    search(page, server, "#swift")
+    page.click("a.older")
+    page.wait_for_timeout(800)
+    expected = image_counts(page)
+    page.click("a.images-link")
+    cells = page.eval_on_selector_all(".grid a.cell", "cells => cells.map(c => c.dataset.tweetId)")
+    assert len(cells) == sum(expected.values()) and len(cells) > 0
+    assert {tweet for tweet, count in expected.items() if count} == set(cells)
+    first = page.locator(".grid img").first.bounding_box()
+    page.fill(".cell-size input", "20")
+    page.dispatch_event(".cell-size input", "input")
+    assert page.locator(".grid img").first.bounding_box()["width"] != first["width"]
+    screenshot(page, "images")
+    page.reload()
+    assert page.input_value(".cell-size input") == "20"  # remembered
+    page.click(".grid a.cell >> nth=0")
+    assert page.locator("li[data-tweet-id]").count() == 1
+    assert page.locator("li[data-tweet-id] a.row").count() == 1 and page.locator("a.back").count() == 1

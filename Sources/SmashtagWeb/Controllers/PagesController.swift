@@ -19,6 +19,7 @@ struct PagesController: Sendable {
             router.get("/\(tab.rawValue)/tweets/:id") { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
             router.get("/\(tab.rawValue)/popularity") { request, _ in try await popularity(request, tab: tab) }
             router.get("/\(tab.rawValue)/image") { request, _ in try viewer(request, tab: tab) }
+            router.get("/\(tab.rawValue)/images") { request, _ in try await images(request, tab: tab) }
         }
         router.get("/recents") { request, _ in try await recents(request) }
         router.post("/recents/delete") { request, context in try await deleteRecent(request, context: context) }
@@ -29,6 +30,9 @@ struct PagesController: Sendable {
         let back = SiteURL.safeBack(parameters["back"].map(String.init))
         guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
             return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, request: request, position: .newest), request)
+        }
+        if let only = parameters["only"].map(String.init) {
+            return try await oneTweet(only, query: query, tab: tab, back: back, request: request)
         }
         let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
         return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, request: request, position: position), request)
@@ -73,6 +77,27 @@ struct PagesController: Sendable {
         let table = try await Popularity(database: site.database).table(for: term)
         let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
         return try render(Page.popularity, view, request)
+    }
+
+    /// A list of one tweet (from the images grid), with all the usual navigation and no paging.
+    private func oneTweet(_ id: String, query: String, tab: Tab, back: String?, request: Request) async throws -> HTML {
+        guard let tweet = try await site.database.storedTweet(id: id) else {
+            return try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound, request)
+        }
+        let page = SearchPage(tweets: [tweet], newer: SearchRequest(query: query), older: nil)
+        let here = SiteURL.oneTweet(tab, query: query, id: id, back: back).path
+        return try render(Page.search, SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here), request)
+    }
+
+    private func images(_ request: Request, tab: Tab) async throws -> HTML {
+        let parameters = request.uri.queryParameters
+        guard let query = parameters["q"].map(String.init)?.trimmed, let newest = parameters["newest"], let oldest = parameters["oldest"] else {
+            return try error("There are no results to show the images of.", status: .badRequest, request)
+        }
+        let back = SiteURL.safeBack(parameters["back"].map(String.init))
+        let tweets = try await site.database.storedTweets(term: query, newest: String(newest), oldest: String(oldest))
+        let here = SiteURL.images(tab, query: query, newest: String(newest), oldest: String(oldest), back: back).path
+        return try render(Page.images, ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here), request)
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {

@@ -31,5 +31,6 @@ enum Page {
     static let error = "error"
     static let popularity = "popularity"
     static let viewer = "viewer"
-    static let templateNames = [search, tweet, recents, error, popularity, viewer, "page", "tweet-row"]
+    static let images = "images"
+    static let templateNames = [search, tweet, recents, error, popularity, viewer, images, "page", "tweet-row"]
 }

@@ -72,6 +72,7 @@ extension SearchPageView: MustacheParent {
         case "error": error
         case "retryURL": retryURL
         case "isNewerOnly": isNewerOnly
+        case "imagesURL": imagesURL
         default: nil
         }
     }

@@ -16,6 +16,8 @@ struct SearchPageView: Sendable {
     let retryURL: String
     /// This page holds only tweets newer than an earlier page (a "Newer" fetch).
     let isNewerOnly: Bool
+    /// The images of the tweets shown, as a grid; nil when they have none.
+    let imagesURL: String?
 
     init(query: String, tab: Tab, back: String?, isRoot: Bool, outcome: Result<SearchPage, SearchFailure>, isNewerOnly: Bool, here: String) {
         chrome = Chrome(title: query, tab: tab, back: back, isRoot: isRoot)
@@ -33,8 +35,12 @@ struct SearchPageView: Sendable {
             newerURL = page.newer.position.sinceID.map { SiteURL.newer(pageTab, query: query, since: $0).path }
             olderURL = page.older?.position.beforeID.map { SiteURL.older(pageTab, query: query, before: $0, back: back).path }
             error = nil
+            let hasImages = page.tweets.contains { !$0.media.isEmpty }
+            imagesURL = hasImages ? page.tweets.first.flatMap { newest in page.tweets.last.map { oldest in
+                SiteURL.images(tab, query: query, newest: newest.id, oldest: oldest.id, back: here).path
+            } } : nil
         case .failure(let failure):
-            (tweets, isEmpty, newerURL, olderURL, error) = ([], false, nil, nil, failure.message)
+            (tweets, isEmpty, newerURL, olderURL, error, imagesURL) = ([], false, nil, nil, failure.message, nil)
         }
     }
 }

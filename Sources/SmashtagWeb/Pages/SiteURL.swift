@@ -19,6 +19,10 @@ enum SiteURL: Sendable {
     case popularity(Tab, term: String)
     case popularityEvents(term: String)
     case image(Tab, source: String, back: String?)
+    /// The images of the results from `newest` down to `oldest`.
+    case images(Tab, query: String, newest: String, oldest: String, back: String?)
+    /// One tweet as a list, from the images grid.
+    case oneTweet(Tab, query: String, id: String, back: String?)
 
     var path: String {
         switch self {
@@ -32,6 +36,9 @@ enum SiteURL: Sendable {
         case .popularity(let tab, let term): "/\(tab.rawValue)/popularity" + Self.query(["term": term])
         case .popularityEvents(let term): "/api/popularity/events" + Self.query(["term": term])
         case .image(let tab, let source, let back): "/\(tab.rawValue)/image" + Self.query(["src": source, "back": back])
+        case .images(let tab, let query, let newest, let oldest, let back):
+            "/\(tab.rawValue)/images" + Self.query(["q": query, "newest": newest, "oldest": oldest, "back": back])
+        case .oneTweet(let tab, let query, let id, let back): "/\(tab.rawValue)/search" + Self.query(["q": query, "only": id, "back": back])
         }
     }
 

@@ -236,3 +236,38 @@ if (viewerImage) {
   frame.addEventListener("pointerup", release);
   frame.addEventListener("pointercancel", release);
 }
+
+// The images grid: the slider (or a pinch) sets the column width, remembered for next time.
+const grid = document.querySelector(".grid");
+if (grid) {
+  const slider = document.querySelector(".cell-size input");
+  const setCell = (rem) => {
+    const value = Math.min(24, Math.max(6, rem));
+    grid.style.setProperty("--cell", value + "rem");
+    slider.value = String(value);
+    try { localStorage.setItem("smashtag.cell", String(value)); } catch (error) { /* private mode: not remembered */ }
+  };
+  setCell(Number(localStorage.getItem("smashtag.cell") || slider.value));
+  slider.addEventListener("input", () => setCell(Number(slider.value)));
+  let pinchStart = null;
+  grid.addEventListener("touchmove", (event) => {
+    if (event.touches.length !== 2) return;
+    const [a, b] = event.touches;
+    const distance = Math.hypot(a.clientX - b.clientX, a.clientY - b.clientY);
+    if (pinchStart) setCell(pinchStart.cell * distance / pinchStart.distance);
+    else pinchStart = { distance, cell: Number(slider.value) };
+  }, { passive: true });
+  grid.addEventListener("touchend", () => { pinchStart = null; }, { passive: true });
+}
+
+// Newer and older pages widen the range the Images link shows.
+const imagesLink = document.querySelector("a.images-link");
+if (imagesLink && list) {
+  new MutationObserver(() => {
+    const ids = [...document.querySelectorAll("li.tweet")].map((row) => row.dataset.tweetId);
+    // Only the two ids change; the rest of the address stays exactly as the server wrote it.
+    imagesLink.href = imagesLink.getAttribute("href")
+      .replace(/([?&]newest=)[^&]*/, "$1" + ids[0])
+      .replace(/([?&]oldest=)[^&]*/, "$1" + ids[ids.length - 1]);
+  }).observe(list, { childList: true });
+}
