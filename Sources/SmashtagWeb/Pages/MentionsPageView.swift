@@ -28,7 +28,7 @@ struct MentionsPageView: Sendable {
         chrome = Chrome(title: "@" + tweet.user.screenName, tab: tab, back: back, isRoot: false)
         let all = [
             Section(title: "Images", isImages: true, items: tweet.media.compactMap { Self.image($0, tab: tab, back: here) }),
-            Section(title: "Hashtags", isImages: false, items: Self.mentions(tweet, .hashtag) { Self.search($0, tab: tab, back: here) }),
+            Section(title: "Hashtags", isImages: false, items: Self.mentions(tweet, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
             Section(title: "Users", isImages: false, items: Self.users(tweet, tab: tab, back: here)),
             Section(title: "URLs", isImages: false, items: Self.links(tweet)),
         ]
@@ -38,8 +38,8 @@ struct MentionsPageView: Sendable {
     /// Tapping an image opens the viewer.
     private static func image(_ item: MediaItem, tab: Tab, back: String) -> Item? {
         guard let url = SafeURL.image(item.url) else { return nil }
-        let ratio = item.aspectRatio.isFinite && item.aspectRatio > 0 ? item.aspectRatio : 1
-        return Item(text: "Image", href: SiteURL.image(tab, source: url, back: back).path, isExternal: false, kind: "image", imageURL: url, width: 1000, height: max(1, Int((1000 / ratio).rounded())))
+        let box = ImageBox(aspectRatio: item.aspectRatio, width: 1000)
+        return Item(text: "Image", href: SiteURL.image(tab, source: url, back: back).path, isExternal: false, kind: "image", imageURL: url, width: box.width, height: box.height)
     }
 
     /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.
@@ -59,7 +59,7 @@ struct MentionsPageView: Sendable {
     }
 
     private static func userSearch(_ user: String, tab: Tab, back: String) -> String {
-        search("\(user) OR from:\(user.dropFirst())", tab: tab, back: back)
+        search(MentionSearch.user(user), tab: tab, back: back)
     }
 
     private static func search(_ query: String, tab: Tab, back: String) -> String {

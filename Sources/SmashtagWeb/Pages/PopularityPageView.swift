@@ -38,7 +38,7 @@ extension PopularityPageView.Row {
         self.mention = mention.mention
         count = mention.count
         self.kind = kind == .hashtags ? "hashtag" : "user"
-        let query = kind == .hashtags ? mention.mention : "\(mention.mention) OR from:\(mention.mention.dropFirst())"
+        let query = kind == .hashtags ? MentionSearch.hashtag(mention.mention) : MentionSearch.user(mention.mention)
         searchURL = SiteURL.search(tab, query: query, back: back).path
     }
 }

@@ -58,3 +58,21 @@ enum SiteURL: Sendable {
         return value
     }
 }
+
+/// What tapping a mention searches for: a hashtag itself (`#tag`, not `tag`), a user's mentions and posts.
+enum MentionSearch {
+    static func hashtag(_ tag: String) -> String { tag }
+    static func user(_ user: String) -> String { "\(user) OR from:\(user.dropFirst())" }
+}
+
+/// An image's proportions as `width`/`height` attributes, so the browser reserves its height before it loads.
+struct ImageBox {
+    let width: Int
+    let height: Int
+
+    init(aspectRatio: Double, width: Int) {
+        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
+        self.width = width
+        height = max(1, Int((Double(width) / ratio).rounded()))
+    }
+}
