@@ -5,7 +5,8 @@ import Mustache
 import Smashtag
 import Twitter
 
-/// The pages of SPEC §2: Search (tab root and pushed), Mentions, Recents.
+/// The pages of SPEC §2: Search (tab root and pushed), Mentions, the image viewer, the Images grid, Recents and
+/// Popularity, each under the tab it was opened in.
 struct PagesController: Sendable {
     let site: Site
     static let pageSize = 25
