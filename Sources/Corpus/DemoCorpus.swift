@@ -22,17 +22,11 @@ public enum DemoCorpus {
         try await corpus.setInfo(seedKey, String(seed))
         var generator = DemoGenerator(seed: seed, count: count, end: end)
         var stored = 0
-        // While one batch is written, the next is generated.
-        var writing: Task<AddedTweets, any Error>?
-        while true {
-            let batch = generator.next(5_000)
-            if let writing { stored += try await writing.value.inserted }
-            writing = nil
-            if batch.isEmpty { break }
-            writing = Task { try await corpus.add(batch) }
+        progress(stored)
+        try await corpus.add(batches: { generator.next(5_000) }) { added in
+            stored += added.inserted
             progress(stored)
         }
-        progress(stored)
     }
 
     /// Whether the corpus holds a demo (a live tweeter then has someone to tweet as).

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Corpus
 import GRDB
 import Twitter
 
@@ -10,29 +11,22 @@ import Twitter
 /// were counted from.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
-    /// The file, for watching other processes' writes; nil in memory.
-    let path: String?
     /// Change signals for live pages, shared by all of them.
     let changes: DatabaseChanges
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with a busy timeout, so the server and the
     /// CLI can share it.
     public static func open(at path: String) throws -> AppDatabase {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        // In WAL mode NORMAL still keeps every transaction whole through a crash or a kill; it only skips the
-        // fsync per commit (a power cut may lose the last commits), which capped writes at ~120/s here.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-        return try AppDatabase(writer: DatabasePool(path: path, configuration: configuration), path: path)
+        try AppDatabase(writer: SQLiteFile.pool(at: path), path: path)
     }
 
     public static func inMemory() throws -> AppDatabase {
         try AppDatabase(writer: DatabaseQueue(), path: nil)
     }
 
+    /// `path`: the file, whose other processes' writes live pages watch; nil in memory.
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
-        self.path = path
         self.changes = DatabaseChanges(writer: writer, path: path)
         try Self.migrator.migrate(writer)
     }
@@ -102,7 +96,7 @@ extension AppDatabase {
     public func storedTweet(id: String) async throws -> Tweet? {
         guard let id = Int64(id) else { return nil }
         let json = try await writer.read { db in try String.fetchOne(db, sql: "SELECT tweet FROM storedTweet WHERE id = ?", arguments: [id]) }
-        return try json.map { try JSONDecoder().decode(Tweet.self, from: Data($0.utf8)) }
+        return try json.map(Self.storedTweet)
     }
 
     /// The tweets fetched for `term` with ids from `oldest` to `newest`, newest first: what a page of results holds.
@@ -115,8 +109,12 @@ extension AppDatabase {
                 WHERE r.key = ? AND c.tweetID BETWEEN ? AND ? ORDER BY c.tweetID DESC
                 """, arguments: [key, oldest, newest])
         }
-        let decoder = JSONDecoder()
-        return try rows.map { try decoder.decode(Tweet.self, from: Data($0.utf8)) }
+        return try rows.map(Self.storedTweet)
+    }
+
+    /// A tweet as `PopularityCounter` stored it (`Tweet.codableJSON`).
+    private static func storedTweet(_ json: String) throws -> Tweet {
+        try JSONDecoder().decode(Tweet.self, from: Data(json.utf8))
     }
 
     /// The ids of the stored tweets, ascending (for tests and diagnostics).

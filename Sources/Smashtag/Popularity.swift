@@ -38,7 +38,8 @@ public struct Popularity: Sendable {
         }
     }
 
-    /// One indexed query: the term's mentions counted more than once, most first, ties alphabetical.
+    /// The rows are one indexed query: the term's mentions counted more than once, most first, ties alphabetical
+    /// (the term's newest spelling is a primary-key look-up beside it).
     static func fetch(_ term: SearchTermKey, _ db: Database) throws -> PopularityTable {
         let rows = try Row.fetchAll(db, sql: """
             SELECT m.kind, m.shown, c.count FROM recent r

@@ -31,33 +31,27 @@ public struct SearchSessions: Sendable {
         let term = try SearchTermKey(term)
         let saved = part == .newest ? nil : try await cursors(for: term)
         guard let request = request(for: part, saved: saved, term: term.shown, count: count) else { return nil }
-        let page = try await source.search(request)
-        try await record(page, of: part, for: term, saved: saved)
-        return page
+        return try await run(request, as: part, for: term, saved: saved)
     }
 
     /// Fetches the page at an explicit position (a web page knows which tweets it shows), recording and counting
     /// it like any other search.
     public func fetch(_ term: String, at position: SearchRequest.Position, count: Int = 20) async throws -> SearchPage {
         let term = try SearchTermKey(term)
-        let page = try await source.search(SearchRequest(query: term.shown, count: count, position: position))
-        let part: Part = switch position {
-        case .newest: .newest
-        case .newer: .newer
-        case .older: .older
-        }
+        let part = Part(position)
         let saved = part == .newest ? nil : try await cursors(for: term)
-        try await record(page, of: part, for: term, saved: saved)
-        return page
+        return try await run(SearchRequest(query: term.shown, count: count, position: position), as: part, for: term, saved: saved)
     }
 
-    /// Recents, the session's cursors and the counts, in one transaction.
-    private func record(_ page: SearchPage, of part: Part, for term: SearchTermKey, saved: SessionCursors?) async throws {
+    /// Fetches the page, then records Recents, the session's cursors and the counts in one transaction.
+    private func run(_ request: SearchRequest, as part: Part, for term: SearchTermKey, saved: SessionCursors?) async throws -> SearchPage {
+        let page = try await source.search(request)
         let cursors = SessionCursors(after: page, of: part, saved: saved)
         try await database.writer.write { db in
             let termID = try Recents.record(term, cursors: cursors, in: db)
             try PopularityCounter(db: db, termID: termID).count(page.tweets)
         }
+        return page
     }
 
     private func request(for part: Part, saved: SessionCursors?, term: String, count: Int) -> SearchRequest? {
@@ -75,6 +69,16 @@ public struct SearchSessions: Sendable {
             guard let row = try Row.fetchOne(db, sql: "SELECT newer, older FROM recent WHERE key = ?", arguments: [term.key]),
                   let newer: String = row[0] else { return nil }
             return try SessionCursors(newer: newer, older: row[1])
+        }
+    }
+}
+
+extension SearchSessions.Part {
+    init(_ position: SearchRequest.Position) {
+        self = switch position {
+        case .newest: .newest
+        case .newer: .newer
+        case .older: .older
         }
     }
 }

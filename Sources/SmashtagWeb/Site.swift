@@ -22,19 +22,23 @@ struct Site: Sendable {
         let templates = try await MustacheLibrary(directory: resources + "/Templates")
         for name in Page.templateNames where templates.getTemplate(named: name) == nil { throw SiteError.missingTemplate(name) }
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
-        if let configuration = arguments.xAPI {
-            return Site(source: XAPIClient(configuration: configuration, logger: logger), database: database, templates: templates,
-                        publicDirectory: resources + "/Public", defaultQuery: "#swift", demoTweeter: nil, logger: logger)
-        }
+        let (source, tweeter) = try await openSource(arguments, logger: logger)
+        let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
+        return Site(source: source, database: database, templates: templates, publicDirectory: resources + "/Public",
+                    defaultQuery: query, demoTweeter: tweeter, logger: logger)
+    }
+
+    /// The X API when configured; else the corpus (the demo generated on first use), with its live tweeter if it
+    /// holds the demo.
+    private static func openSource(_ arguments: some AppArguments, logger: Logger) async throws -> (any TweetSource, DemoTweeter?) {
+        if let configuration = arguments.xAPI { return (XAPIClient(configuration: configuration, logger: logger), nil) }
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
         if try await corpus.tweetCount() == 0 {
             logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")
             try await DemoCorpus.generate(into: corpus)
         }
         let tweeter = try await DemoCorpus.seed(of: corpus).map { DemoTweeter(corpus: corpus, seed: $0) }
-        let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
-        return Site(source: CorpusSource(corpus: corpus), database: database, templates: templates,
-                    publicDirectory: resources + "/Public", defaultQuery: query, demoTweeter: tweeter, logger: logger)
+        return (CorpusSource(corpus: corpus), tweeter)
     }
 }
 

@@ -22,14 +22,11 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     @OptionGroup var common: CommonOptions
 
-    var dataDirectory: String { (try? DataDirectory(common.dataDirectory).path) ?? "." }
+    var dataDirectory: String { directory.path }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
+    var xAPI: XAPIConfiguration? { SourceChoice(common, directory: directory).xAPI }
 
-    var xAPI: XAPIConfiguration? {
-        let directory = (try? DataDirectory(common.dataDirectory)) ?? DataDirectory.current
-        let configured = XAPIConfiguration.configured(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
-        return common.source == .corpus ? nil : configured
-    }
+    private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }

@@ -7,6 +7,9 @@ struct SourceChoice {
     let name: SourceName
     private let configuration: XAPIConfiguration?
 
+    /// The X API's configuration when it is the chosen source (nil for the corpus, or when no token is configured).
+    var xAPI: XAPIConfiguration? { name == .x ? configuration : nil }
+
     init(_ options: CommonOptions, directory: DataDirectory) {
         configuration = XAPIConfiguration.configured(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
         name = options.source ?? (configuration == nil ? .corpus : .x)

@@ -16,14 +16,8 @@ public struct TweetImporter: Sendable {
     public func importFile(_ path: String, report: (ImportEvent) -> Void) async throws -> ImportTotals {
         var reader = try TweetFileReader(path: path)
         var totals = ImportTotals()
-        // While one batch is written, the next is decoded.
-        var writing: Task<AddedTweets, any Error>?
-        while true {
-            let batch = readBatch(&reader, into: &totals, report: report)
-            if let writing { totals.add(try await writing.value, file: path, report: report) }
-            writing = nil
-            if batch.isEmpty { break }
-            writing = Task { [corpus] in try await corpus.add(batch) }
+        try await corpus.add(batches: { readBatch(&reader, into: &totals, report: report) }) { added in
+            totals.add(added, file: path, report: report)
             report(.progress(totals))
         }
         report(.progress(totals))

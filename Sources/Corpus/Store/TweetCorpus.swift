@@ -13,12 +13,7 @@ public struct TweetCorpus: Sendable {
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
     public static func open(at path: String) throws -> TweetCorpus {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        // In WAL mode NORMAL still keeps every transaction whole through a crash or a kill; it only skips the
-        // fsync per commit (a power cut may lose the last commits), which capped writes at ~120/s here.
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
-        return try TweetCorpus(writer: DatabasePool(path: path, configuration: configuration))
+        try TweetCorpus(writer: SQLiteFile.pool(at: path))
     }
 
     /// A corpus in memory, gone when the value is.
@@ -38,6 +33,19 @@ public struct TweetCorpus: Sendable {
             var added = AddedTweets()
             for tweet in tweets { added.count(try writer.insert(tweet), for: tweet) }
             return added
+        }
+    }
+
+    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
+    /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
+    func add(batches next: () throws -> [Tweet], written: (AddedTweets) throws -> Void) async throws {
+        var writing: Task<AddedTweets, any Error>?
+        while true {
+            let batch = try next()
+            if let writing { try written(try await writing.value) }
+            writing = nil
+            if batch.isEmpty { return }
+            writing = Task { try await add(batch) }
         }
     }
 
@@ -98,6 +106,19 @@ public struct CorpusPage: Sendable {
     public let tweets: [Tweet]
     /// More tweets lie beyond the page in the direction it was read.
     public let hasMore: Bool
+}
+
+/// How Smashtag opens its database files (the corpus and the app database): WAL, so reads go on during writes
+/// and several processes share a file; a busy timeout instead of failing when another process writes.
+package enum SQLiteFile {
+    package static func pool(at path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        // In WAL mode NORMAL still keeps every transaction whole through a crash or a kill; it only skips the
+        // fsync per commit (a power cut may lose the last commits).
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        return try DatabasePool(path: path, configuration: configuration)
+    }
 }
 
 /// Where a page starts, as a key of the matcher's descending walk.

@@ -28,18 +28,18 @@ struct PagesController: Sendable {
 
     private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
         let parameters = request.uri.queryParameters
-        let back = SiteURL.safeBack(parameters["back"].map(String.init))
+        let back = Self.back(request)
         guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
-            return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, request: request, position: .newest), request)
+            return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, position: .newest))
         }
         if let only = parameters["only"].map(String.init) {
-            return try await oneTweet(only, query: query, tab: tab, back: back, request: request)
+            return try await oneTweet(only, query: query, tab: tab, back: back)
         }
         let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
-        return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, request: request, position: position), request)
+        return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, position: position))
     }
 
-    private func searchPage(_ query: String, tab: Tab, back: String?, isRoot: Bool, request: Request, position: SearchRequest.Position) async -> SearchPageView {
+    private func searchPage(_ query: String, tab: Tab, back: String?, isRoot: Bool, position: SearchRequest.Position) async -> SearchPageView {
         let outcome: Result<SearchPage, SearchFailure>
         do {
             outcome = .success(try await site.sessions.fetch(query, at: position, count: Self.pageSize))
@@ -61,59 +61,55 @@ struct PagesController: Sendable {
     }
 
     private func tweet(_ request: Request, tab: Tab, id: String) async throws -> HTML {
-        let back = SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
-        guard let tweet = try await site.database.storedTweet(id: id) else {
-            return try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound, request)
-        }
+        let back = Self.back(request)
+        guard let tweet = try await site.database.storedTweet(id: id) else { return try missingTweet() }
         let view = MentionsPageView(tweet, tab: tab, back: back, here: SiteURL.tweet(tab, id: id, back: back).path)
-        return try render(Page.tweet, view, request)
+        return try render(Page.tweet, view)
     }
 
     private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
-        let back = SiteURL.safeBack(parameters["back"].map(String.init)) ?? SiteURL.recents.path
+        let back = Self.back(request) ?? SiteURL.recents.path
         guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
-            return try error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest, request)
+            return try error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
         let table = try await Popularity(database: site.database).table(for: term)
         let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
-        return try render(Page.popularity, view, request)
+        return try render(Page.popularity, view)
     }
 
     /// A list of one tweet (from the images grid), with all the usual navigation and no paging.
-    private func oneTweet(_ id: String, query: String, tab: Tab, back: String?, request: Request) async throws -> HTML {
-        guard let tweet = try await site.database.storedTweet(id: id) else {
-            return try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound, request)
-        }
+    private func oneTweet(_ id: String, query: String, tab: Tab, back: String?) async throws -> HTML {
+        guard let tweet = try await site.database.storedTweet(id: id) else { return try missingTweet() }
         let page = SearchPage(tweets: [tweet], newer: SearchRequest(query: query), older: nil)
         let here = SiteURL.oneTweet(tab, query: query, id: id, back: back).path
-        return try render(Page.search, SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here), request)
+        return try render(Page.search, SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here))
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
         guard let query = parameters["q"].map(String.init)?.trimmed, let newest = parameters["newest"], let oldest = parameters["oldest"] else {
-            return try error("There are no results to show the images of.", status: .badRequest, request)
+            return try error("There are no results to show the images of.", status: .badRequest)
         }
-        let back = SiteURL.safeBack(parameters["back"].map(String.init))
+        let back = Self.back(request)
         let tweets = try await site.database.storedTweets(term: query, newest: String(newest), oldest: String(oldest))
         let here = SiteURL.images(tab, query: query, newest: String(newest), oldest: String(oldest), back: back).path
-        return try render(Page.images, ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here), request)
+        return try render(Page.images, ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here))
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {
         let parameters = request.uri.queryParameters
         guard let source = parameters["src"].map(String.init).flatMap(SafeURL.image) else {
-            return try error("There is no image to show here.", status: .badRequest, request)
+            return try error("There is no image to show here.", status: .badRequest)
         }
-        let back = SiteURL.safeBack(parameters["back"].map(String.init))
-        return try render(Page.viewer, ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source), request)
+        let back = Self.back(request)
+        return try render(Page.viewer, ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source))
     }
 
     private func recents(_ request: Request) async throws -> HTML {
         let (token, isNew) = CSRF.token(of: request)
         let view = RecentsPageView(terms: try await Recents(database: site.database).terms(), csrf: token)
-        var page = try render(Page.recents, view, request)
+        var page = try render(Page.recents, view)
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
     }
@@ -121,19 +117,28 @@ struct PagesController: Sendable {
     private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
         guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
-            return try error("This form has expired. Go back, reload the page and try again.", status: .forbidden, request).response(from: request, context: context)
+            return try error("This form has expired. Go back, reload the page and try again.", status: .forbidden).response(from: request, context: context)
         }
         if let term = form["term"] { try await Recents(database: site.database).delete(term) }
         return Response.redirect(to: SiteURL.recents.path, type: .normal)
     }
 
-    private func render(_ template: String, _ view: Any, _ request: Request) throws -> HTML {
+    /// Where the back control goes: only ever a path on this site.
+    private static func back(_ request: Request) -> String? {
+        SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
+    }
+
+    private func missingTweet() throws -> HTML {
+        try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound)
+    }
+
+    private func render(_ template: String, _ view: Any) throws -> HTML {
         guard let html = site.templates.render(view, withTemplate: template) else { throw HTTPError(.internalServerError) }
         return HTML(html: html)
     }
 
-    private func error(_ message: String, status: HTTPResponse.Status, _ request: Request) throws -> HTML {
-        var page = try render(Page.error, ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message), request)
+    private func error(_ message: String, status: HTTPResponse.Status) throws -> HTML {
+        var page = try render(Page.error, ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message))
         page.status = status
         return page
     }
