@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
         // The model, every wire format, the query language, the source interface and the X API v2 client;
@@ -69,6 +70,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Templates"), .copy("Public")],
             swiftSettings: upcoming
@@ -97,6 +100,18 @@ let package = Package(
         .testTarget(
             name: "SmashtagTests",
             dependencies: ["Smashtag", "Twitter", "Corpus"],
+            swiftSettings: upcoming
+        ),
+        // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.
+        .testTarget(
+            name: "WebTests",
+            dependencies: [
+                "SmashtagWeb", "Smashtag", "Corpus", "Twitter",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "CompressNIO", package: "compress-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(

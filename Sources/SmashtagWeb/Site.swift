@@ -11,6 +11,7 @@ struct Site: Sendable {
     let database: AppDatabase
     let templates: MustacheLibrary
     let publicDirectory: String
+    let assets: StaticAssets
     let defaultQuery: String
     let demoTweeter: DemoTweeter?
     let logger: Logger
@@ -21,10 +22,11 @@ struct Site: Sendable {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         let templates = try await MustacheLibrary(directory: resources + "/Templates")
         for name in Page.templateNames where templates.getTemplate(named: name) == nil { throw SiteError.missingTemplate(name) }
+        guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
         let (source, tweeter) = try await openSource(arguments, logger: logger)
         let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
-        return Site(source: source, database: database, templates: templates, publicDirectory: resources + "/Public",
+        return Site(source: source, database: database, templates: templates, publicDirectory: resources + "/Public", assets: assets,
                     defaultQuery: query, demoTweeter: tweeter, logger: logger)
     }
 

@@ -2,6 +2,7 @@ import Corpus
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import Smashtag
 import Twitter
 
@@ -16,6 +17,13 @@ public protocol AppArguments: Sendable {
     var logLevel: Logger.Level { get }
     /// Called once the server listens, with its address (the port is known only then when 0 was asked for).
     func serverStarted(at url: String)
+    /// How long a connection may stay silent (a request whose headers never end, an idle keep-alive) before it is
+    /// closed. A response being written, such as a live event stream, is never cut by it.
+    var idleTimeout: Duration { get }
+}
+
+extension AppArguments {
+    public var idleTimeout: Duration { .seconds(15) }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -26,6 +34,7 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     let site = try await Site.open(arguments, logger: logger)
     var app = Application(
         router: try buildRouter(site),
+        server: .http1(configuration: .init(idleTimeout: TimeAmount(arguments.idleTimeout))),
         configuration: .init(address: .hostname(arguments.host, port: arguments.port), serverName: "Smashtag"),
         onServerRunning: { channel in
             arguments.serverStarted(at: "http://\(arguments.host):\(channel.localAddress?.port ?? arguments.port)/")
@@ -36,15 +45,23 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     return app
 }
 
-/// The routes: pages, their JSON twins, static files and the demo's pictures.
+/// The routes: pages, their JSON twins, static files and the demo's pictures, inside the middleware every response
+/// goes through (outermost first): logging, security headers, gzip, error pages for anything thrown, the path and
+/// method checks.
 func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
+    let pages = PagesController(site: site)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeaders())
+    router.add(middleware: Compression())
+    router.add(middleware: ErrorPages(page: { message, status in try pages.error(message, status: status) }, logger: site.logger))
+    router.add(middleware: PathCheck())
+    router.add(middleware: MethodCheck(routes: Route.all, files: try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)))
     router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))
-    PagesController(site: site).addRoutes(to: router)
+    pages.addRoutes(to: router)
     APIController(site: site).addRoutes(to: router)
     PopularityEventsController(site: site).addRoutes(to: router)
+    AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)
     return router
 }

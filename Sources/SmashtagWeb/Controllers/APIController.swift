@@ -8,9 +8,9 @@ struct APIController: Sendable {
     let site: Site
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/search") { request, _ in try await search(request) }
-        router.get("/api/tweets/:id") { _, context in try await tweet(context.parameters.require("id")) }
-        router.get("/api/recents") { _, _ in try await JSONBody(try await Recents(database: site.database).terms()) }
+        router.on(.apiSearch) { request, _ in try await search(request) }
+        router.on(.apiTweet) { _, context in try await tweet(context.parameters.require("id")) }
+        router.on(.apiRecents) { _, _ in JSONBody(try await Recents(database: site.database).terms()) }
     }
 
     private func search(_ request: Request) async throws -> Response {
@@ -44,10 +44,6 @@ private struct SearchDocument: Encodable {
     let tweets: [Tweet]
     let newer: String?
     let older: String?
-}
-
-private struct APIError: Encodable {
-    let error: String
 }
 
 /// A JSON response.

@@ -6,8 +6,8 @@ import Hummingbird
 /// draws the same picture.
 struct DemoPicturesController: Sendable {
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/demo/avatars/:name") { request, _ in try picture(request) }
-        router.get("/demo/images/:name") { request, _ in try picture(request) }
+        router.on(.demoAvatar) { request, _ in try picture(request) }
+        router.on(.demoImage) { request, _ in try picture(request) }
     }
 
     private func picture(_ request: Request) throws -> Response {

@@ -12,18 +12,18 @@ struct PagesController: Sendable {
     static let pageSize = 25
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/") { _, _ in Response.redirect(to: SiteURL.searchRoot(query: nil).path) }
-        router.get("/search") { request, context in try await search(request, tab: .search, isRoot: true) }
+        router.on(.home) { _, _ in Response.redirect(to: SiteURL.searchRoot(query: nil).path) }
+        router.on(.searchRoot) { request, _ in try await search(request, tab: .search, isRoot: true) }
         // Each tab's pages by name: the router does not go back to try a parameter once a fixed segment matched.
         for tab in Tab.allCases {
-            router.get("/\(tab.rawValue)/search") { request, _ in try await search(request, tab: tab, isRoot: false) }
-            router.get("/\(tab.rawValue)/tweets/:id") { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
-            router.get("/\(tab.rawValue)/popularity") { request, _ in try await popularity(request, tab: tab) }
-            router.get("/\(tab.rawValue)/image") { request, _ in try viewer(request, tab: tab) }
-            router.get("/\(tab.rawValue)/images") { request, _ in try await images(request, tab: tab) }
+            router.on(.search(tab)) { request, _ in try await search(request, tab: tab, isRoot: false) }
+            router.on(.tweet(tab)) { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
+            router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
+            router.on(.image(tab)) { request, _ in try viewer(request, tab: tab) }
+            router.on(.images(tab)) { request, _ in try await images(request, tab: tab) }
         }
-        router.get("/recents") { request, _ in try await recents(request) }
-        router.post("/recents/delete") { request, context in try await deleteRecent(request, context: context) }
+        router.on(.recents) { request, _ in try await recents(request) }
+        router.on(.deleteRecent) { request, context in try await deleteRecent(request, context: context) }
     }
 
     private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
@@ -116,6 +116,9 @@ struct PagesController: Sendable {
 
     private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
         let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
+        guard CSRF.isSameOrigin(request) else {
+            return try error("This request came from another site and was refused.", status: .forbidden).response(from: request, context: context)
+        }
         guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
             return try error("This form has expired. Go back, reload the page and try again.", status: .forbidden).response(from: request, context: context)
         }
@@ -137,7 +140,8 @@ struct PagesController: Sendable {
         return HTML(html: html)
     }
 
-    private func error(_ message: String, status: HTTPResponse.Status) throws -> HTML {
+    /// The error page, with its status kept.
+    func error(_ message: String, status: HTTPResponse.Status) throws -> HTML {
         var page = try render(Page.error, ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message))
         page.status = status
         return page

@@ -11,10 +11,10 @@ struct PopularityEventsController: Sendable {
     var maximumEvents: Int? = nil
 
     func addRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/api/popularity") { request, _ in
+        router.on(.apiPopularity) { request, _ in
             try JSONBody(try await Popularity(database: site.database).table(for: try term(request))).response
         }
-        router.get("/api/popularity/events") { request, _ in try events(request) }
+        router.on(.apiPopularityEvents) { request, _ in try events(request) }
     }
 
     private func term(_ request: Request) throws -> String {

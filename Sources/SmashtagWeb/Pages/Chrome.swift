@@ -9,6 +9,8 @@ struct Chrome: Sendable {
     let isRecentsTab: Bool
     let searchTabURL = SiteURL.searchRoot(query: nil).path
     let recentsTabURL = SiteURL.recents.path
+    let stylesheetURL = StaticAssets.bundled?.stylesheet.path ?? "/app.css"
+    let scriptURL = StaticAssets.bundled?.script.path ?? "/app.js"
 
     init(title: String, tab: Tab, back: String? = nil, isRoot: Bool) {
         self.title = title

@@ -52,6 +52,8 @@ extension Chrome: MustacheParent {
         case "isRecentsTab": isRecentsTab
         case "searchTabURL": searchTabURL
         case "recentsTabURL": recentsTabURL
+        case "stylesheetURL": stylesheetURL
+        case "scriptURL": scriptURL
         default: nil
         }
     }

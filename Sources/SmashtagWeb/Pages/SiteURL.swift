@@ -26,24 +26,24 @@ enum SiteURL: Sendable {
 
     var path: String {
         switch self {
-        case .searchRoot(let query): "/search" + Self.query(["q": query])
-        case .search(let tab, let query, let back): "/\(tab.rawValue)/search" + Self.query(["q": query, "back": back])
+        case .searchRoot(let query): Route.searchRoot.path() + Self.query(["q": query])
+        case .search(let tab, let query, let back): Route.search(tab).path() + Self.query(["q": query, "back": back])
         case .newer(let tab, let query, let since): Self.searchPath(tab) + Self.query(["q": query, "since": since])
         case .older(let tab, let query, let before, let back): Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
-        case .tweet(let tab, let id, let back): "/\(tab.rawValue)/tweets/\(URLQuery.encode(id))" + Self.query(["back": back])
-        case .recents: "/recents"
-        case .deleteRecent: "/recents/delete"
-        case .popularity(let tab, let term): "/\(tab.rawValue)/popularity" + Self.query(["term": term])
-        case .popularityEvents(let term): "/api/popularity/events" + Self.query(["term": term])
-        case .image(let tab, let source, let back): "/\(tab.rawValue)/image" + Self.query(["src": source, "back": back])
+        case .tweet(let tab, let id, let back): Route.tweet(tab).path(id) + Self.query(["back": back])
+        case .recents: Route.recents.path()
+        case .deleteRecent: Route.deleteRecent.path()
+        case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
+        case .popularityEvents(let term): Route.apiPopularityEvents.path() + Self.query(["term": term])
+        case .image(let tab, let source, let back): Route.image(tab).path() + Self.query(["src": source, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
-            "/\(tab.rawValue)/images" + Self.query(["q": query, "newest": newest, "oldest": oldest, "back": back])
-        case .oneTweet(let tab, let query, let id, let back): "/\(tab.rawValue)/search" + Self.query(["q": query, "only": id, "back": back])
+            Route.images(tab).path() + Self.query(["q": query, "newest": newest, "oldest": oldest, "back": back])
+        case .oneTweet(let tab, let query, let id, let back): Route.search(tab).path() + Self.query(["q": query, "only": id, "back": back])
         }
     }
 
     private static func searchPath(_ tab: Tab?) -> String {
-        tab.map { "/\($0.rawValue)/search" } ?? "/search"
+        (tab.map { Route.search($0) } ?? Route.searchRoot).path()
     }
 
     /// Parameters in a fixed order, values percent-encoded, absent ones left out.

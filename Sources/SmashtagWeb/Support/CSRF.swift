@@ -1,7 +1,9 @@
+import HTTPTypes
 import Hummingbird
 
 /// Cross-site request forgery protection by double submit: a random token in a SameSite cookie, repeated in every
-/// form; a POST whose form token differs from its cookie is refused.
+/// form; a POST whose form token differs from its cookie is refused, and so is one a browser says came from another
+/// site (`Sec-Fetch-Site`, `Origin`), whatever its token.
 enum CSRF {
     static let cookieName = "smashtag_csrf"
     static let fieldName = "csrf"
@@ -19,8 +21,18 @@ enum CSRF {
     }
 
     static func isValid(_ formToken: String?, for request: Request) -> Bool {
+        guard isSameOrigin(request) else { return false }
         guard let formToken, let cookie = request.cookies[cookieName]?.value, cookie.count == 32 else { return false }
         return formToken == cookie
+    }
+
+    /// What the browser says of where the request came from. Browsers send `Sec-Fetch-Site` (and `Origin` on every
+    /// POST); a client that sends neither is not a browser acting for someone, and the token alone decides.
+    static func isSameOrigin(_ request: Request) -> Bool {
+        if let site = request.headers[.secFetchSite], site != "same-origin" { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        guard let host = request.head.authority else { return false }
+        return origin == "http://" + host || origin == "https://" + host
     }
 }
 
@@ -28,4 +40,9 @@ extension String {
     func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
+}
+
+extension HTTPField.Name {
+    /// Fetch metadata: `same-origin`, `same-site`, `cross-site` or `none`, sent by every current browser.
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

@@ -1,0 +1,62 @@
+import HTTPTypes
+import Twitter
+
+/// Every route the site serves, by name. Controllers register these patterns and `SiteURL` builds links from the
+/// same paths, so a link cannot point at a route that does not exist; the method check answers 405 from them.
+enum Route: Sendable, Hashable {
+    case home
+    case searchRoot
+    case search(Tab)
+    case tweet(Tab)
+    case popularity(Tab)
+    case image(Tab)
+    case images(Tab)
+    case recents
+    case deleteRecent
+    case apiSearch
+    case apiTweet
+    case apiRecents
+    case apiPopularity
+    case apiPopularityEvents
+    case asset
+    case demoAvatar
+    case demoImage
+
+    static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiTweet, .apiRecents,
+                               .apiPopularity, .apiPopularityEvents, .asset, .demoAvatar, .demoImage]
+        + Tab.allCases.flatMap { [.search($0), .tweet($0), .popularity($0), .image($0), .images($0)] }
+
+    /// The router's pattern: a `:name` segment matches any one segment.
+    var pattern: String {
+        switch self {
+        case .home: "/"
+        case .searchRoot: "/search"
+        case .search(let tab): "/\(tab.rawValue)/search"
+        case .tweet(let tab): "/\(tab.rawValue)/tweets/:id"
+        case .popularity(let tab): "/\(tab.rawValue)/popularity"
+        case .image(let tab): "/\(tab.rawValue)/image"
+        case .images(let tab): "/\(tab.rawValue)/images"
+        case .recents: "/recents"
+        case .deleteRecent: "/recents/delete"
+        case .apiSearch: "/api/search"
+        case .apiTweet: "/api/tweets/:id"
+        case .apiRecents: "/api/recents"
+        case .apiPopularity: "/api/popularity"
+        case .apiPopularityEvents: "/api/popularity/events"
+        case .asset: "/assets/:name"
+        case .demoAvatar: "/demo/avatars/:name"
+        case .demoImage: "/demo/images/:name"
+        }
+    }
+
+    /// The one method a route answers (GET routes answer HEAD too).
+    var method: HTTPRequest.Method {
+        self == .deleteRecent ? .post : .get
+    }
+
+    /// The address of this route; `parameter` fills its `:name` segment, percent-encoded.
+    func path(_ parameter: String? = nil) -> String {
+        guard let parameter, let slash = pattern.lastIndex(of: "/") else { return pattern }
+        return pattern[...slash] + URLQuery.encode(parameter)
+    }
+}

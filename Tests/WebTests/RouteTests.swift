@@ -1,0 +1,126 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Smashtag
+import Testing
+import Twitter
+@testable import SmashtagWeb
+
+/// Every page and JSON twin through the whole router, as the server runs it.
+@Suite struct RouteTests {
+    static let term = "#" + WebFixture.hostileTag
+    static let encodedTerm = "%23" + WebFixture.hostileTag
+
+    static let pages = [
+        "/search", "/search?q=\(encodedTerm)", "/search/search?q=\(encodedTerm)&back=%2Fsearch", "/recents",
+        "/recents/search?q=\(encodedTerm)&back=%2Frecents", "/search/tweets/\(WebFixture.hostileID)?back=%2Fsearch",
+        "/recents/popularity?term=\(encodedTerm)", "/search/image?src=%2Fdemo%2Fimages%2F1-0-400x300.svg",
+        "/search/images?q=\(encodedTerm)&newest=1900000000000000002&oldest=\(WebFixture.hostileID)",
+        "/search/search?q=\(encodedTerm)&only=\(WebFixture.hostileID)",
+    ]
+    static let twins = ["/api/search?q=\(encodedTerm)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)"]
+
+    @Test func everyPageIsHTMLWithTheSecurityHeaders() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)  // the tweets are stored by a search
+            for page in Self.pages {
+                let response = try await client.execute(uri: page, method: .get)
+                #expect(response.status == .ok, "\(page)")
+                #expect(response.headers[.contentType] == "text/html; charset=utf-8", "\(page)")
+                #expect(hasSecurityHeaders(response), "\(page)")
+                #expect(response.text.contains("</html>"), "\(page)")
+            }
+        }
+    }
+
+    @Test func everyJSONTwinAnswersJSON() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)
+            for twin in Self.twins {
+                let response = try await client.execute(uri: twin, method: .get)
+                #expect(response.status == .ok, "\(twin)")
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8", "\(twin)")
+                #expect((try? JSONSerialization.jsonObject(with: Data(response.text.utf8))) != nil, "\(twin)")
+            }
+        }
+    }
+
+    @Test func hostileTextIsShownAsTextOnEveryPage() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)  // two tweets: Popularity lists their mentions
+            for page in Self.pages {
+                let html = try await client.execute(uri: page, method: .get).text
+                #expect(!html.contains("<script>alert"), "\(page)")
+                #expect(!html.contains("<img src=x"), "\(page)")
+                #expect(!html.contains("href=\"javascript:") && !html.contains("src=\"javascript:"), "\(page)")
+            }
+            let search = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get).text
+            #expect(search.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+            #expect(search.contains("{{7*7}}"))
+            #expect(search.contains("&lt;img src=x onerror=alert(3)&gt;"))
+            #expect(search.contains("&quot;quoted&quot;") || search.contains("&#34;quoted&#34;"))
+        }
+    }
+
+    @Test func aHostileTermIsTextInRecentsAndPopularity() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let term = "<b>bold</b><script>alert(1)</script>"
+            let encoded = term.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            _ = try await client.execute(uri: "/search?q=\(encoded)", method: .get)
+            for page in ["/recents", "/recents/popularity?term=\(encoded)", "/search?q=\(encoded)"] {
+                let html = try await client.execute(uri: page, method: .get).text
+                #expect(!html.contains("<script>alert"), "\(page)")
+                #expect(html.contains("&lt;script&gt;"), "\(page)")
+            }
+        }
+    }
+
+    @Test func deletingARecentNeedsTheTokenAndThisSite() async throws {
+        let (app, site) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)
+            let recents = try await client.execute(uri: "/recents", method: .get)
+            let token = try #require(recents.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+            let cookie: HTTPFields = [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded"]
+            let form = ByteBuffer(string: "term=\(Self.encodedTerm)&csrf=\(token)")
+            let refusals: [HTTPFields] = [
+                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .origin: "http://evil.example"],
+                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .secFetchSite: "cross-site"],
+                [.contentType: "application/x-www-form-urlencoded"],
+            ]
+            for headers in refusals {
+                let refused = try await client.execute(uri: "/recents/delete", method: .post, headers: headers, body: form)
+                #expect(refused.status == .forbidden)
+                #expect(hasSecurityHeaders(refused))
+            }
+            #expect(try await Recents(database: site.database).terms() == [Self.term])
+            var sameSite = cookie
+            sameSite[.origin] = "http://localhost"
+            sameSite[.secFetchSite] = "same-origin"
+            let accepted = try await client.execute(uri: "/recents/delete", method: .post, headers: sameSite, body: form)
+            #expect(accepted.status == .seeOther)
+            #expect(try await Recents(database: site.database).terms() == [])
+        }
+    }
+
+    @Test func theEventStreamSendsTheTableThenItsChangesAndEnds() async throws {
+        let site = try await WebFixture.site()
+        let router = Router()
+        PopularityEventsController(site: site, maximumEvents: 2).addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            async let stream = client.execute(uri: "/api/popularity/events?term=\(Self.encodedTerm)", method: .get)
+            try await Task.sleep(for: .milliseconds(300))
+            _ = try await site.sessions.fetch(Self.term, at: .newest)  // two tweets: their mentions reach 2
+            let response = try await stream
+            #expect(response.headers[.contentType] == "text/event-stream")
+            let events = response.text.components(separatedBy: "event: table\n")
+            #expect(events.count == 3)
+            #expect(events.last?.contains("@mallory") == true)
+        }
+    }
+}
