@@ -1,29 +1,79 @@
 #!/usr/bin/env bash
-# The web figures of docs/PERFORMANCE.md (issue 6): requests/s and latency of the Search page for a #tag query on a
-# corpus (1,000,000 tweets by default), 32 connections from wrk, beside a static file of the same size served by the
-# same server (the ceiling); and the bytes of the page without images.
-# Usage: Benchmarks/web/run.sh [CORPUS_DATA_DIR]   (default: generates 1,000,000 tweets into /tmp/smashtag-web-bench)
+# The web figures of docs/PERFORMANCE.md (issue 13), in one run: each page or JSON twin under `wrk -t2 -c32`, beside
+# a saved copy of its own bytes served as a static file by the same server (the ceiling), on a 200,000-post demo
+# corpus; the Search page's size gzip-compressed.
+#   - Search page, the same #tag query on every request;
+#   - a different query on every request: `#a OR #b` and `#a -#b` over the 150 most used hashtags;
+#   - the Mentions page and the JSON twins.
+# Usage: Benchmarks/web/run.sh [DATA_DIR] [SECONDS]   (default: generates 200,000 posts into /tmp/smashtag-web-bench-200k)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-command -v wrk > /dev/null || apt-get install -y -qq wrk > /dev/null
-swift build -c release --scratch-path .build-release --product smashtag > /dev/null 2>&1
+command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
+swift build -c release --scratch-path .build-release --product smashtag > /dev/null
 BIN=$PWD/.build-release/release/smashtag
-DATA=${1:-/tmp/smashtag-web-bench}
-if [ ! -f "$DATA/corpus.sqlite" ]; then "$BIN" corpus generate --tweets 1000000 --data-dir "$DATA" > /dev/null; fi
+DATA=${1:-/tmp/smashtag-web-bench-200k}
+SECONDS_EACH=${2:-15}
+if [ ! -f "$DATA/corpus.sqlite" ]; then "$BIN" corpus generate --tweets 200000 --data-dir "$DATA" > /dev/null; fi
 PORT=18080
+BASE="http://127.0.0.1:$PORT"
+PUBLIC=$(dirname "$BIN")/Smashtag_SmashtagWeb.resources/Public
+WORK=$(mktemp -d)
 "$BIN" serve --port $PORT --data-dir "$DATA" --log-level warning > /dev/null &
 SERVER=$!
-trap 'kill $SERVER' EXIT
-sleep 2
-PAGE="/search?q=%23stanford"
-curl -s "http://127.0.0.1:$PORT$PAGE" > /tmp/smashtag-page.html
-PUBLIC=$(dirname "$BIN")/Smashtag_SmashtagWeb.resources/Public
-cp /tmp/smashtag-page.html "$PUBLIC/bench-static.html"
-html=$(stat -c %s /tmp/smashtag-page.html); css=$(stat -c %s "$PUBLIC/app.css"); js=$(stat -c %s "$PUBLIC/app.js")
-echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(date -u +%F)"
-echo "bytes: HTML $html + CSS $css + JS $js = $((html + css + js)) (images excluded)"
-for path in "$PAGE" "/bench-static.html"; do
-    echo "== $path"
-    wrk -t2 -c32 -d20s --latency "http://127.0.0.1:$PORT$path" | grep -E "Requests/sec|Latency|50%|99%|requests in|Non-2xx"
-done
-rm -f "$PUBLIC/bench-static.html"
+trap 'kill $SERVER; rm -rf "$WORK" "$PUBLIC"/bench-*' EXIT
+until curl -sf "$BASE/api/recents" > /dev/null; do sleep 0.5; done
+
+# The 150 most used hashtags of the corpus, and the two query shapes over neighbouring pairs of them.
+python3 - "$DATA/corpus.sqlite" "$WORK/queries.txt" <<'EOF'
+import sqlite3, sys, urllib.parse
+db = sqlite3.connect(sys.argv[1])
+tags = [row[0] for row in db.execute(
+    "SELECT key FROM term JOIN posting ON posting.termID = term.id WHERE key LIKE '#%' "
+    "GROUP BY term.id ORDER BY count(*) DESC LIMIT 150")]
+queries = [f"{a} OR {b}" for a, b in zip(tags, tags[1:] + tags[:1])] + [f"{a} -{b}" for a, b in zip(tags, tags[1:] + tags[:1])]
+with open(sys.argv[2], "w") as out:
+    for query in queries:
+        out.write("/search?q=" + urllib.parse.quote(query, safe="") + "\n")
+EOF
+cat > "$WORK/rotate.lua" <<'EOF'
+local paths = {}
+for line in io.lines(os.getenv("PATHS_FILE")) do paths[#paths + 1] = line end
+local i = math.random(#paths)
+request = function()
+    i = i % #paths + 1
+    return wrk.format("GET", paths[i])
+end
+EOF
+
+TAG=$(head -1 "$WORK/queries.txt" | sed -E 's|/search\?q=(%23[^%]*)%20.*|\1|')
+ID=$(curl -s "$BASE/api/search?q=$TAG" | python3 -c 'import json, sys; print(json.load(sys.stdin)["tweets"][0]["id"])')
+
+rate() {  # requests/s of wrk on a path (or, with a second argument, on the paths in that file)
+    local out
+    if [ $# -gt 1 ]; then out=$(PATHS_FILE="$2" wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency -s "$WORK/rotate.lua" "$BASE/")
+    else out=$(wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency "$BASE$1"); fi
+    echo "$out" | grep -E "Non-2xx" >&2 || true
+    echo "$out" | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {printf "%s %s", r, p}'
+}
+
+measure() {  # file name, what is measured, the path (its bytes become the static copy), [a file of paths to rotate]
+    local static="bench-$1" name=$2 path=$3
+    curl -s "$BASE$path" > "$PUBLIC/$static"
+    read -r page_rate page_p99 <<< "$(rate "$path" ${4:-})"
+    read -r file_rate file_p99 <<< "$(rate "/$static")"
+    printf "| %s | %s | %s | %s | %s | **%.3f** |\n" "$name" "$page_rate" "$page_p99" "$file_rate" "$file_p99" \
+        "$(echo "$page_rate / $file_rate" | bc -l)"
+}
+
+echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(date -u +%F), ${SECONDS_EACH}s each"
+echo "| measure | requests/s | p99 | static file requests/s | p99 | ratio |"
+echo "|---|---:|---:|---:|---:|---:|"
+measure search.html "Search page, repeated $TAG" "/search?q=$TAG"
+measure queries.html "Search page, a different query each request" "$(sed -n 2p "$WORK/queries.txt")" "$WORK/queries.txt"
+measure mentions.html "Mentions page" "/search/tweets/$ID"
+measure search.json "JSON twin /api/search" "/api/search?q=$TAG"
+measure tweet.json "JSON twin /api/tweets/ID" "/api/tweets/$ID"
+plain=$(curl -s "$BASE/search?q=$TAG" | wc -c)
+gzipped=$(curl -s -H 'Accept-Encoding: gzip' "$BASE/search?q=$TAG" | wc -c)
+echo
+echo "Search page $TAG: $plain bytes, $gzipped gzip-compressed (target ≤ 8192)"
