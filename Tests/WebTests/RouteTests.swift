@@ -91,6 +91,7 @@ import Twitter
             let refusals: [HTTPFields] = [
                 [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .origin: "http://evil.example"],
                 [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .secFetchSite: "cross-site"],
+                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .origin: "null"],
                 [.contentType: "application/x-www-form-urlencoded"],
             ]
             for headers in refusals {
@@ -100,7 +101,7 @@ import Twitter
             }
             #expect(try await Recents(database: site.database).terms() == [Self.term])
             var sameSite = cookie
-            sameSite[.origin] = "http://localhost"
+            sameSite[.origin] = "null"  // what a browser sends on its own form post under some referrer policies
             sameSite[.secFetchSite] = "same-origin"
             let accepted = try await client.execute(uri: "/recents/delete", method: .post, headers: sameSite, body: form)
             #expect(accepted.status == .seeOther)
@@ -122,5 +123,26 @@ import Twitter
             #expect(events.count == 3)
             #expect(events.last?.contains("@mallory") == true)
         }
+    }
+}
+
+/// Where a POST came from, as browsers say it.
+@Suite struct SameOriginTests {
+    @Test(arguments: [
+        ([:], true),
+        ([.secFetchSite: "same-origin"], true),
+        ([.secFetchSite: "same-origin", .origin: "null"], true),
+        ([.secFetchSite: "same-site"], false),
+        ([.secFetchSite: "cross-site", .origin: "http://127.0.0.1:8080"], false),
+        ([.secFetchSite: "none"], false),
+        ([.origin: "http://127.0.0.1:8080"], true),
+        ([.origin: "https://127.0.0.1:8080"], true),
+        ([.origin: "http://127.0.0.1:9999"], false),
+        ([.origin: "http://evil.example"], false),
+        ([.origin: "null"], false),
+    ] as [(HTTPFields, Bool)])
+    func aPostFromAnotherSiteIsRefused(headers: HTTPFields, accepted: Bool) {
+        let head = HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1:8080", path: "/recents/delete", headerFields: headers)
+        #expect(CSRF.isSameOrigin(Request(head: head, body: .init(buffer: ByteBuffer()))) == accepted)
     }
 }

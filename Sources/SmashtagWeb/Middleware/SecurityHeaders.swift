@@ -12,7 +12,9 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = Self.policy
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // Nothing to other sites; this site's own requests keep a real `Origin` (with `no-referrer` a browser sends
+        // `Origin: null` even on its own form posts, and the CSRF check could not tell them from a forgery).
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return response
     }
 }

@@ -26,10 +26,11 @@ enum CSRF {
         return formToken == cookie
     }
 
-    /// What the browser says of where the request came from. Browsers send `Sec-Fetch-Site` (and `Origin` on every
-    /// POST); a client that sends neither is not a browser acting for someone, and the token alone decides.
+    /// What the browser says of where the request came from. `Sec-Fetch-Site` decides when it is there (every
+    /// current browser sends it); else `Origin` must name this host. A client that sends neither is not a browser
+    /// acting for someone, and the token alone decides.
     static func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers[.secFetchSite], site != "same-origin" { return false }
+        if let site = request.headers[.secFetchSite] { return site == "same-origin" }
         guard let origin = request.headers[.origin] else { return true }
         guard let host = request.head.authority else { return false }
         return origin == "http://" + host || origin == "https://" + host
