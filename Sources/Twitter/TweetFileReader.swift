@@ -27,8 +27,9 @@ public enum TweetFileEvent: Sendable {
     case tweet(Tweet)
     /// A line or object that could not be read; the reader goes on where it can.
     case malformed(DecodingProblem)
-    /// Recognised Twitter data that holds no tweets (an API error body, users, counts…).
-    case skipped(DecodingProblem)
+    /// Something to know that is not an error: recognised Twitter data that holds no tweets (an API error body,
+    /// users, counts…), or text that had to be mended to be read (invalid UTF-8, lone surrogates).
+    case note(DecodingProblem)
 }
 
 /// Reads the tweets of a file in any supported format, detected from the content: v1.1 (search pages, statuses,
@@ -67,12 +68,12 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
             switch result {
             case .item(let item):
                 let outcomes = decoder.decode(item.value)
-                let line = outcomes.allSatisfy(\.isTweet) ? 0 : items.line(at: item.offset)
-                pending = outcomes.reversed().map { event($0, line: line) }
+                let line = outcomes.allSatisfy(\.isTweet) && item.repairs.isEmpty ? 0 : items.line(at: item.offset)
+                pending = (outcomes.map { event($0, line: line) } + repairNotes(item.repairs, line: line)).reversed()
             case .malformed(let line, let message):
                 pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
             case .textLine(let line):
-                pending = [.skipped(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))]
+                pending = [.note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))]
             }
         }
         return pending.removeLast()
@@ -82,8 +83,15 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         switch outcome {
         case .tweet(let tweet): .tweet(tweet)
         case .problem(let message): .malformed(DecodingProblem(file: name, line: line, message: message))
-        case .skipped(let message): .skipped(DecodingProblem(file: name, line: line, message: message))
+        case .skipped(let message): .note(DecodingProblem(file: name, line: line, message: message))
         }
+    }
+
+    private func repairNotes(_ repairs: TextRepairs, line: Int) -> [TweetFileEvent] {
+        var notes: [String] = []
+        if repairs.contains(.invalidUTF8) { notes.append("bytes that are not UTF-8 were read as U+FFFD (�)") }
+        if repairs.contains(.loneSurrogate) { notes.append("a \\u escape of half a surrogate pair was read as U+FFFD (�)") }
+        return notes.map { .note(DecodingProblem(file: name, line: line, message: $0)) }
     }
 
     private static func sibling(_ name: String, of path: String) -> String {

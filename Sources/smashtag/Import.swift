@@ -22,11 +22,12 @@ struct Import: AsyncParsableCommand {
         let corpus = try TweetCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
         let importer = TweetImporter(corpus: corpus)
         var progress = ProgressLine()
+        var problems = ProblemLog()
         var totals = ImportTotals()
         var unreadable = 0
         for file in files {
             do {
-                totals = totals + (try await importFile(file, importer, totals, &progress))
+                totals = totals + (try await importFile(file, importer, totals, &progress, &problems))
             } catch let problem as DecodingProblem {
                 progress.clear()
                 StandardError.write("smashtag: \(problem)")
@@ -34,11 +35,14 @@ struct Import: AsyncParsableCommand {
             }
         }
         progress.clear()
+        problems.reportUnprinted("skipped")
         print(summary(totals, seconds: progress.elapsed.seconds))
         if totals.skipped > 0 || unreadable > 0 { throw ExitCode.failure }
     }
 
-    private func importFile(_ file: String, _ importer: TweetImporter, _ before: ImportTotals, _ progress: inout ProgressLine) async throws -> ImportTotals {
+    private func importFile(
+        _ file: String, _ importer: TweetImporter, _ before: ImportTotals, _ progress: inout ProgressLine, _ problems: inout ProblemLog
+    ) async throws -> ImportTotals {
         var notes = SkippedNotes()
         let totals = try await importer.importFile(file) { event in
             switch event {
@@ -49,7 +53,7 @@ struct Import: AsyncParsableCommand {
                 }
             case .malformed(let problem):
                 progress.clear()
-                StandardError.write("smashtag: \(problem) (skipped)")
+                problems.add(problem, suffix: " (skipped)")
             case .note(let note):
                 notes.add(note)
             }

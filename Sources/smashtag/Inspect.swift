@@ -18,15 +18,17 @@ struct Inspect: ParsableCommand {
 
     func run() throws {
         let printer = TweetPrinter(format: format, style: TerminalStyle.standardOutput)
+        var problems = ProblemLog()
         var failed = false
         for file in files {
-            failed = !inspect(file, printer: printer) || failed
+            failed = !inspect(file, printer: printer, problems: &problems) || failed
         }
+        problems.reportUnprinted("could not be read")
         if failed { throw ExitCode.failure }
     }
 
     /// Prints one file's tweets; returns false if anything in it could not be read.
-    private func inspect(_ file: String, printer: TweetPrinter) -> Bool {
+    private func inspect(_ file: String, printer: TweetPrinter, problems: inout ProblemLog) -> Bool {
         var reader: TweetFileReader
         do {
             reader = try TweetFileReader(path: file)
@@ -40,9 +42,9 @@ struct Inspect: ParsableCommand {
             switch event {
             case .tweet(let tweet): printer.print(tweet)
             case .malformed(let problem):
-                StandardError.write("smashtag: \(problem)")
+                problems.add(problem)
                 clean = false
-            case .skipped(let note): skipped.add(note)
+            case .note(let note): skipped.add(note)
             }
         }
         skipped.report()

@@ -9,8 +9,19 @@ struct Search: AsyncParsableCommand {
         discussion: "--newer fetches only tweets newer than the newest this search has shown; --older pages back from the oldest."
     )
 
-    @Argument(help: "What to search for, e.g. '#swift', 'from:nasa', 'swift OR rust'.")
-    var query: String
+    // Everything the options do not claim is the query, so one that starts with "-" ('-filter:retweets #swift')
+    // is read as a query and not refused as an unknown option; unquoted words are joined with spaces.
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
+        "What to search for, e.g. '#swift', 'from:nasa', 'swift OR rust', '-is:retweet #swift'.", valueName: "query"))
+    var words: [String] = []
+
+    /// The words before a `--` terminator, which may hold mistyped options, and the words after it, which may not.
+    private var parts: (beforeTerminator: ArraySlice<String>, afterTerminator: ArraySlice<String>) {
+        guard let terminator = words.firstIndex(of: "--") else { return (words[...], []) }
+        return (words[..<terminator], words[(terminator + 1)...])
+    }
+
+    var query: String { (parts.beforeTerminator + parts.afterTerminator).joined(separator: " ") }
 
     @Option(help: "How many tweets (1–100).")
     var count = 20
@@ -27,6 +38,9 @@ struct Search: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
+        guard !query.allSatisfy(\.isWhitespace) else { throw ValidationError("Give a query to search for, e.g. smashtag search '#swift'.") }
+        // A query never starts with "--": that is a mistyped option, and saying so beats searching for it.
+        if let option = parts.beforeTerminator.first(where: { $0.hasPrefix("--") }) { throw ValidationError("Unknown option “\(option.excerpt())”.") }
         guard (1...SearchRequest.maximumCount).contains(count) else { throw ValidationError("--count must be between 1 and 100.") }
         guard !(newer && older) else { throw ValidationError("Use --newer or --older, not both.") }
     }

@@ -80,7 +80,7 @@ struct CorpusCommandTests {
     @Test func aMalformedQueryIsOneSentence() throws {
         let run = try smashtag("search", "(#swift OR")
         #expect(run.status == 1)
-        #expect(run.stderr == "smashtag: “OR” needs something to search for after it.\n")
+        #expect(run.stderr == "smashtag: “OR” at character 9 needs something to search for after it.\n")
     }
 
     @Test func everyTwitterFileOfTheSharedFixturesImports() throws {

@@ -80,7 +80,7 @@ struct CorpusSearchTests {
         let corpus = try TweetCorpus.inMemory()
         let bad = Tweet(id: "tag:x", created: TestTweets.tweet(1, "x").created, user: TestTweets.user("a"), text: "x")
         let added = try await corpus.add([bad])
-        #expect(added.rejected == ["tweet id “tag:x” is not a number"])
+        #expect(added.rejected == ["the tweet id “tag:x” is not a whole number from 1 to 9223372036854775807"])
     }
 }
 

@@ -12,7 +12,7 @@ struct TwarcWriterTests {
         while let event = reader.next() {
             switch event {
             case .tweet(let tweet): tweets.append(tweet)
-            case .malformed(let problem), .skipped(let problem): problems.append(problem.description)
+            case .malformed(let problem), .note(let problem): problems.append(problem.description)
             }
         }
         return (tweets, problems)

@@ -49,8 +49,17 @@ struct JSONReaderTests {
         #expect(message.contains("column 13"))
     }
 
-    @Test func notJSONAtAllStopsAtOnce() {
-        #expect(lines("id,text\n1,hello\n2,world\n") == ["malformed@1"])
+    @Test func notJSONAtAllIsReadToTheEndAndEveryLineNamed() {
+        let read = lines("id,text\n1,hello\n2,world\n")
+        #expect(["malformed@1", "malformed@2", "malformed@3"].allSatisfy(read.contains), "\(read)")
+    }
+
+    @Test func inJSONLinesAValueRunningOverSeveralLinesIsBrokenLines() {
+        #expect(lines("{\"a\":1}\n[\n{\"b\":2}\n]\n{\"c\":3}\n") == ["item@1", "malformed@2", "item@3", "malformed@4", "item@5"])
+    }
+
+    @Test func documentsBackToBackMayRunOverLines() {
+        #expect(lines("{\"a\":1}{\n\"b\": 2\n}\n{\n\"c\": 3}") == ["item@1", "item@1", "item@4"])
     }
 
     @Test func aLineOfProseBetweenDocumentsIsTextNotAnError() {

@@ -39,7 +39,7 @@ struct OwnFixtureTests {
             switch event {
             case .tweet(let tweet): tweets.append(tweet)
             case .malformed(let problem): errorLines.append(problem.line ?? 0)
-            case .skipped: break
+            case .note: break
             }
         }
         #expect(errorLines == expected.errorLines)

@@ -188,7 +188,7 @@ def test_mention_colours_are_aa_in_light_and_dark(browser, server):
 
 def test_a_failed_search_says_why_and_offers_a_retry(page, server):
     search(page, server, "(#swift OR")
-    assert "“OR” needs something to search for after it." in page.inner_text(".error")
+    assert "“OR” at character 9 needs something to search for after it." in page.inner_text(".error")
     assert page.locator(".error a.button:text('Try again')").count() == 1
     assert page.locator("li[data-tweet-id]").count() == 0
 

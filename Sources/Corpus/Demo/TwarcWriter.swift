@@ -185,13 +185,6 @@ private extension Mention {
     }
 }
 
-/// Tweet ids compare as numbers: a longer decimal is a later tweet.
-enum TweetID {
-    static func isBefore(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count != rhs.utf8.count ? lhs.utf8.count < rhs.utf8.count : lhs < rhs
-    }
-}
-
 /// A photo's size for `includes.media`: exact for demo pictures, whose size is in their path; otherwise the smallest
 /// whole numbers with exactly the aspect ratio, or the ratio itself over 1 when there are none.
 private struct MediaSize {

@@ -33,7 +33,7 @@ public struct TweetImporter: Sendable {
             case .malformed(let problem):
                 totals.skipped += 1
                 report(.malformed(problem))
-            case .skipped(let note): report(.note(note))
+            case .note(let note): report(.note(note))
             }
         }
         return batch

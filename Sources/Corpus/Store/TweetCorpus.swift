@@ -89,14 +89,14 @@ public struct AddedTweets: Sendable, Hashable {
     public private(set) var inserted = 0
     /// Already in the corpus.
     public private(set) var duplicates = 0
-    /// Tweets the corpus cannot hold (an id that is not a 64-bit number), with why.
+    /// Tweets the corpus cannot hold (an id `TweetID` refuses), with why.
     public private(set) var rejected: [String] = []
 
     mutating func count(_ outcome: TweetWriter.Outcome, for tweet: Tweet) {
         switch outcome {
         case .inserted: inserted += 1
         case .duplicate: duplicates += 1
-        case .badID: rejected.append("tweet id “\(tweet.id)” is not a number")
+        case .badID: rejected.append(TweetID.problem(with: tweet.id) ?? "the tweet id “\(tweet.id.excerpt())” cannot be stored")
         }
     }
 }

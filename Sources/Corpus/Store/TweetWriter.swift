@@ -20,7 +20,7 @@ struct TweetWriter {
     }
 
     mutating func insert(_ tweet: Tweet) throws -> Outcome {
-        guard let id = Int64(tweet.id), id > 0 else { return .badID }
+        guard TweetID.isValid(tweet.id), let id = Int64(tweet.id) else { return .badID }
         let userID = try self.userID(tweet.user)
         let retweeterID = try tweet.retweetedBy.map { try self.userID($0) }
         try statement("INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID) VALUES (?, ?, ?, ?, ?, ?, ?)")

@@ -2,9 +2,10 @@
 /// "share") the original activity under `object`.
 enum ActivityStreamsFormat {
     static func tweet(_ activity: JSONValue) throws -> Tweet {
-        guard let id = activity["id"]?.string?.split(separator: ":").last.map(String.init), !id.isEmpty else {
+        guard let raw = activity["id"]?.string?.split(separator: ":").last.map(String.init), !raw.isEmpty else {
             throw FormatError("an activity without an id")
         }
+        let id = try WireTweet.checked(id: raw)
         let actor = user(activity["actor"])
         var wire = WireTweet(id: id, created: try WireTweet.created(activity["postedTime"], id: id), content: try content(activity, user: actor))
         if activity["verb"]?.string == "share", let original = activity["object"], original["body"] != nil {

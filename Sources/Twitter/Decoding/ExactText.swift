@@ -117,31 +117,44 @@ private struct PlacedEntity {
 }
 
 /// Decides where each entity goes: where it says if the text agrees, else the nearest place the text agrees.
+///
+/// Linear in the text and the entities: a misplaced entity is looked for outward from where it claims to be, no
+/// further than `searchRadius` (a real post is at most 25,000 characters, and a truncated retweet's clamped
+/// entities land within a few hundred of their place), and taken places are marked, not searched.
 private struct Placement {
+    static let searchRadius = 25_000
+
     let scalars: [Unicode.Scalar]
     private(set) var placed: [PlacedEntity] = []
     private lazy var folded: [Unicode.Scalar] = scalars.map(Self.fold)
+    private var taken: [Bool]
 
     init(scalars: [Unicode.Scalar]) {
         self.scalars = scalars
+        taken = Array(repeating: false, count: scalars.count)
     }
 
     mutating func place(_ entities: [WireEntity]) {
         var misplaced: [WireEntity] = []
         for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
             if matches(entity.token, at: entity.range), isFree(entity.range) {
-                placed.append(PlacedEntity(entity: entity, range: entity.range))
+                take(entity, at: entity.range)
             } else {
                 misplaced.append(entity)
             }
         }
         for entity in misplaced {
-            if let range = nearestPlace(for: entity) { placed.append(PlacedEntity(entity: entity, range: range)) }
+            if let range = nearestPlace(for: entity) { take(entity, at: range) }
         }
     }
 
+    private mutating func take(_ entity: WireEntity, at range: Range<Int>) {
+        placed.append(PlacedEntity(entity: entity, range: range))
+        for index in range { taken[index] = true }
+    }
+
     private func isFree(_ range: Range<Int>) -> Bool {
-        !placed.contains { $0.range.overlaps(range) }
+        !taken[range].contains(true)
     }
 
     private func matches(_ token: String, at range: Range<Int>) -> Bool {
@@ -151,19 +164,24 @@ private struct Placement {
         return zip(scalars[range], tokenScalars).allSatisfy { Self.fold($0) == Self.fold($1) }
     }
 
+    /// The closest start to the claimed one where the text says the token, as a whole word, in a free place; of two
+    /// equally close, the earlier.
     private mutating func nearestPlace(for entity: WireEntity) -> Range<Int>? {
         let token = entity.token.unicodeScalars.map(Self.fold)
         guard !token.isEmpty, token.count <= scalars.count else { return nil }
         let folded = self.folded
-        var best: Range<Int>?
-        for start in 0...(scalars.count - token.count) where folded[start..<start + token.count].elementsEqual(token) {
+        let lastStart = scalars.count - token.count
+        let claimed = min(max(entity.range.lowerBound, 0), lastStart)
+        func place(at start: Int) -> Range<Int>? {
+            guard start >= 0, start <= lastStart else { return nil }
             let range = start..<start + token.count
-            guard isWordBoundary(around: range, kind: entity.kind), isFree(range) else { continue }
-            if best.map({ abs(start - entity.range.lowerBound) < abs($0.lowerBound - entity.range.lowerBound) }) ?? true {
-                best = range
-            }
+            guard folded[range].elementsEqual(token), isWordBoundary(around: range, kind: entity.kind), isFree(range) else { return nil }
+            return range
         }
-        return best
+        for distance in 0...min(Self.searchRadius, max(claimed, lastStart - claimed)) {
+            if let range = place(at: claimed - distance) ?? place(at: claimed + distance) { return range }
+        }
+        return nil
     }
 
     private func isWordBoundary(around range: Range<Int>, kind: Mention.Kind) -> Bool {

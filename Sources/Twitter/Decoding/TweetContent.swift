@@ -38,10 +38,16 @@ struct WireTweet: Sendable {
         )
     }
 
+    /// The id as read, once `TweetID`'s rule accepts it.
+    static func checked(id: String) throws -> String {
+        if let problem = TweetID.problem(with: id) { throw FormatError(problem) }
+        return id
+    }
+
     /// The tweet's date, or the one its Snowflake id carries when the response left `created_at` out.
     static func created(_ value: JSONValue?, id: String) throws -> Date {
         if let text = value?.nonEmptyString {
-            guard let date = TwitterDate.parse(text) else { throw FormatError("tweet \(id) has an unreadable date '\(text)'") }
+            guard let date = TwitterDate.parse(text) else { throw FormatError("tweet \(id) has an unreadable date “\(text.excerpt())”") }
             return date
         }
         guard let date = TwitterDate.fromSnowflake(id) else { throw FormatError("tweet \(id) has no date") }

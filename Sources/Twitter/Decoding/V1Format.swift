@@ -2,9 +2,10 @@
 /// entities Gnip Activity Streams carry.
 enum V1Format {
     static func tweet(_ status: JSONValue, author: User? = nil) throws -> Tweet {
-        guard let id = status["id_str"]?.nonEmptyString ?? status["id"]?.nonEmptyString else {
+        guard let raw = status["id_str"]?.nonEmptyString ?? status["id"]?.nonEmptyString else {
             throw FormatError("a status without an id")
         }
+        let id = try WireTweet.checked(id: raw)
         let poster = user(status["user"]) ?? author ?? .unknown
         var wire = WireTweet(id: id, created: try WireTweet.created(status["created_at"], id: id), content: try content(status, user: poster))
         if let original = status["retweeted_status"], original.object != nil {

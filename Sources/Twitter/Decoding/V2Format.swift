@@ -41,7 +41,8 @@ struct V2Includes: Sendable {
 /// X API v2 tweets: `search/recent` pages, twarc2 lines, and `twarc2 flatten` lines.
 enum V2Format {
     static func tweet(_ json: JSONValue, includes: V2Includes) throws -> Tweet {
-        guard let id = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
+        guard let raw = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
+        let id = try WireTweet.checked(id: raw)
         let author = includes.users[json["author_id"]?.string ?? ""] ?? .unknown
         var wire = WireTweet(id: id, created: try WireTweet.created(json["created_at"], id: id), content: try content(json, author: author, includes: includes))
         let references = json["referenced_tweets"]?.array ?? []

@@ -8,6 +8,8 @@ import Darwin
 struct JSONItem: Sendable {
     let value: JSONValue
     let offset: Int
+    /// What had to be mended to read it (invalid UTF-8, lone surrogates): kept, and worth a note.
+    var repairs: TextRepairs = []
 }
 
 /// What reading the next item gave.
@@ -25,17 +27,21 @@ enum JSONItemResult: Sendable {
 /// Input arrives in chunks: the reader keeps a window from the current item on, and when an item runs past the
 /// window's end it drops what it has read and appends the next chunk, so memory stays flat however big the file.
 ///
-/// After a malformed line it resumes at the next line (JSON Lines lose only the broken line); inside a top-level
-/// array, or once the input has proved not to be JSON at all, it stops.
+/// After a malformed line it resumes at the next line, however many there are: JSON Lines lose only the broken
+/// lines, each named by its own number. Once the first value has shown the file to be JSON Lines (it sat alone on
+/// its line), a value running over several lines is such a broken line too; and a `[` that turns out not to open an
+/// array of elements is one. Only inside a top-level array whose elements have begun does a broken element stop
+/// reading, since no line there is known to start the next one.
 struct JSONItemReader: Sendable {
-    /// Past this many broken lines the file is taken to be something else and reading stops.
-    static let maximumProblems = 20
-
     /// Where reading is; saved before each attempt so an item cut by the window's end can be read again whole.
     private struct Position: Sendable {
         var offset = 0
         var inTopLevelArray = false
-        var problems = 0
+        /// Where the top-level array being read opened, until its first element is read.
+        var arrayOpening: Int?
+        /// Decided by the first top-level value: alone on its line, the file is JSON Lines, and from then on a
+        /// value that runs over several lines is broken lines, not a document.
+        var isJSONLines: Bool?
         var finished = false
         var itemsRead = 0
     }
@@ -120,7 +126,8 @@ struct JSONItemReader: Sendable {
     private mutating func nextTopLevel(_ parser: inout JSONParser) -> JSONItemResult? {
         skipSeparators(&parser)
         guard let byte = parser.currentByte else { return cut(at: parser.offset) ? nil : finish() }
-        if byte == UInt8(ascii: "[") {
+        if byte == UInt8(ascii: "["), position.isJSONLines != true {
+            position.arrayOpening = parser.offset
             parser.skip(UInt8(ascii: "["))
             position.inTopLevelArray = true
             position.offset = parser.offset
@@ -131,8 +138,11 @@ struct JSONItemReader: Sendable {
             let value = try parser.parseValue()
             // A number or literal at the window's end may go on in the next chunk.
             if cut(at: parser.offset) { return nil }
+            let spansLines = containsNewline(start..<parser.offset)
+            if position.isJSONLines == true, spansLines { return runOnLine(at: start, ending: parser.offset) }
+            position.isJSONLines = position.isJSONLines ?? (!spansLines && endsItsLine(at: parser.offset))
             position.offset = parser.offset
-            return item(value, at: start)
+            return item(value, at: start, repairs: parser.repairs)
         } catch {
             if cut(at: error.offset) { return nil }
             if position.itemsRead > 0, error.offset == start, Self.isLetter(byte) {
@@ -142,7 +152,7 @@ struct JSONItemReader: Sendable {
                 }
                 if cut(at: bytes.count) { return nil }
             }
-            return malformed(error, itemStart: start, resumable: position.itemsRead > 0 || error.offset > start)
+            return malformed(error, itemStart: start, resumable: true)
         }
     }
 
@@ -163,16 +173,48 @@ struct JSONItemReader: Sendable {
                 throw parser.error("',' or ']' after an array element")
             }
             position.offset = parser.offset
-            return item(value, at: start)
+            position.arrayOpening = nil
+            return item(value, at: start, repairs: parser.repairs)
         } catch {
             if cut(at: error.offset) { return nil }
+            if let opening = position.arrayOpening { return unopenedArray(at: opening, error) }
             return malformed(error, itemStart: start, resumable: false)
         }
     }
 
-    private mutating func item(_ value: JSONValue, at start: Int) -> JSONItemResult {
+    /// In JSON Lines, a value that starts on this line and ends on a later one: this line does not parse on its
+    /// own, so it is one broken line, and reading goes on with the next.
+    private mutating func runOnLine(at start: Int, ending end: Int) -> JSONItemResult? {
+        var counter = lines
+        let endLine = counter.line(at: end, in: bytes)
+        let error = JSONSyntaxError(offset: start, expected: "a whole value on this line (JSON Lines), not one ending on line \(endLine)")
+        return malformed(error, itemStart: start, resumable: true)
+    }
+
+    /// Whether only spaces follow `offset` up to the end of its line.
+    private func endsItsLine(at offset: Int) -> Bool {
+        let rest = bytes[offset...].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        return rest.first.map { $0 == 0x0A } ?? true
+    }
+
+    private func containsNewline(_ range: Range<Int>) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, !range.isEmpty else { return false }
+            return memchr(base + range.lowerBound, 0x0A, range.count) != nil
+        }
+    }
+
+    /// A `[` whose first element did not read as one: the line it is on is one broken line (JSON Lines holding a
+    /// stray `[`), and reading goes on after it instead of swallowing the next line into an array.
+    private mutating func unopenedArray(at opening: Int, _ error: JSONSyntaxError) -> JSONItemResult? {
+        position.inTopLevelArray = false
+        position.arrayOpening = nil
+        return malformed(error, itemStart: opening, resumable: true)
+    }
+
+    private mutating func item(_ value: JSONValue, at start: Int, repairs: TextRepairs) -> JSONItemResult {
         position.itemsRead += 1
-        return .item(JSONItem(value: value, offset: start))
+        return .item(JSONItem(value: value, offset: start, repairs: repairs))
     }
 
     /// The 1-based line of a byte offset of the item just read; counted only when asked, since most items never
@@ -186,8 +228,7 @@ struct JSONItemReader: Sendable {
         if resumable, next == nil, cut(at: bytes.count) { return nil }
         let line = lines.line(at: itemStart, in: bytes)
         let message = describe(error, itemLine: line)
-        position.problems += 1
-        if resumable, position.problems < Self.maximumProblems, let next {
+        if resumable, let next {
             position.offset = next
         } else {
             position.finished = true

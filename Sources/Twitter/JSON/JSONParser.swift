@@ -4,6 +4,15 @@ struct JSONSyntaxError: Error, Sendable {
     let expected: String
 }
 
+/// What the parser had to mend to read a value: the value is kept, and the reader says what was changed.
+struct TextRepairs: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// Bytes that are not UTF-8, read as U+FFFD.
+    static let invalidUTF8 = TextRepairs(rawValue: 1)
+    /// A `\uD800`–`\uDFFF` escape without its other half, read as U+FFFD.
+    static let loneSurrogate = TextRepairs(rawValue: 2)
+}
+
 /// A strict RFC 8259 parser over UTF-8 bytes, one value at a time.
 ///
 /// Hand-written rather than `JSONDecoder` because Smashtag detects formats from content (so it needs a tree, not a
@@ -15,6 +24,11 @@ struct JSONParser: ~Copyable {
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
     private let ignoredKeys: [[UInt8]]
+    /// What was mended so far (callers read it after each value).
+    private(set) var repairs: TextRepairs = []
+    /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
+    private var depth = 0
+    static let maximumDepth = 512
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
         self.bytes = bytes
@@ -56,6 +70,8 @@ struct JSONParser: ~Copyable {
 
     /// Parses an object; when not `building`, only checks it (an ignored member's value).
     private mutating func parseObject(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
         offset += 1
         var members = JSONObject()
         skipWhitespace()
@@ -76,6 +92,8 @@ struct JSONParser: ~Copyable {
     }
 
     private mutating func parseArray(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
         offset += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -86,6 +104,11 @@ struct JSONParser: ~Copyable {
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
         return .array(elements)
+    }
+
+    private mutating func enter() throws(JSONSyntaxError) {
+        guard depth < Self.maximumDepth else { throw error("no more than \(Self.maximumDepth) arrays and objects inside one another") }
+        depth += 1
     }
 
     private func isIgnored(_ key: Range<Int>) -> Bool {
@@ -162,7 +185,7 @@ struct JSONParser: ~Copyable {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 defer { offset += 1 }
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+                return string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
             }
             if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
             if byte < 0x20 { throw error("the end of the string (a raw control character is not allowed)") }
@@ -178,7 +201,7 @@ struct JSONParser: ~Copyable {
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: utf8, as: UTF8.self)
+                return utf8.withUnsafeBufferPointer { string(from: $0) }
             case UInt8(ascii: "\\"):
                 try appendEscape(to: &utf8)
             case ..<0x20:
@@ -189,6 +212,13 @@ struct JSONParser: ~Copyable {
             }
         }
         throw error("the end of the string")
+    }
+
+    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted.
+    private mutating func string(from utf8: UnsafeBufferPointer<UInt8>) -> String {
+        if let text = String(validating: utf8, as: UTF8.self) { return text }
+        repairs.insert(.invalidUTF8)
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
@@ -208,20 +238,23 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    /// `\uXXXX`, joining a UTF-16 surrogate pair; a lone surrogate becomes U+FFFD as most decoders do.
+    /// `\uXXXX`, joining a UTF-16 surrogate pair; a lone surrogate becomes U+FFFD as most decoders do, noted.
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4()
-        guard (0xD800..<0xDC00).contains(first) else {
-            return Unicode.Scalar(first) ?? "\u{FFFD}"
-        }
+        guard (0xD800..<0xDC00).contains(first) else { return Unicode.Scalar(first) ?? loneSurrogate() }
         let resume = offset
-        guard skip(UInt8(ascii: "\\")), skip(UInt8(ascii: "u")) else { return "\u{FFFD}" }
+        guard skip(UInt8(ascii: "\\")), skip(UInt8(ascii: "u")) else { return loneSurrogate() }
         let second = try parseHex4()
         guard (0xDC00..<0xE000).contains(second) else {
             offset = resume
-            return "\u{FFFD}"
+            return loneSurrogate()
         }
-        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? "\u{FFFD}"
+        return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) ?? loneSurrogate()
+    }
+
+    private mutating func loneSurrogate() -> Unicode.Scalar {
+        repairs.insert(.loneSurrogate)
+        return "\u{FFFD}"
     }
 
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {

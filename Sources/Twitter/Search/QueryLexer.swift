@@ -7,29 +7,37 @@ enum QueryToken: Hashable {
     case close
 }
 
+/// A token and where it starts: the 1-based character of the query, so an error can say where it is.
+struct PlacedToken {
+    let token: QueryToken
+    let character: Int
+}
+
 /// Cuts a query into tokens: terms, `OR`, a `-` glued to what follows, parentheses, `"quoted phrases"`.
 enum QueryLexer {
-    static func tokens(of text: String) throws(QueryError) -> [QueryToken] {
-        var tokens: [QueryToken] = []
+    static func tokens(of text: String) throws(QueryError) -> [PlacedToken] {
+        var tokens: [PlacedToken] = []
         var rest = Substring(text)
         while let first = rest.first {
+            let character = text.distance(from: text.startIndex, to: rest.startIndex) + 1
+            func add(_ token: QueryToken) { tokens.append(PlacedToken(token: token, character: character)) }
             if first.isWhitespace {
                 rest.removeFirst()
             } else if first == "(" || first == ")" {
-                tokens.append(first == "(" ? .open : .close)
+                add(first == "(" ? .open : .close)
                 rest.removeFirst()
             } else if first == "-" {
                 rest.removeFirst()
                 guard let next = rest.first, !next.isWhitespace else {
-                    throw QueryError("“-” must be followed by what to exclude, with no space: -word.")
+                    throw QueryError("“-” at character \(character) must be followed by what to exclude, with no space: -word.")
                 }
-                tokens.append(.exclude)
+                add(.exclude)
             } else if first == "\"" || first == "“" {
-                tokens.append(.term(try phrase(&rest)))
+                add(.term(try phrase(&rest)))
             } else {
                 let word = rest.prefix { !$0.isWhitespace && $0 != "(" && $0 != ")" && $0 != "\"" && $0 != "“" }
                 rest.removeFirst(word.count)
-                tokens.append(word == "OR" ? .or : .term(try SearchTerm(word: String(word))))
+                add(word == "OR" ? .or : .term(try SearchTerm(word: String(word))))
             }
         }
         return tokens
