@@ -54,6 +54,10 @@ struct JSONReaderTests {
         #expect(["malformed@1", "malformed@2", "malformed@3"].allSatisfy(read.contains), "\(read)")
     }
 
+    @Test func aLeadingZeroIsNotJSON() {
+        #expect(lines("{\"a\":07}\n{\"a\":0}\n{\"a\":-0.5}\n{\"a\":-01}\n{\"a\":0e3}\n") == ["malformed@1", "item@2", "item@3", "malformed@4", "item@5"])
+    }
+
     @Test func inJSONLinesAValueRunningOverSeveralLinesIsBrokenLines() {
         #expect(lines("{\"a\":1}\n[\n{\"b\":2}\n]\n{\"c\":3}\n") == ["item@1", "malformed@2", "item@3", "malformed@4", "item@5"])
     }

@@ -160,7 +160,12 @@ struct JSONParser: ~Copyable {
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = offset
         _ = skip(UInt8(ascii: "-"))
-        guard try skipDigits() > 0 else { throw error("a digit") }
+        if skip(UInt8(ascii: "0")) {
+            // RFC 8259: `07` is not a number, and reading it as 7 would accept a corrupted line as good.
+            if let byte = currentByte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { throw error("no digit after a leading 0") }
+        } else {
+            guard try skipDigits() > 0 else { throw error("a digit") }
+        }
         if skip(UInt8(ascii: ".")) {
             guard try skipDigits() > 0 else { throw error("a digit after '.'") }
         }
