@@ -109,6 +109,7 @@ let package = Package(
                 "SmashtagWeb", "Smashtag", "Corpus", "Twitter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

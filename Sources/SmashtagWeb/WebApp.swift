@@ -54,7 +54,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeaders())
     router.add(middleware: Compression())
-    router.add(middleware: ErrorPages(page: { message, status in try pages.error(message, status: status) }, logger: site.logger))
+    router.add(middleware: ErrorPages(page: { message, status in pages.error(message, status: status) }, logger: site.logger))
     router.add(middleware: PathCheck())
     router.add(middleware: MethodCheck(routes: Route.all, files: try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)))
     router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))

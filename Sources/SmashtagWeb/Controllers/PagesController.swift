@@ -30,13 +30,13 @@ struct PagesController: Sendable {
         let parameters = request.uri.queryParameters
         let back = Self.back(request)
         guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
-            return try render(Page.search, await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, position: .newest))
+            return HTML(await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, position: .newest))
         }
         if let only = parameters["only"].map(String.init) {
             return try await oneTweet(only, query: query, tab: tab, back: back)
         }
         let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
-        return try render(Page.search, await searchPage(query, tab: tab, back: back, isRoot: isRoot, position: position))
+        return HTML(await searchPage(query, tab: tab, back: back, isRoot: isRoot, position: position))
     }
 
     private func searchPage(_ query: String, tab: Tab, back: String?, isRoot: Bool, position: SearchRequest.Position) async -> SearchPageView {
@@ -62,54 +62,54 @@ struct PagesController: Sendable {
 
     private func tweet(_ request: Request, tab: Tab, id: String) async throws -> HTML {
         let back = Self.back(request)
-        guard let tweet = try await site.database.storedTweet(id: id) else { return try missingTweet() }
+        guard let tweet = try await site.database.storedTweet(id: id) else { return missingTweet() }
         let view = MentionsPageView(tweet, tab: tab, back: back, here: SiteURL.tweet(tab, id: id, back: back).path)
-        return try render(Page.tweet, view)
+        return HTML(view)
     }
 
     private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
         let back = Self.back(request) ?? SiteURL.recents.path
         guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
-            return try error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
+            return error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
         let table = try await Popularity(database: site.database).table(for: term)
         let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
-        return try render(Page.popularity, view)
+        return HTML(view)
     }
 
     /// A list of one tweet (from the images grid), with all the usual navigation and no paging.
     private func oneTweet(_ id: String, query: String, tab: Tab, back: String?) async throws -> HTML {
-        guard let tweet = try await site.database.storedTweet(id: id) else { return try missingTweet() }
+        guard let tweet = try await site.database.storedTweet(id: id) else { return missingTweet() }
         let page = SearchPage(tweets: [tweet], newer: SearchRequest(query: query), older: nil)
         let here = SiteURL.oneTweet(tab, query: query, id: id, back: back).path
-        return try render(Page.search, SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here))
+        return HTML(SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here))
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
         guard let query = parameters["q"].map(String.init)?.trimmed, let newest = parameters["newest"], let oldest = parameters["oldest"] else {
-            return try error("There are no results to show the images of.", status: .badRequest)
+            return error("There are no results to show the images of.", status: .badRequest)
         }
         let back = Self.back(request)
         let tweets = try await site.database.storedTweets(term: query, newest: String(newest), oldest: String(oldest))
         let here = SiteURL.images(tab, query: query, newest: String(newest), oldest: String(oldest), back: back).path
-        return try render(Page.images, ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here))
+        return HTML(ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here))
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {
         let parameters = request.uri.queryParameters
         guard let source = parameters["src"].map(String.init).flatMap(SafeURL.image) else {
-            return try error("There is no image to show here.", status: .badRequest)
+            return error("There is no image to show here.", status: .badRequest)
         }
         let back = Self.back(request)
-        return try render(Page.viewer, ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source))
+        return HTML(ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source))
     }
 
     private func recents(_ request: Request) async throws -> HTML {
         let (token, isNew) = CSRF.token(of: request)
         let view = RecentsPageView(terms: try await Recents(database: site.database).terms(), csrf: token)
-        var page = try render(Page.recents, view)
+        var page = HTML(view)
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
     }
@@ -131,20 +131,13 @@ struct PagesController: Sendable {
         SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
     }
 
-    private func missingTweet() throws -> HTML {
-        try error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound)
-    }
-
-    private func render(_ template: String, _ view: Any) throws -> HTML {
-        guard let html = site.templates.render(view, withTemplate: template) else { throw HTTPError(.internalServerError) }
-        return HTML(html: html)
+    private func missingTweet() -> HTML {
+        error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound)
     }
 
     /// The error page, with its status kept.
-    func error(_ message: String, status: HTTPResponse.Status) throws -> HTML {
-        var page = try render(Page.error, ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message))
-        page.status = status
-        return page
+    func error(_ message: String, status: HTTPResponse.Status) -> HTML {
+        HTML(ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message), status: status)
     }
 }
 

@@ -6,7 +6,7 @@ import Logging
 /// `/api/`. The sentence comes from the status alone, so no internal detail reaches a browser; the error itself
 /// goes to the log. Sitting inside `SecurityHeaders`, every error response carries the security headers.
 struct ErrorPages<Context: RequestContext>: RouterMiddleware {
-    let page: @Sendable (_ message: String, _ status: HTTPResponse.Status) throws -> HTML
+    let page: @Sendable (_ message: String, _ status: HTTPResponse.Status) -> HTML
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

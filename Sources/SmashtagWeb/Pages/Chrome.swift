@@ -25,6 +25,54 @@ struct Chrome: Sendable {
     }
 }
 
+extension Chrome {
+    private static let currentPage: Markup = #" aria-current="page""#
+
+    /// From the doctype to the opening of `<main>`: head, title bar with back and back-to-root controls.
+    func writeTop(to html: inout HTMLWriter) {
+        html.append("""
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <meta name="color-scheme" content="light dark">
+            <title>\(title) · Smashtag</title>
+            <meta name="theme-color" content="#0b62c4">
+            <meta name="apple-mobile-web-app-capable" content="yes">
+            <meta name="mobile-web-app-capable" content="yes">
+            <meta name="apple-mobile-web-app-status-bar-style" content="default">
+            <link rel="manifest" href="/manifest.json">
+            <link rel="icon" href="/icon-192.png">
+            <link rel="apple-touch-icon" href="/icon-192.png">
+            <link rel="stylesheet" href="\(url: stylesheetURL)">
+            <script src="\(url: scriptURL)" defer></script>
+            </head>
+            <body>
+            <header class="bar">
+
+            """)
+        if let backURL { html.append("  <a class=\"nav back\" href=\"\(url: backURL)\" aria-label=\"Back\">‹ Back</a>\n") }
+        html.append("  <h1>\(title)</h1>\n")
+        if let rootURL { html.append("  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">⤒</a>\n") }
+        html.append("</header>\n<main>\n")
+    }
+
+    /// From the end of `<main>` to the end of the document: the tab bar.
+    func writeBottom(to html: inout HTMLWriter) {
+        html.append("""
+            </main>
+            <nav class="tabs" aria-label="Tabs">
+              <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)><span aria-hidden="true">⌕</span> Search</a>
+              <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)><span aria-hidden="true">◷</span> Recents</a>
+            </nav>
+            </body>
+            </html>
+
+            """)
+    }
+}
+
 /// The templates, by name, checked at start-up.
 enum Page {
     static let search = "search"

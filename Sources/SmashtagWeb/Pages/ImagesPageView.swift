@@ -28,3 +28,21 @@ struct ImagesPageView: Sendable {
         isEmpty = cells.isEmpty
     }
 }
+
+extension ImagesPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        html.append("""
+            <label class="cell-size">Size <input type="range" min="6" max="24" step="1" value="11" aria-label="Image size"></label>
+
+            """)
+        if isEmpty { html.append("<p class=\"empty\">These tweets have no images.</p>\n") }
+        html.append("<div class=\"grid\">\n")
+        for cell in cells {
+            html.append("""
+                <a class="cell" href="\(url: cell.tweetURL)" data-tweet-id="\(cell.tweetID)"><img src="\(url: cell.imageURL)" alt="" \
+                width="\(cell.width)" height="\(cell.height)" loading="lazy"></a>
+                """)
+        }
+        html.append("\n</div>\n")
+    }
+}

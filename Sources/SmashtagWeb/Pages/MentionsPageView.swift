@@ -74,3 +74,33 @@ struct MentionsPageView: Sendable {
         }
     }
 }
+
+extension MentionsPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        for section in sections {
+            html.append("<section class=\"mentions\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
+            for item in section.items { item.write(to: &html) }
+            html.append("  </ul>\n</section>\n")
+        }
+    }
+}
+
+extension MentionsPageView.Item {
+    private static let newTab: Markup = #" target="_blank" rel="noopener noreferrer""#
+
+    /// An image opening the viewer, a hashtag or user opening a search, a link opening in a new tab, or, for a link
+    /// that is not http(s), its text only.
+    func write(to html: inout HTMLWriter) {
+        if let imageURL {
+            html.append("""
+                    <li class="image"><a href="\(url: href ?? "")"><img src="\(url: imageURL)" alt="" width="\(width)" \
+                height="\(height)" loading="lazy"></a></li>
+
+                """)
+        } else if let href {
+            html.append("    <li><a class=\"item\" href=\"\(url: href)\" data-mention=\"\(kind)\"\(isExternal ? Self.newTab : .empty)>\(text)</a></li>\n")
+        } else {
+            html.append("    <li><span class=\"item\" data-mention=\"\(kind)\">\(text)</span></li>\n")
+        }
+    }
+}

@@ -42,3 +42,27 @@ extension PopularityPageView.Row {
         searchURL = SiteURL.search(tab, query: query, back: back).path
     }
 }
+
+extension PopularityPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        html.append("""
+            <div id="popularity" data-events="\(url: eventsURL)" data-term="\(term)">
+            <p class="dim note">Hashtags and users mentioned more than once in all the tweets fetched for “\(term)”. \
+            <span class="live" hidden>● live</span></p>
+
+            """)
+        for section in sections {
+            html.append("<section class=\"mentions popular\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
+            for row in section.rows {
+                html.append("""
+                      <li><a class="item" href="\(url: row.searchURL)" data-mention="\(row.kind)"><span class="name">\(row.mention)</span>\
+                    <span class="count">\(row.count)</span></a></li>
+
+                    """)
+            }
+            html.append("  </ul>\n</section>\n")
+        }
+        if isEmpty { html.append("<p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>\n") }
+        html.append("</div>\n")
+    }
+}

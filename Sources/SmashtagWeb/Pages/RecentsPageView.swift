@@ -27,3 +27,31 @@ struct ErrorPageView: Sendable {
     let chrome: Chrome
     let message: String
 }
+
+extension RecentsPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        if isEmpty { html.append("<p class=\"empty\">No searches yet. Every search you make appears here.</p>\n") }
+        html.append("<ul class=\"recents\">\n")
+        for row in rows {
+            html.append("""
+                  <li class="recent" data-term="\(row.term)">
+                    <a class="term" href="\(url: row.searchURL)">\(row.term)</a>
+                    <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">ⓘ</a>
+                    <form action="\(url: row.deleteAction)" method="post" class="delete">
+                      <input type="hidden" name="term" value="\(row.term)">
+                      <input type="hidden" name="csrf" value="\(row.csrf)">
+                      <button type="submit" aria-label="Delete \(row.term)">Delete</button>
+                    </form>
+                  </li>
+
+                """)
+        }
+        html.append("</ul>\n")
+    }
+}
+
+extension ErrorPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        html.append("<div class=\"error\" role=\"alert\"><p>\(message)</p></div>\n")
+    }
+}

@@ -66,3 +66,41 @@ extension SearchRequest.Position {
         if case .older(let id, _) = self { id } else { nil }
     }
 }
+
+extension SearchPageView: PageView {
+    func writeBody(to html: inout HTMLWriter) {
+        html.append("""
+            <form class="search" action="\(url: formAction)" method="get" role="search">
+              <input type="search" name="q" value="\(query)" placeholder="Search Twitter" aria-label="Search Twitter" \
+            enterkeyhint="search" inputmode="search" autocapitalize="off" autocomplete="off" spellcheck="false">
+
+            """)
+        if let back { html.append("  <input type=\"hidden\" name=\"back\" value=\"\(back)\">\n") }
+        html.append("""
+              <button type="submit">Search</button>
+            </form>
+            <p class="legend" aria-label="Colours"><span class="m m-hashtag">#hashtag</span> <span class="m m-user">@user</span> \
+            <span class="m m-url">link</span>
+            """)
+        if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
+        html.append("</p>\n")
+        if let error {
+            html.append("<div class=\"error\" role=\"alert\"><p>\(error)</p><a class=\"button\" href=\"\(url: retryURL)\">Try again</a></div>\n")
+        } else {
+            writeTweets(to: &html)
+        }
+    }
+
+    private func writeTweets(to html: inout HTMLWriter) {
+        if let newerURL { html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer tweets</a>\n") }
+        html.append("<div class=\"spinner\" hidden aria-live=\"polite\">Loading…</div>\n")
+        if isNewerOnly {
+            html.append("<p class=\"dim note\">Only the tweets newer than the page you were reading. <a href=\"\(url: retryURL)\">All tweets</a></p>\n")
+        }
+        html.append("<ol class=\"tweets\">\n")
+        for tweet in tweets { tweet.write(to: &html) }
+        html.append("</ol>\n")
+        if isEmpty { html.append("<p class=\"empty\">No tweets\(isNewerOnly ? " newer than these" : "").</p>\n") }
+        if let olderURL { html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older tweets</a>\n") }
+    }
+}

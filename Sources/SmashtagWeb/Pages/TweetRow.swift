@@ -75,3 +75,40 @@ enum RelativeDate {
         }
     }
 }
+
+extension TweetRow {
+    /// One `<li>`: a link to the Mentions page when the tweet has any, else a plain row.
+    func write(to html: inout HTMLWriter) {
+        html.append("<li class=\"tweet\" data-tweet-id=\"\(id)\">\n")
+        if let detailURL { html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n") } else { html.append("<div class=\"row\">\n") }
+        if let avatarURL {
+            html.append("  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">\n")
+        } else {
+            html.append("  <span class=\"avatar\" aria-hidden=\"true\">\(initial)</span>\n")
+        }
+        html.append("""
+              <div class="body">
+                <p class="who"><strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
+
+            """)
+        if let retweetedBy { html.append("    <p class=\"dim small\">↻ retweeted by \(retweetedBy)</p>\n") }
+        html.append("    <p class=\"text\">")
+        for segment in segments { segment.write(to: &html) }
+        html.append("</p>\n")
+        if let imageCount { html.append("    <p class=\"dim small\">▣ \(imageCount)</p>\n") }
+        html.append("  </div>\n")
+        if detailURL != nil { html.append("  <span class=\"chevron\" aria-hidden=\"true\">›</span>\n</a>\n") } else { html.append("</div>\n") }
+        html.append("</li>\n")
+    }
+}
+
+extension SegmentView {
+    /// Plain text as text; a mention in a span coloured by its kind.
+    func write(to html: inout HTMLWriter) {
+        if let mention {
+            html.append("<span class=\"m m-\(mention.kind)\" data-mention=\"\(mention.kind)\">\(mention.text)</span>")
+        } else {
+            html.append("\(text)")
+        }
+    }
+}
