@@ -14,7 +14,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -60,20 +59,19 @@ let package = Package(
             dependencies: ["Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
-        // The web app: routes, page view-models, templates, static files.
+        // The web app: routes, middleware, page view-models and their typed rendering, static files.
         .target(
             name: "SmashtagWeb",
             dependencies: [
                 "Smashtag", "Corpus", "Twitter",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
-            resources: [.copy("Templates"), .copy("Public")],
+            resources: [.copy("Public")],
             swiftSettings: upcoming
         ),
         .executableTarget(
@@ -109,7 +107,6 @@ let package = Package(
                 "SmashtagWeb", "Smashtag", "Corpus", "Twitter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

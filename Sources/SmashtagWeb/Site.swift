@@ -1,15 +1,13 @@
 import Corpus
 import Foundation
 import Logging
-import Mustache
 import Smashtag
 import Twitter
 
-/// Everything the controllers share: the source, the app database, the templates.
+/// Everything the controllers share: the source, the app database, the static files.
 struct Site: Sendable {
     let source: any TweetSource
     let database: AppDatabase
-    let templates: MustacheLibrary
     let publicDirectory: String
     let assets: StaticAssets
     let defaultQuery: String
@@ -20,13 +18,11 @@ struct Site: Sendable {
 
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
-        let templates = try await MustacheLibrary(directory: resources + "/Templates")
-        for name in Page.templateNames where templates.getTemplate(named: name) == nil { throw SiteError.missingTemplate(name) }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
         let (source, tweeter) = try await openSource(arguments, logger: logger)
         let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
-        return Site(source: source, database: database, templates: templates, publicDirectory: resources + "/Public", assets: assets,
+        return Site(source: source, database: database, publicDirectory: resources + "/Public", assets: assets,
                     defaultQuery: query, demoTweeter: tweeter, logger: logger)
     }
 
@@ -46,12 +42,10 @@ struct Site: Sendable {
 
 enum SiteError: Error, CustomStringConvertible {
     case missingResources
-    case missingTemplate(String)
 
     var description: String {
         switch self {
-        case .missingResources: "the web app's templates and static files are missing (SmashtagWeb resources)"
-        case .missingTemplate(let name): "the template “\(name).mustache” is missing"
+        case .missingResources: "the web app's static files are missing (SmashtagWeb resources)"
         }
     }
 }

@@ -92,6 +92,6 @@ private final class Received: ChannelInboundHandler, Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var buffer = unwrapInboundIn(data)
-        bytes.withLock { $0.writeBuffer(&buffer) }
+        bytes.withLock { _ = $0.writeBuffer(&buffer) }
     }
 }

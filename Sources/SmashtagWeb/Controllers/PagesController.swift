@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import Logging
-import Mustache
 import Smashtag
 import Twitter
 

@@ -72,15 +72,3 @@ extension Chrome {
             """)
     }
 }
-
-/// The templates, by name, checked at start-up.
-enum Page {
-    static let search = "search"
-    static let tweet = "tweet"
-    static let recents = "recents"
-    static let error = "error"
-    static let popularity = "popularity"
-    static let viewer = "viewer"
-    static let images = "images"
-    static let templateNames = [search, tweet, recents, error, popularity, viewer, images, "page", "tweet-row"]
-}
