@@ -29,7 +29,8 @@ struct SearchPageView: Sendable {
         self.isNewerOnly = isNewerOnly
         switch outcome {
         case .success(let page):
-            tweets = page.tweets.map { TweetRow($0, tab: tab, back: here) }
+            let links = TweetLinks(tab: tab, back: here)
+            tweets = page.tweets.map { TweetRow($0, links: links) }
             isEmpty = page.tweets.isEmpty
             let pageTab = isRoot ? nil : tab
             newerURL = page.newer.position.sinceID.map { SiteURL.newer(pageTab, query: query, since: $0).path }

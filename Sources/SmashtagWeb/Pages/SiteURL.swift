@@ -47,7 +47,7 @@ enum SiteURL: Sendable {
     }
 
     /// Parameters in a fixed order, values percent-encoded, absent ones left out.
-    private static func query(_ parameters: KeyValuePairs<String, String?>) -> String {
+    fileprivate static func query(_ parameters: KeyValuePairs<String, String?>) -> String {
         let pairs = parameters.compactMap { key, value in value.map { "\(key)=\(URLQuery.encode($0))" } }
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
@@ -56,6 +56,22 @@ enum SiteURL: Sendable {
     static func safeBack(_ value: String?) -> String? {
         guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return nil }
         return value
+    }
+}
+
+/// `SiteURL.tweet(tab, id:, back:)` for every row of a page: the `back` parameter, the same for all of them, is
+/// encoded once.
+struct TweetLinks: Sendable {
+    private let tab: Tab
+    private let backQuery: String
+
+    init(tab: Tab, back: String?) {
+        self.tab = tab
+        backQuery = SiteURL.query(["back": back])
+    }
+
+    func url(id: String) -> String {
+        Route.tweet(tab).path(id) + backQuery
     }
 }
 

@@ -17,19 +17,19 @@ struct TweetRow: Sendable {
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
 
-    init(_ tweet: Tweet, tab: Tab, back: String, now: Date = .now) {
+    init(_ tweet: Tweet, links: TweetLinks, now: Date = .now) {
         id = tweet.id
         avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
         initial = String(tweet.user.name.first ?? "?")
         name = tweet.user.name
         screenName = "@" + tweet.user.screenName
         date = RelativeDate.format(tweet.created, now: now)
-        isoDate = tweet.created.formatted(.iso8601)
+        isoDate = UTCTime(tweet.created).iso8601
         retweetedBy = tweet.retweetedBy.map { "@" + $0.screenName }
         segments = tweet.segments.map(SegmentView.init)
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
-        detailURL = opens ? SiteURL.tweet(tab, id: tweet.id, back: back).path : nil
+        detailURL = opens ? links.url(id: tweet.id) : nil
     }
 }
 
@@ -59,20 +59,6 @@ enum SafeURL {
 
     static func image(_ url: String) -> String? {
         link(url) ?? (url.hasPrefix("/") && !url.hasPrefix("//") ? url : nil)
-    }
-}
-
-/// "now", "5m", "3h", "2d", then the day: as tweet lists show it.
-enum RelativeDate {
-    static func format(_ date: Date, now: Date) -> String {
-        let seconds = Int(now.timeIntervalSince(date))
-        switch seconds {
-        case ..<60: return "now"
-        case ..<3600: return "\(seconds / 60)m"
-        case ..<86_400: return "\(seconds / 3600)h"
-        case ..<(7 * 86_400): return "\(seconds / 86_400)d"
-        default: return date.formatted(.dateTime.month(.abbreviated).day())
-        }
     }
 }
 

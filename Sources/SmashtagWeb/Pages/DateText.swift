@@ -1,0 +1,54 @@
+import Foundation
+
+/// "now", "5m", "3h", "2d", then the day ("Dec 3"): as tweet lists show it.
+enum RelativeDate {
+    static func format(_ date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "now"
+        case ..<3600: return "\(seconds / 60)m"
+        case ..<86_400: return "\(seconds / 3600)h"
+        case ..<(7 * 86_400): return "\(seconds / 86_400)d"
+        default: return UTCTime(date).monthDay
+        }
+    }
+}
+
+/// A moment's calendar fields in UTC, computed from the seconds since 1970 (Hinnant's civil-from-days): a Search
+/// page formats two dates per row, and Foundation's formatters cost more than the rest of the row.
+struct UTCTime: Equatable {
+    let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+
+    init(_ date: Date) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
+        let (dayNumber, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
+        (hour, minute, second) = (time / 3600, time % 3600 / 60, time % 60)
+        let shifted = dayNumber + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// `2024-12-03T15:46:15Z`, as `Date.ISO8601FormatStyle` writes it.
+    var iso8601: String {
+        "\(Self.digits(year, 4))-\(Self.digits(month, 2))-\(Self.digits(day, 2))T\(Self.digits(hour, 2)):\(Self.digits(minute, 2)):\(Self.digits(second, 2))Z"
+    }
+
+    /// `Dec 3`.
+    var monthDay: String {
+        Self.months[month - 1] + " " + String(day)
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func digits(_ value: Int, _ width: Int) -> String {
+        let text = String(value)
+        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    }
+}

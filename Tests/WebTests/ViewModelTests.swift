@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import SmashtagWeb
+
+/// The view models' own formatting, against what it replaced.
+@Suite struct ViewModelTests {
+    /// Dates from 1900 to 2200, every few days at odd seconds, and the edges of days, months and leap years.
+    static let dates: [Date] = stride(from: -2_208_988_800.0, to: 7_258_118_400, by: 317_017.3).map(Date.init(timeIntervalSince1970:))
+        + [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 1_709_164_800, 4_107_542_399].map(Date.init(timeIntervalSince1970:))
+
+    @Test func utcTimeWritesISO8601AsFoundationDoes() {
+        for date in Self.dates {
+            #expect(UTCTime(date).iso8601 == date.formatted(.iso8601), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test func utcTimeWritesTheMonthAndDayAsFoundationDoes() {
+        var style = Date.FormatStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!).month(.abbreviated).day()
+        style.timeZone = TimeZone(identifier: "UTC")!
+        for date in Self.dates {
+            #expect(UTCTime(date).monthDay == date.formatted(style), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test func relativeDatesReadAsListsShowThem() {
+        let now = Date(timeIntervalSince1970: 1_733_240_775)  // 2024-12-03 15:46:15 UTC
+        let ages: [(TimeInterval, String)] = [(5, "now"), (60, "1m"), (3599, "59m"), (3600, "1h"), (86_399, "23h"), (86_400, "1d"),
+                                              (6 * 86_400, "6d"), (7 * 86_400, "Nov 26"), (400 * 86_400, "Oct 30")]
+        for (age, text) in ages { #expect(RelativeDate.format(now.addingTimeInterval(-age), now: now) == text, "\(age)") }
+    }
+
+    @Test(arguments: [(Tab.search, "/search?q=%23swift"), (.recents, "/recents/search?q=a%20b&back=%2Frecents"), (.search, nil)] as [(Tab, String?)])
+    func aRowsLinkIsTheSiteURLOfItsTweet(tab: Tab, back: String?) {
+        for id in ["1", "1900000000000000001", "at://did:plc:x/app.bsky.feed.post/3k"] {
+            #expect(TweetLinks(tab: tab, back: back).url(id: id) == SiteURL.tweet(tab, id: id, back: back).path)
+        }
+    }
+}
