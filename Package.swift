@@ -96,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Twitter", "Corpus"],
+            dependencies: ["Smashtag", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         .testTarget(
