@@ -97,7 +97,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Twitter", "Corpus"],
+            dependencies: ["Smashtag", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.

@@ -1,14 +1,23 @@
 import Twitter
 
-/// The local corpus as a tweet source: Smashtag's offline default.
+/// The local corpus as a tweet source: Smashtag's offline default. Pages are cached until the corpus changes.
 public struct CorpusSource: TweetSource {
     public let corpus: TweetCorpus
+    private let pages = PageCache()
 
     public init(corpus: TweetCorpus) {
         self.corpus = corpus
     }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
+        let generation = try await corpus.generation.current()
+        if let page = pages.page(for: request, at: generation) { return page }
+        let page = try await searchCorpus(request)
+        pages.store(page, for: request, at: generation)
+        return page
+    }
+
+    private func searchCorpus(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
         let page = try await corpus.search(query, request.position, count: request.count)
         let older = request.older(after: page.tweets, hasMore: page.hasMore)

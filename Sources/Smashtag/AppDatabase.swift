@@ -11,6 +11,8 @@ import Twitter
 /// were counted from.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
+    /// Changes with every commit, from this process or another: what remembered states are valid for.
+    let generation: DatabaseGeneration
     /// Change signals for live pages, shared by all of them.
     let changes: DatabaseChanges
 
@@ -27,8 +29,9 @@ public struct AppDatabase: Sendable {
     /// `path`: the file, whose other processes' writes live pages watch; nil in memory.
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
-        self.changes = DatabaseChanges(writer: writer, path: path)
         try Self.migrator.migrate(writer)
+        generation = try DatabaseGeneration(writer: writer, path: path)
+        changes = DatabaseChanges(writer: writer, generation: path == nil ? nil : generation)
     }
 
     private static var migrator: DatabaseMigrator {

@@ -1,3 +1,4 @@
+import Corpus
 import GRDB
 import Synchronization
 
@@ -16,12 +17,13 @@ final class DatabaseChanges: Sendable {
     }
 
     private let writer: any DatabaseWriter
-    private let path: String?
+    /// Other processes' commits; nil in memory, where there are none.
+    private let generation: DatabaseGeneration?
     private let state = Mutex(State())
 
-    init(writer: any DatabaseWriter, path: String?) {
+    init(writer: any DatabaseWriter, generation: DatabaseGeneration?) {
         self.writer = writer
-        self.path = path
+        self.generation = generation
     }
 
     /// A signal now, then after every committed change, until the subscriber stops listening.
@@ -56,23 +58,20 @@ final class DatabaseChanges: Sendable {
             let observation = ValueObservation.tracking(region: Table("mentionCount"), Table("recent"), fetch: { _ in true })
             for try await _ in observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)) { self.broadcast() }
         }
-        let remote = Task { [path] in
-            guard let path else { return }
-            try await Self.watchDataVersion(path: path) { self.broadcast() }
+        let remote = Task { [generation] in
+            guard let generation else { return }
+            try await Self.watch(generation) { self.broadcast() }
         }
         return [local, remote]
     }
 
-    private static func watchDataVersion(path: String, changed: () -> Void) async throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        let connection = try DatabaseQueue(path: path, configuration: configuration)
-        var version = try await connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
+    private static func watch(_ generation: DatabaseGeneration, changed: () -> Void) async throws {
+        var seen = try await generation.current()
         while true {
             try await Task.sleep(for: dataVersionInterval)
-            let now = try await connection.read { try Int.fetchOne($0, sql: "PRAGMA data_version") }
-            if now != version { changed() }
-            version = now
+            let now = try await generation.current()
+            if now != seen { changed() }
+            seen = now
         }
     }
 }

@@ -7,20 +7,24 @@ struct PopularityCounter {
     let db: Database
     let termID: Int64
 
-    /// Stores the tweets and adds each new one's distinct hashtags and users to the term's counts.
+    /// Marks the tweets counted under the term, then stores only the ones that were new for it (the others were
+    /// stored when first counted) and adds their distinct hashtags and users to the term's counts.
     func count(_ tweets: [Tweet]) throws {
         let numbered = tweets.compactMap { tweet in Int64(tweet.id).map { ($0, tweet) } }
         guard !numbered.isEmpty else { return }
-        try store(numbered)
-        let new = Set(try newlyCounted(numbered.map(\.0)))
-        let increments = MentionTally(numbered.filter { new.contains($0.0) }.map(\.1))
+        let newIDs = Set(try newlyCounted(numbered.map(\.0)))
+        let new = numbered.filter { newIDs.contains($0.0) }
+        guard !new.isEmpty else { return }
+        try store(new)
+        let increments = MentionTally(new.map(\.1))
         guard !increments.isEmpty else { return }
         let ids = try mentionIDs(increments)
         try add(increments, ids: ids)
     }
 
     private func store(_ tweets: [(Int64, Tweet)]) throws {
-        // Each tweet goes in as a JSON object, not a string holding JSON: nothing to escape twice.
+        // Each tweet goes in as a JSON object, not a string holding JSON: nothing to escape twice. Ignored when
+        // another term stored it first.
         let rows = tweets.map { [JSONCell.int(Int($0.0)), .json($0.1.codableJSON)] }
         try statement("""
             INSERT OR IGNORE INTO storedTweet(id, tweet)

@@ -3,7 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Corpus
 import GRDB
+import Synchronization
 import Twitter
 
 /// Searches as the app runs them: each one is recorded in Recents and its tweets counted for popularity, in one
@@ -12,41 +14,28 @@ import Twitter
 public struct SearchSessions: Sendable {
     let database: AppDatabase
     let source: any TweetSource
+    private let settled = SettledSearch()
 
     public init(database: AppDatabase, source: any TweetSource) {
         self.database = database
         self.source = source
     }
 
-    /// Which part of a term's results to fetch.
-    public enum Part: Sendable {
-        /// Start again from the newest tweets.
-        case newest
-        case newer
-        case older
-    }
-
-    /// Fetches a page for `term`. Nil for `.older` when the session has already reached its oldest tweet.
-    public func fetch(_ term: String, _ part: Part, count: Int = 20) async throws -> SearchPage? {
-        let term = try SearchTermKey(term)
-        let saved = part == .newest ? nil : try await cursors(for: term)
-        guard let request = request(for: part, saved: saved, term: term.shown, count: count) else { return nil }
-        return try await run(request, as: part, for: term, saved: saved)
-    }
-
-    /// Fetches the page at an explicit position (a web page knows which tweets it shows), recording and counting
-    /// it like any other search.
+    /// Fetches the page at `position` for `term` (a web page knows which tweets it shows; the CLI asks
+    /// `newerPosition`/`olderPosition` where the session stands), then records and counts it in one transaction —
+    /// skipped when it would change nothing: the term already first with this spelling, its session's follow-on
+    /// requests the same and every tweet already counted under it.
     public func fetch(_ term: String, at position: SearchRequest.Position, count: Int = 20) async throws -> SearchPage {
         let term = try SearchTermKey(term)
-        let part = Part(position)
-        let saved = part == .newest ? nil : try await cursors(for: term)
-        return try await run(SearchRequest(query: term.shown, count: count, position: position), as: part, for: term, saved: saved)
-    }
-
-    /// Fetches the page, then records Recents, the session's cursors and the counts in one transaction.
-    private func run(_ request: SearchRequest, as part: Part, for term: SearchTermKey, saved: SessionCursors?) async throws -> SearchPage {
-        let page = try await source.search(request)
-        let cursors = SessionCursors(after: page, of: part, saved: saved)
+        let page = try await source.search(SearchRequest(query: term.shown, count: count, position: position))
+        let ids = Set(page.tweets.compactMap { Int64($0.id) })
+        let generation = try await database.generation.current()
+        let recorded = try await recorded(term, counting: ids, at: generation)
+        let cursors = SessionCursors(after: page, at: position, saved: position == .newest ? nil : recorded?.cursors)
+        if let recorded, recorded.isUnchanged(by: term, cursors: cursors, ids: ids) {
+            settled.remember(recorded, of: term.key, at: generation)
+            return page
+        }
         try await database.writer.write { db in
             let termID = try Recents.record(term, cursors: cursors, in: db)
             try PopularityCounter(db: db, termID: termID).count(page.tweets)
@@ -54,46 +43,96 @@ public struct SearchSessions: Sendable {
         return page
     }
 
-    private func request(for part: Part, saved: SessionCursors?, term: String, count: Int) -> SearchRequest? {
-        let first = SearchRequest(query: term, count: count)
-        guard let saved else { return first }
-        return switch part {
-        case .newest: first
-        case .newer: SearchRequest(query: saved.newer.query, count: count, position: saved.newer.position)
-        case .older: saved.older.map { SearchRequest(query: $0.query, count: count, position: $0.position) }
-        }
+    /// Where the term's session goes on to newer tweets: just after the newest it has shown (the newest tweets when
+    /// it has shown none).
+    public func newerPosition(for term: String) async throws -> SearchRequest.Position {
+        try await cursors(for: SearchTermKey(term))?.newer.position ?? .newest
+    }
+
+    /// Where the term's session goes on to older tweets: before the oldest it has shown (the newest tweets when it
+    /// has shown none); nil when it has reached the oldest.
+    public func olderPosition(for term: String) async throws -> SearchRequest.Position? {
+        guard let cursors = try await cursors(for: SearchTermKey(term)) else { return .newest }
+        return cursors.older?.position
     }
 
     private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
-        try await database.writer.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT newer, older FROM recent WHERE key = ?", arguments: [term.key]),
-                  let newer: String = row[0] else { return nil }
-            return try SessionCursors(newer: newer, older: row[1])
-        }
+        try await database.writer.read { db in try RecordedTerm.cursors(of: term.key, in: db) }
+    }
+
+    /// As remembered when nothing changed since, else as read.
+    private func recorded(_ term: SearchTermKey, counting ids: Set<Int64>, at generation: DatabaseGeneration.Value) async throws -> RecordedTerm? {
+        if let known = settled.term(term.key, at: generation, counting: ids) { return known }
+        return try await database.writer.read { db in try RecordedTerm(term.key, counting: ids, in: db) }
     }
 }
 
-extension SearchSessions.Part {
-    init(_ position: SearchRequest.Position) {
-        self = switch position {
-        case .newest: .newest
-        case .newer: .newer
-        case .older: .older
+/// A term's row in Recents as the database holds it, and which tweets of a page are already counted under it.
+struct RecordedTerm: Sendable {
+    let shown: String
+    let isFirst: Bool
+    let cursors: SessionCursors?
+    let counted: Set<Int64>
+
+    init?(_ key: String, counting ids: Set<Int64>, in db: Database) throws {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, term, searched = (SELECT max(searched) FROM recent), newer, older FROM recent WHERE key = ?
+            """), arguments: [key]) else { return nil }
+        (shown, isFirst, cursors) = (row[1], row[2], try SessionCursors(newer: row[3], older: row[4]))
+        counted = try Set(Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT tweetID FROM countedTweet WHERE termID = ? AND tweetID IN (SELECT value FROM json_each(?))
+            """), arguments: [row[0] as Int64, "[" + ids.map(String.init).joined(separator: ",") + "]"]))
+    }
+
+    static func cursors(of key: String, in db: Database) throws -> SessionCursors? {
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT newer, older FROM recent WHERE key = ?"), arguments: [key])
+        return try row.flatMap { try SessionCursors(newer: $0[0], older: $0[1]) }
+    }
+
+    /// Recording `term` with `cursors` and counting `ids` would leave the database as it is.
+    func isUnchanged(by term: SearchTermKey, cursors: SessionCursors, ids: Set<Int64>) -> Bool {
+        isFirst && shown == term.shown && self.cursors == cursors && ids.isSubset(of: counted)
+    }
+}
+
+/// The last term a search found unchanged, with the generation of the database it was read at: until the database
+/// changes (this process or another), a repeated search is known to change nothing without asking SQLite.
+private final class SettledSearch: Sendable {
+    private struct Entry {
+        let generation: DatabaseGeneration.Value
+        let key: String
+        let term: RecordedTerm
+    }
+
+    private let last = Mutex<Entry?>(nil)
+
+    /// The term as remembered, if the database is still as it was and the remembered tweets cover `ids`.
+    func term(_ key: String, at generation: DatabaseGeneration.Value, counting ids: Set<Int64>) -> RecordedTerm? {
+        last.withLock { last in
+            guard let last, last.generation == generation, last.key == key, ids.isSubset(of: last.term.counted) else { return nil }
+            return last.term
         }
+    }
+
+    func remember(_ term: RecordedTerm, of key: String, at generation: DatabaseGeneration.Value) {
+        last.withLock { $0 = Entry(generation: generation, key: key, term: term) }
     }
 }
 
 /// A session's follow-on requests.
-struct SessionCursors {
+struct SessionCursors: Equatable, Sendable {
     let newer: SearchRequest
     let older: SearchRequest?
 
-    init(after page: SearchPage, of part: SearchSessions.Part, saved: SessionCursors?) {
-        newer = part == .older ? saved?.newer ?? page.newer : page.newer
-        older = part == .newer ? saved?.older ?? page.older : page.older
+    /// A page of newer tweets leaves the older side where it was, and a page of older ones the newer side.
+    init(after page: SearchPage, at position: SearchRequest.Position, saved: SessionCursors?) {
+        newer = if case .older = position { saved?.newer ?? page.newer } else { page.newer }
+        older = if case .newer = position { saved?.older ?? page.older } else { page.older }
     }
 
-    init(newer: String, older: String?) throws {
+    /// As `encoded()` stored them; nil for a term without a session.
+    init?(newer: String?, older: String?) throws {
+        guard let newer else { return nil }
         let decoder = JSONDecoder()
         self.newer = try decoder.decode(SearchRequest.self, from: Data(newer.utf8))
         self.older = try older.map { try decoder.decode(SearchRequest.self, from: Data($0.utf8)) }

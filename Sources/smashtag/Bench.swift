@@ -7,7 +7,7 @@ import Twitter
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Smashtag's performance targets (build with -c release).",
-        subcommands: [BenchDecode.self, BenchSearch.self, BenchPopularity.self, BenchCountPage.self]
+        subcommands: [BenchDecode.self, BenchSearch.self, BenchSession.self, BenchPopularity.self, BenchCountPage.self]
     )
 }
 
@@ -87,16 +87,33 @@ struct BenchSearch: AsyncParsableCommand {
         for query in queries {
             let parsed = try SearchQuery(parsing: query)
             var found = 0
-            var times: [Duration] = []
+            var times = Latencies()
             for _ in 0..<iterations {
-                let started = ContinuousClock.now
-                found = try await corpus.search(parsed, .newest, count: count).tweets.count
-                times.append(ContinuousClock.now - started)
+                try await times.measure { found = try await corpus.search(parsed, .newest, count: count).tweets.count }
             }
-            times.sort()
-            let percentile = { (p: Double) in times[min(times.count - 1, Int(Double(times.count) * p))].seconds * 1000 }
-            print(TweetPrinter.json(SearchBenchResult(query: query, tweets: found, p50ms: percentile(0.5), p99ms: percentile(0.99), maxms: percentile(1))))
+            print(TweetPrinter.json(SearchBenchResult(query: query, tweets: found, p50ms: times.percentile(0.5), p99ms: times.percentile(0.99), maxms: times.percentile(1))))
         }
+    }
+}
+
+/// Timings of repeated runs, reported as percentiles in milliseconds.
+struct Latencies {
+    private var times: [Duration] = []
+
+    mutating func measure(_ body: () async throws -> Void) async rethrows {
+        let started = ContinuousClock.now
+        try await body()
+        times.append(ContinuousClock.now - started)
+    }
+
+    /// `p` from 0 to 1 (1: the slowest).
+    func percentile(_ p: Double) -> Double {
+        let sorted = times.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))].seconds * 1000
+    }
+
+    var meanMilliseconds: Double {
+        times.reduce(Duration.zero, +).seconds * 1000 / Double(max(times.count, 1))
     }
 }
 

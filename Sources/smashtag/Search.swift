@@ -52,14 +52,20 @@ struct Search: AsyncParsableCommand {
         if choice.name == .corpus { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
         let source = try await choice.open(in: directory)
         let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase), source: source)
-        let page = try await CommandFailure.reporting { try await sessions.fetch(query, part, count: count) }
+        let page = try await CommandFailure.reporting { () async throws -> SearchPage? in
+            guard let position = try await position(in: sessions) else { return nil }
+            return try await sessions.fetch(query, at: position, count: count)
+        }
         for problem in page?.problems ?? [] { StandardError.write("smashtag: note: \(problem)") }
         output(page?.tweets ?? [])
         if page == nil, format == .text { StandardError.write("smashtag: no older tweets for “\(query)”.") }
     }
 
-    private var part: SearchSessions.Part {
-        newer ? .newer : older ? .older : .newest
+    /// Where the term's session stands; nil when --older has reached its oldest tweet.
+    private func position(in sessions: SearchSessions) async throws -> SearchRequest.Position? {
+        if newer { return try await sessions.newerPosition(for: query) }
+        if older { return try await sessions.olderPosition(for: query) }
+        return .newest
     }
 
     private func output(_ tweets: [Tweet]) {

@@ -48,55 +48,55 @@ struct PopularityTests {
 
     @Test func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections() async throws {
         source.enqueue([tweet(1, "#a #b @c"), tweet(2, "#a @c @d"), tweet(3, "#a #b")])
-        _ = try await sessions.fetch("T", .newest)
+        _ = try await sessions.fetch("T", at: .newest)
         #expect(try await table("T") == ["Hashtags": ["#a 3", "#b 2"], "Users": ["@c 2"]])
     }
 
     @Test func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce() async throws {
         source.enqueue([tweet(1, "#Swift #swift #SWIFT @Nasa"), tweet(2, "#swift @NASA")])
-        _ = try await sessions.fetch("T", .newest)
+        _ = try await sessions.fetch("T", at: .newest)
         #expect(try await table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
     }
 
     @Test func fetchingATweetAgainNeverChangesACount() async throws {
         source.enqueue([tweet(2, "#a"), tweet(1, "#a")], [tweet(3, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(1, "#a"), tweet(0, "#a")])
-        _ = try await sessions.fetch("T", .newest)
-        _ = try await sessions.fetch("T", .newer)
-        _ = try await sessions.fetch("T", .older)
+        _ = try await sessions.fetch("T", at: .newest)
+        _ = try await sessions.fetch("T", at: .newer(than: "0"))
+        _ = try await sessions.fetch("T", at: .older(than: "9", token: nil))
         #expect(try await table("T") == ["Hashtags": ["#a 4"], "Users": []])
     }
 
     @Test func aTweetFetchedUnderTwoTermsCountsOnceUnderEach() async throws {
         source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(1, "#a"), tweet(2, "#a")])
-        _ = try await sessions.fetch("T", .newest)
-        _ = try await sessions.fetch("U", .newest)
+        _ = try await sessions.fetch("T", at: .newest)
+        _ = try await sessions.fetch("U", at: .newest)
         #expect(try await table("T") == ["Hashtags": ["#a 2"], "Users": []])
         #expect(try await table("U") == ["Hashtags": ["#a 2"], "Users": []])
     }
 
     @Test func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces() async throws {
         source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
-        _ = try await sessions.fetch("swift  OR rust", .newest)
-        _ = try await sessions.fetch("  SWIFT or RUST ", .newest)
+        _ = try await sessions.fetch("swift  OR rust", at: .newest)
+        _ = try await sessions.fetch("  SWIFT or RUST ", at: .newest)
         #expect(try await table("Swift Or Rust") == ["Hashtags": ["#a 2"], "Users": []])
         #expect(try await Recents(database: database).terms() == ["SWIFT or RUST"])
     }
 
     @Test func tiesAreAlphabeticalCaseInsensitively() async throws {
         source.enqueue([tweet(1, "#b #A #c @z @Y"), tweet(2, "#b #A #c @z @Y"), tweet(3, "#c")])
-        _ = try await sessions.fetch("T", .newest)
+        _ = try await sessions.fetch("T", at: .newest)
         #expect(try await table("T") == ["Hashtags": ["#c 3", "#A 2", "#b 2"], "Users": ["@Y 2", "@z 2"]])
     }
 
     @Test func recentsAreMostRecentFirstUniqueWithTheNewestSpelling() async throws {
-        for term in ["#stanford", "#swift", "#Stanford"] { _ = try await sessions.fetch(term, .newest) }
+        for term in ["#stanford", "#swift", "#Stanford"] { _ = try await sessions.fetch(term, at: .newest) }
         #expect(try await Recents(database: database).terms() == ["#Stanford", "#swift"])
     }
 
     @Test func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted() async throws {
         source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(3, "#a")])
-        _ = try await sessions.fetch("T", .newest)
-        _ = try await sessions.fetch("U", .newest)
+        _ = try await sessions.fetch("T", at: .newest)
+        _ = try await sessions.fetch("U", at: .newest)
         #expect(try await Recents(database: database).delete("t"))
         #expect(try await table("T") == ["Hashtags": [], "Users": []])
         #expect(try await table("U") == ["Hashtags": ["#a 2"], "Users": []])
@@ -106,7 +106,7 @@ struct PopularityTests {
 
     @Test func theHundredAndFirstTermPushesTheOldestOutWithItsData() async throws {
         source.enqueue([tweet(1, "#a"), tweet(2, "#a")])
-        for number in 0...100 { _ = try await sessions.fetch("term \(number)", .newest) }
+        for number in 0...100 { _ = try await sessions.fetch("term \(number)", at: .newest) }
         let terms = try await Recents(database: database).terms()
         #expect(terms.count == 100 && terms.first == "term 100" && terms.last == "term 1")
         #expect(try await table("term 0") == ["Hashtags": [], "Users": []])
@@ -119,7 +119,7 @@ struct PopularityPersistenceTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
         let source = ScriptedSource()
         source.enqueue([tweet(1, "#a @b"), tweet(2, "#a @b")])
-        _ = try await SearchSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", .newest)
+        _ = try await SearchSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", at: .newest)
         let reopened = try AppDatabase.open(at: path)
         let table = try await Popularity(database: reopened).table(for: "T")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
@@ -132,10 +132,10 @@ struct PopularityPersistenceTests {
         let writing = try AppDatabase.open(at: path)
         let source = ScriptedSource()
         source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
-        _ = try await SearchSessions(database: writing, source: source).fetch("T", .newest)
+        _ = try await SearchSessions(database: writing, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: watching).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.hashtags) == [])
-        _ = try await SearchSessions(database: writing, source: source).fetch("T", .newer)
+        _ = try await SearchSessions(database: writing, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
     }
 
@@ -143,10 +143,10 @@ struct PopularityPersistenceTests {
         let database = try AppDatabase.inMemory()
         let source = ScriptedSource()
         source.enqueue([tweet(1, "@x")], [tweet(2, "@x")])
-        _ = try await SearchSessions(database: database, source: source).fetch("T", .newest)
+        _ = try await SearchSessions(database: database, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: database).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.users) == [])
-        _ = try await SearchSessions(database: database, source: source).fetch("T", .newer)
+        _ = try await SearchSessions(database: database, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.users) == [PopularMention(mention: "@x", count: 2)])
     }
 }

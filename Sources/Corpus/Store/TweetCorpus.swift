@@ -10,20 +10,23 @@ import Twitter
 /// search operator is an index look-up.
 public struct TweetCorpus: Sendable {
     private let writer: any DatabaseWriter
+    /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
+    let generation: DatabaseGeneration
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
     public static func open(at path: String) throws -> TweetCorpus {
-        try TweetCorpus(writer: SQLiteFile.pool(at: path))
+        try TweetCorpus(writer: SQLiteFile.pool(at: path), path: path)
     }
 
     /// A corpus in memory, gone when the value is.
     public static func inMemory() throws -> TweetCorpus {
-        try TweetCorpus(writer: DatabaseQueue())
+        try TweetCorpus(writer: DatabaseQueue(), path: nil)
     }
 
-    private init(writer: any DatabaseWriter) throws {
+    private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
         try CorpusSchema.migrator.migrate(writer)
+        generation = try DatabaseGeneration(writer: writer, path: path)
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.

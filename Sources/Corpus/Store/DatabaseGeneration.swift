@@ -1,0 +1,50 @@
+import GRDB
+import Synchronization
+
+/// A value that changes whenever a database file may have changed, cheap enough to ask before every cached answer.
+/// Other connections' commits — another process (`import`, the CLI) or another pool on the same file — show as a new
+/// `PRAGMA data_version` on a read-only connection of its own: SQLite changes that number only for commits of
+/// *other* connections, so this connection never writes. This process's commits through `writer` are counted as
+/// they happen, which is all there is to see for a database in memory.
+package final class DatabaseGeneration: Sendable {
+    package struct Value: Hashable, Sendable {
+        let commits: Int
+        let dataVersion: Int
+
+        /// Both parts only ever grow: an older value never replaces a newer one.
+        func precedes(_ other: Value) -> Bool {
+            self != other && commits <= other.commits && dataVersion <= other.dataVersion
+        }
+    }
+
+    private let commits: CommitCounter
+    private let watcher: DatabaseQueue?
+
+    /// `path`: the database file; nil in memory.
+    package init(writer: any DatabaseWriter, path: String?) throws {
+        commits = CommitCounter()
+        writer.add(transactionObserver: commits, extent: .databaseLifetime)
+        var configuration = Configuration()
+        configuration.readonly = true
+        watcher = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
+    }
+
+    /// Read before the data it labels, so a labelled answer is never older than its label.
+    package func current() async throws -> Value {
+        let commits = commits.count
+        let dataVersion = try await watcher?.read { try Int.fetchOne($0, sql: "PRAGMA data_version") } ?? 0
+        return Value(commits: commits, dataVersion: dataVersion ?? 0)
+    }
+}
+
+/// Counts the writer's commits; told by SQLite before `write` returns to its caller.
+private final class CommitCounter: TransactionObserver, Sendable {
+    private let commits = Atomic(0)
+
+    var count: Int { commits.load(ordering: .acquiring) }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) { commits.wrappingAdd(1, ordering: .releasing) }
+    func databaseDidRollback(_ db: Database) {}
+}
