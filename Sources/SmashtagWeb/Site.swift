@@ -8,13 +8,15 @@ import Twitter
 struct Site: Sendable {
     let source: any TweetSource
     let database: AppDatabase
+    /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
+    /// without asking the database again.
+    let sessions: SearchSessions
     let publicDirectory: String
     let assets: StaticAssets
     let defaultQuery: String
     let demoTweeter: DemoTweeter?
     let logger: Logger
 
-    var sessions: SearchSessions { SearchSessions(database: database, source: source) }
 
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
@@ -22,7 +24,8 @@ struct Site: Sendable {
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
         let (source, tweeter) = try await openSource(arguments, logger: logger)
         let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
-        return Site(source: source, database: database, publicDirectory: resources + "/Public", assets: assets,
+        return Site(source: source, database: database, sessions: SearchSessions(database: database, source: source),
+                    publicDirectory: resources + "/Public", assets: assets,
                     defaultQuery: query, demoTweeter: tweeter, logger: logger)
     }
 
