@@ -12,6 +12,7 @@ extension Tweet {
     public var segments: [TextSegment] {
         var segments: [TextSegment] = []
         let scalars = text.unicodeScalars
+        let length = scalars.count  // O(n): counted once, not once per mention
         var index = scalars.startIndex
         var offset = 0
         func take(upTo end: Int, as mention: Mention?) {
@@ -20,11 +21,11 @@ extension Tweet {
             offset = end
             if start < index { segments.append(TextSegment(text: String(scalars[start..<index]), mention: mention)) }
         }
-        for mention in mentions where mention.range.lowerBound >= offset && mention.range.upperBound <= scalars.count {
+        for mention in mentions where mention.range.lowerBound >= offset && mention.range.upperBound <= length {
             take(upTo: mention.range.lowerBound, as: nil)
             take(upTo: mention.range.upperBound, as: mention)
         }
-        take(upTo: scalars.count, as: nil)
+        take(upTo: length, as: nil)
         return segments
     }
 }

@@ -37,7 +37,13 @@ struct UTCTime: Equatable {
 
     /// `2024-12-03T15:46:15Z`, as `Date.ISO8601FormatStyle` writes it.
     var iso8601: String {
-        "\(Self.digits(year, 4))-\(Self.digits(month, 2))-\(Self.digits(day, 2))T\(Self.digits(hour, 2)):\(Self.digits(minute, 2)):\(Self.digits(second, 2))Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        for (value, width, separator) in [(year, 4, "-"), (month, 2, "-"), (day, 2, "T"), (hour, 2, ":"), (minute, 2, ":"), (second, 2, "Z")] as [(Int, Int, Unicode.Scalar)] {
+            Self.append(value, width: width, to: &bytes)
+            bytes.append(UInt8(separator.value))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `Dec 3`.
@@ -47,8 +53,10 @@ struct UTCTime: Equatable {
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private static func digits(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    /// `value` in decimal, zero-padded to `width` digits (more if it needs them).
+    private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        let digits = String(value).utf8
+        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        bytes.append(contentsOf: digits)
     }
 }
