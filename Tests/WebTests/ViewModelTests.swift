@@ -1,5 +1,7 @@
 import Foundation
+import Smashtag
 import Testing
+import Twitter
 @testable import SmashtagWeb
 
 /// The view models' own formatting, against what it replaced.
@@ -33,6 +35,22 @@ import Testing
     func aRowsLinkIsTheSiteURLOfItsTweet(tab: Tab, back: String?) {
         for id in ["1", "1900000000000000001", "at://did:plc:x/app.bsky.feed.post/3k"] {
             #expect(TweetLinks(tab: tab, back: back).url(id: id) == SiteURL.tweet(tab, id: id, back: back).path)
+        }
+    }
+}
+
+/// The JSON twins' cached encoding against `JSONEncoder`'s.
+@Suite struct TweetJSONCacheTests {
+    @Test func theSearchDocumentIsWhatJSONEncoderWrites() async throws {
+        let site = try await WebFixture.site()
+        let cache = TweetJSONCache(limit: 16)
+        for query in ["#" + WebFixture.hostileTag, site.defaultQuery] {
+            let page = try await site.sessions.fetch(query, at: .newest, count: 25)
+            for (newer, older) in [("1", "2"), (nil, "2"), ("1", nil), (nil, nil)] as [(String?, String?)] {
+                let expected = try JSONBody(SearchDocument(query: query, tweets: page.tweets, newer: newer, older: older)).json
+                #expect(try cache.searchDocument(query: query, tweets: page.tweets, newer: newer, older: older) == expected)
+                #expect(try cache.searchDocument(query: query, tweets: page.tweets, newer: newer, older: older) == expected, "from the cache")
+            }
         }
     }
 }

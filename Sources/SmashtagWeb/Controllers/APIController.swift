@@ -6,6 +6,11 @@ import Twitter
 /// The JSON twins of the pages (SPEC §5 shapes, plus paging cursors).
 struct APIController: Sendable {
     let site: Site
+    private let tweets = TweetJSONCache()
+
+    init(site: Site) {
+        self.site = site
+    }
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.on(.apiSearch) { request, _ in try await search(request) }
@@ -22,7 +27,8 @@ struct APIController: Sendable {
         let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
         do {
             let page = try await site.sessions.fetch(query, at: position, count: count)
-            return try JSONBody(SearchDocument(query: query, tweets: page.tweets, newer: page.newer.position.sinceID, older: page.older?.position.beforeID)).response
+            let document = try tweets.searchDocument(query: query, tweets: page.tweets, newer: page.newer.position.sinceID, older: page.older?.position.beforeID)
+            return JSONBody<String>.response(json: document)
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
         } catch {
@@ -34,12 +40,13 @@ struct APIController: Sendable {
         guard let tweet = try await site.database.storedTweet(id: id) else {
             return try JSONBody(APIError(error: "No tweet \(id) among the tweets fetched for recent searches."), status: .notFound).response
         }
-        return try JSONBody(tweet).response
+        return JSONBody<Tweet>.response(json: try tweets.json(for: tweet))
     }
 }
 
-/// SPEC §5's search document, with the ids to page from: `?since=<newer>` and `?before=<older>`.
-private struct SearchDocument: Encodable {
+/// SPEC §5's search document, with the ids to page from: `?since=<newer>` and `?before=<older>`. Written by
+/// `TweetJSONCache.searchDocument`, byte for byte as `JSONEncoder` writes this.
+struct SearchDocument: Encodable {
     let query: String
     let tweets: [Tweet]
     let newer: String?
@@ -62,6 +69,11 @@ struct JSONBody<Value: Encodable>: ResponseGenerator {
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoded())))
         }
+    }
+
+    /// JSON text already written.
+    static func response(json: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 
     /// The value as compact JSON text.

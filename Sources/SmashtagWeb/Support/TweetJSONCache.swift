@@ -1,0 +1,34 @@
+import Synchronization
+import Twitter
+
+/// Each tweet's JSON (SPEC §5, as `JSONBody` encodes it), made once: a tweet never changes, and encoding 25 of them
+/// with `JSONEncoder` was most of a JSON twin's time. Bounded: past `limit` entries it starts again.
+final class TweetJSONCache: Sendable {
+    let limit: Int
+    private let entries = Mutex<[String: String]>([:])
+
+    init(limit: Int = 8_192) {
+        self.limit = limit
+    }
+
+    func json(for tweet: Tweet) throws -> String {
+        if let cached = entries.withLock({ $0[tweet.id] }) { return cached }
+        let json = try JSONBody(tweet).json
+        entries.withLock { entries in
+            if entries.count >= limit { entries.removeAll(keepingCapacity: true) }
+            entries[tweet.id] = json
+        }
+        return json
+    }
+
+    /// `{"newer":…,"older":…,"query":…,"tweets":[…]}`: what `JSONEncoder` writes for the search document (keys sorted,
+    /// absent ones left out), with each tweet from the cache.
+    func searchDocument(query: String, tweets: [Tweet], newer: String?, older: String?) throws -> String {
+        var members: [String] = []
+        if let newer { members.append("\"newer\":" + (try JSONBody(newer).json)) }
+        if let older { members.append("\"older\":" + (try JSONBody(older).json)) }
+        members.append("\"query\":" + (try JSONBody(query).json))
+        members.append("\"tweets\":[" + (try tweets.map(json(for:)).joined(separator: ",")) + "]")
+        return "{" + members.joined(separator: ",") + "}"
+    }
+}
