@@ -48,6 +48,19 @@ import Twitter
         }
     }
 
+    @Test func aPageSizeOutsideOneToAHundredIsSaidNotClamped() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            for count in ["0", "-5", "101", "abc", ""] {
+                let response = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&count=\(count)", method: .get)
+                #expect(response.status == .badRequest, "count=\(count)")
+                #expect(response.text == #"{"error":"count must be a whole number from 1 to 100."}"#)
+            }
+            let one = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&count=1", method: .get)
+            #expect(one.status == .ok && one.text.components(separatedBy: "\"id\":").count == 2)
+        }
+    }
+
     @Test func hostileTextIsShownAsTextOnEveryPage() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in

@@ -23,7 +23,9 @@ struct APIController: Sendable {
         guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
         }
-        let count = parameters["count"].flatMap { Int($0) } ?? 20
+        guard let count = Self.count(parameters["count"]) else {
+            return try JSONBody(APIError(error: "count must be a whole number from 1 to \(SearchRequest.maximumCount)."), status: .badRequest).response
+        }
         let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
         do {
             let page = try await site.sessions.fetch(query, at: position, count: count)
@@ -34,6 +36,12 @@ struct APIController: Sendable {
         } catch {
             return try JSONBody(APIError(error: PagesController.sentence(for: error)), status: .badGateway).response
         }
+    }
+
+    /// The page size asked for: 20 when not given, nil when it is not 1…100 (said, not quietly clamped).
+    private static func count(_ text: Substring?) -> Int? {
+        guard let text else { return 20 }
+        return Int(text).flatMap { (1...SearchRequest.maximumCount).contains($0) ? $0 : nil }
     }
 
     private func tweet(_ id: String) async throws -> Response {
