@@ -10,7 +10,7 @@ public struct CorpusSource: TweetSource {
     }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
-        let generation = try await corpus.generation.current()
+        let generation = try corpus.generation.current()
         if let page = pages.page(for: request, at: generation) { return page }
         let page = try await searchCorpus(request)
         pages.store(page, for: request, at: generation)

@@ -15,6 +15,8 @@ public struct AppDatabase: Sendable {
     let generation: DatabaseGeneration
     /// Change signals for live pages, shared by all of them.
     let changes: DatabaseChanges
+    /// Where searches record their pages: many requests' writes, one commit.
+    let groupCommit: GroupCommit
 
     /// Opens (creating if needed) the database at `path`, in WAL mode with a busy timeout, so the server and the
     /// CLI can share it.
@@ -32,6 +34,7 @@ public struct AppDatabase: Sendable {
         try Self.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
         changes = DatabaseChanges(writer: writer, generation: path == nil ? nil : generation)
+        groupCommit = GroupCommit(writer: writer)
     }
 
     private static var migrator: DatabaseMigrator {

@@ -66,10 +66,10 @@ final class DatabaseChanges: Sendable {
     }
 
     private static func watch(_ generation: DatabaseGeneration, changed: () -> Void) async throws {
-        var seen = try await generation.current()
+        var seen = try generation.current()
         while true {
             try await Task.sleep(for: dataVersionInterval)
-            let now = try await generation.current()
+            let now = try generation.current()
             if now != seen { changed() }
             seen = now
         }

@@ -9,27 +9,25 @@ struct PopularityCounter {
 
     /// Marks the tweets counted under the term, then stores only the ones that were new for it (the others were
     /// stored when first counted) and adds their distinct hashtags and users to the term's counts.
-    func count(_ tweets: [Tweet]) throws {
-        let numbered = tweets.compactMap { tweet in Int64(tweet.id).map { ($0, tweet) } }
-        guard !numbered.isEmpty else { return }
-        let newIDs = Set(try newlyCounted(numbered.map(\.0)))
-        let new = numbered.filter { newIDs.contains($0.0) }
+    func count(_ tweets: [StorableTweet]) throws {
+        guard !tweets.isEmpty else { return }
+        let newIDs = Set(try newlyCounted(tweets.map(\.id)))
+        let new = tweets.filter { newIDs.contains($0.id) }
         guard !new.isEmpty else { return }
         try store(new)
-        let increments = MentionTally(new.map(\.1))
+        let increments = MentionTally(new.map(\.tweet))
         guard !increments.isEmpty else { return }
         let ids = try mentionIDs(increments)
         try add(increments, ids: ids)
     }
 
-    private func store(_ tweets: [(Int64, Tweet)]) throws {
-        // Each tweet goes in as a JSON object, not a string holding JSON: nothing to escape twice. Ignored when
-        // another term stored it first.
-        let rows = tweets.map { [JSONCell.int(Int($0.0)), .json($0.1.codableJSON)] }
-        try statement("""
-            INSERT OR IGNORE INTO storedTweet(id, tweet)
-            SELECT value ->> 0, value -> 1 FROM json_each(?)
-            """).execute(arguments: [JSONArray(rows)])
+    /// Ignored when another term stored the tweet first. One statement with a row of parameters per tweet (compiled
+    /// once per page size): as one JSON array, SQLite would parse and print again every tweet's JSON.
+    private func store(_ tweets: [StorableTweet]) throws {
+        let rows = Array(repeating: "(?, ?)", count: tweets.count).joined(separator: ", ")
+        var arguments = StatementArguments()
+        for tweet in tweets { arguments += [tweet.id, tweet.json] }
+        try statement("INSERT OR IGNORE INTO storedTweet(id, tweet) VALUES \(rows)").execute(arguments: arguments)
     }
 
     /// The ids not yet counted under the term, now marked counted.
@@ -40,13 +38,17 @@ struct PopularityCounter {
             """), arguments: [termID, "[" + ids.map(String.init).joined(separator: ",") + "]"])
     }
 
-    /// Each mention's id, created if new.
+    /// Each mention's id, created if new. Looked up after inserting the new ones, rather than returned by an upsert,
+    /// which would write every known mention's row again.
     private func mentionIDs(_ tally: MentionTally) throws -> [String: Int64] {
         let rows = tally.mentions.map { [JSONCell.int($0.kind), .text($0.key), .text($0.shown)] }
+        let list = JSONArray(rows)
+        try statement("""
+            INSERT OR IGNORE INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)
+            """).execute(arguments: [list])
         let cursor = try Row.fetchCursor(statement("""
-            INSERT INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?) WHERE true
-            ON CONFLICT(key) DO UPDATE SET key = excluded.key RETURNING key, id
-            """), arguments: [JSONArray(rows)])
+            SELECT key, id FROM mention WHERE key IN (SELECT value ->> 1 FROM json_each(?))
+            """), arguments: [list])
         var ids: [String: Int64] = [:]
         while let row = try cursor.next() { ids[row[0]] = row[1] }
         return ids
@@ -63,6 +65,20 @@ struct PopularityCounter {
     /// Compiled once per connection, as every page runs the same few statements.
     private func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
+    }
+}
+
+/// A tweet with its id as stored and its JSON, made before the write: the writer serves every request in turn, so
+/// what can be done without it is.
+struct StorableTweet: Sendable {
+    let id: Int64
+    let tweet: Tweet
+    let json: String
+
+    /// Nil for an id the store cannot hold (it is not counted).
+    init?(_ tweet: Tweet) {
+        guard let id = Int64(tweet.id) else { return nil }
+        (self.id, self.tweet, json) = (id, tweet, tweet.codableJSON)
     }
 }
 
@@ -109,7 +125,6 @@ private func JSONArray(_ rows: [[JSONCell]]) -> String {
             switch cell {
             case .int(let value): json.element(value)
             case .text(let value): json.element(value)
-            case .json(let value): json.element(json: value)
             }
         }
         json.endArray()
@@ -121,5 +136,4 @@ private func JSONArray(_ rows: [[JSONCell]]) -> String {
 private enum JSONCell {
     case int(Int)
     case text(String)
-    case json(String)
 }

@@ -30,15 +30,14 @@ public struct Recents: Sendable {
     }
 
     /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.
-    static func record(_ term: SearchTermKey, cursors: SessionCursors, in db: Database) throws -> Int64 {
-        let (newer, older) = try cursors.encoded()
+    static func record(_ term: SearchTermKey, cursors: SessionCursors.Encoded, in db: Database) throws -> Int64 {
         let id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO recent(key, term, searched, newer, older)
             VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
             ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
                 newer = excluded.newer, older = excluded.older
             RETURNING id
-            """), arguments: [term.key, term.shown, newer, older])
+            """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
         guard let id else { throw DatabaseError(message: "no id for the recent term") }
         let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
         for old in try Int64.fetchAll(beyondLimit, arguments: [limit]) {
@@ -49,10 +48,10 @@ public struct Recents: Sendable {
 
     /// The term's counts go with it (cascading), and its tweets unless another term counted them.
     private static func remove(_ id: Int64, in db: Database) throws {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             DELETE FROM storedTweet WHERE id IN (SELECT tweetID FROM countedTweet WHERE termID = ?1)
                 AND NOT EXISTS (SELECT 1 FROM countedTweet c WHERE c.tweetID = storedTweet.id AND c.termID != ?1)
-            """, arguments: [id])
-        try db.execute(sql: "DELETE FROM recent WHERE id = ?", arguments: [id])
+            """).execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM recent WHERE id = ?").execute(arguments: [id])
     }
 }

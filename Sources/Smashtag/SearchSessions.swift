@@ -28,19 +28,36 @@ public struct SearchSessions: Sendable {
     public func fetch(_ term: String, at position: SearchRequest.Position, count: Int = 20) async throws -> SearchPage {
         let term = try SearchTermKey(term)
         let page = try await source.search(SearchRequest(query: term.shown, count: count, position: position))
-        let ids = Set(page.tweets.compactMap { Int64($0.id) })
-        let generation = try await database.generation.current()
-        let recorded = try await recorded(term, counting: ids, at: generation)
-        let cursors = SessionCursors(after: page, at: position, saved: position == .newest ? nil : recorded?.cursors)
-        if let recorded, recorded.isUnchanged(by: term, cursors: cursors, ids: ids) {
-            settled.remember(recorded, of: term.key, at: generation)
-            return page
-        }
-        try await database.writer.write { db in
-            let termID = try Recents.record(term, cursors: cursors, in: db)
-            try PopularityCounter(db: db, termID: termID).count(page.tweets)
-        }
+        let found = try FoundPage(page: page, position: position)
+        if try await isSettled(term, found) { return page }
+        try await record(term, found)
         return page
+    }
+
+    /// Recording would change nothing, as known without the writer: from memory while the database is as it was,
+    /// else read. Asked only for the term searched last, the one a repeated search leaves unchanged; any other goes
+    /// straight to `record`, which asks again inside its transaction.
+    private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
+        guard settled.knows(term.key) else { return false }
+        let generation = try database.generation.current()
+        guard let recorded = try await recorded(term, counting: found.ids, at: generation),
+              recorded.isUnchanged(by: term, found) else { return false }
+        settled.remember(recorded, of: term.key, at: generation)
+        return true
+    }
+
+    /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
+    /// remembered as settled, labelled with the generation read before it).
+    private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
+        let settledTerm = try await database.groupCommit.write { [database] db -> (RecordedTerm, DatabaseGeneration.Value)? in
+            let generation = try database.generation.current()
+            let recorded = try RecordedTerm(term.key, counting: found.ids, in: db)
+            if let recorded, recorded.isUnchanged(by: term, found) { return (recorded, generation) }
+            let termID = try Recents.record(term, cursors: found.encodedCursors(saved: recorded?.cursors), in: db)
+            try PopularityCounter(db: db, termID: termID).count(found.storable)
+            return nil
+        }
+        if let (recorded, generation) = settledTerm { settled.remember(recorded, of: term.key, at: generation) }
     }
 
     /// Where the term's session goes on to newer tweets: just after the newest it has shown (the newest tweets when
@@ -89,9 +106,36 @@ struct RecordedTerm: Sendable {
         return try row.flatMap { try SessionCursors(newer: $0[0], older: $0[1]) }
     }
 
-    /// Recording `term` with `cursors` and counting `ids` would leave the database as it is.
-    func isUnchanged(by term: SearchTermKey, cursors: SessionCursors, ids: Set<Int64>) -> Bool {
-        isFirst && shown == term.shown && self.cursors == cursors && ids.isSubset(of: counted)
+    /// Recording `term` with the page's cursors and counting its tweets would leave the database as it is.
+    func isUnchanged(by term: SearchTermKey, _ found: FoundPage) -> Bool {
+        isFirst && shown == term.shown && cursors == found.cursors(saved: cursors) && found.ids.isSubset(of: counted)
+    }
+}
+
+/// A page fetched for a term, and what recording it would store, prepared before the writer is asked.
+struct FoundPage: Sendable {
+    let page: SearchPage
+    let position: SearchRequest.Position
+    let ids: Set<Int64>
+    let storable: [StorableTweet]
+    /// At the newest position the cursors do not depend on the saved ones: encoded here, once.
+    private let fresh: SessionCursors.Encoded?
+
+    init(page: SearchPage, position: SearchRequest.Position) throws {
+        self.page = page
+        self.position = position
+        storable = page.tweets.compactMap(StorableTweet.init)
+        ids = Set(storable.map(\.id))
+        fresh = position == .newest ? try SessionCursors(after: page, at: position, saved: nil).encoded() : nil
+    }
+
+    /// The session's follow-on requests after this page; a page at the newest position starts the session afresh.
+    func cursors(saved: SessionCursors?) -> SessionCursors {
+        SessionCursors(after: page, at: position, saved: position == .newest ? nil : saved)
+    }
+
+    func encodedCursors(saved: SessionCursors?) throws -> SessionCursors.Encoded {
+        try fresh ?? cursors(saved: saved).encoded()
     }
 }
 
@@ -112,6 +156,11 @@ private final class SettledSearch: Sendable {
             guard let last, last.generation == generation, last.key == key, ids.isSubset(of: last.term.counted) else { return nil }
             return last.term
         }
+    }
+
+    /// The term is the one remembered, however old the memory.
+    func knows(_ key: String) -> Bool {
+        last.withLock { $0?.key == key }
     }
 
     func remember(_ term: RecordedTerm, of key: String, at generation: DatabaseGeneration.Value) {
@@ -138,10 +187,16 @@ struct SessionCursors: Equatable, Sendable {
         self.older = try older.map { try decoder.decode(SearchRequest.self, from: Data($0.utf8)) }
     }
 
-    func encoded() throws -> (newer: String, older: String?) {
+    /// The follow-on requests as the `recent` table stores them.
+    struct Encoded: Sendable {
+        let newer: String
+        let older: String?
+    }
+
+    func encoded() throws -> Encoded {
         let encoder = JSONEncoder()
         let newer = String(decoding: try encoder.encode(self.newer), as: UTF8.self)
-        return (newer, try older.map { String(decoding: try encoder.encode($0), as: UTF8.self) })
+        return Encoded(newer: newer, older: try older.map { String(decoding: try encoder.encode($0), as: UTF8.self) })
     }
 }
 

@@ -30,10 +30,14 @@ package final class DatabaseGeneration: Sendable {
     }
 
     /// Read before the data it labels, so a labelled answer is never older than its label.
-    package func current() async throws -> Value {
+    ///
+    /// Synchronous on purpose: `data_version` is read from the WAL index in shared memory, a few microseconds with no
+    /// file I/O, while a hop to the watcher's queue and back costs two thread wake-ups — more than the look-up it
+    /// guards. The watcher's queue serializes callers like a lock held for that long.
+    package func current() throws -> Value {
         let commits = commits.count
-        let dataVersion = try await watcher?.read { try Int.fetchOne($0, sql: "PRAGMA data_version") } ?? 0
-        return Value(commits: commits, dataVersion: dataVersion ?? 0)
+        let dataVersion = try watcher?.read { try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) } ?? 0
+        return Value(commits: commits, dataVersion: dataVersion)
     }
 }
 

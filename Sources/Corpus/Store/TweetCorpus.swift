@@ -12,6 +12,7 @@ public struct TweetCorpus: Sendable {
     private let writer: any DatabaseWriter
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration
+    private let cache = TweetCache()
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
     public static func open(at path: String) throws -> TweetCorpus {
@@ -55,20 +56,34 @@ public struct TweetCorpus: Sendable {
     /// A page of the tweets matching `query`, newest first.
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage {
         let range = try PageRange(position)
+        let generation = try self.generation.current()
         return try await writer.read { db in
             let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
             var ids = try matcher.ids(from: range.start, count: count + 1)
             let hasMore = ids.count > count
             ids = Array(ids.prefix(count))
             if range.direction == .oldestFirst { ids.reverse() }
-            return CorpusPage(tweets: try TweetLoader(db: db).tweets(ids), hasMore: hasMore)
+            return CorpusPage(tweets: try tweets(ids, in: db, at: generation), hasMore: hasMore)
         }
     }
 
     /// The tweet with this id, if the corpus has it.
     public func tweet(id: String) async throws -> Tweet? {
         guard let id = Int64(id) else { return nil }
-        return try await writer.read { db in try TweetLoader(db: db).tweets([id]).first }
+        let generation = try self.generation.current()
+        return try await writer.read { db in try tweets([id], in: db, at: generation).first }
+    }
+
+    /// The tweets of `ids` in that order, loaded only where the cache does not have them.
+    private func tweets(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Tweet] {
+        var found = cache.tweets(ids, at: generation)
+        let missing = ids.filter { found[$0] == nil }
+        if !missing.isEmpty {
+            let loaded = try TweetLoader(db: db).tweets(missing)
+            cache.store(loaded, at: generation)
+            found.merge(loaded) { cached, _ in cached }
+        }
+        return ids.compactMap { found[$0] }
     }
 
     public func tweetCount() async throws -> Int {

@@ -10,9 +10,9 @@ import Twitter
 struct TweetLoader {
     let db: Database
 
-    /// The tweets in the order of `ids`; ids not in the corpus are left out.
-    func tweets(_ ids: [Int64]) throws -> [Tweet] {
-        guard !ids.isEmpty else { return [] }
+    /// The tweets of `ids` by id; ids not in the corpus are left out.
+    func tweets(_ ids: [Int64]) throws -> [Int64: Tweet] {
+        guard !ids.isEmpty else { return [:] }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         let mentions = try self.mentions(list)
         let media = try self.media(list)
@@ -27,7 +27,7 @@ struct TweetLoader {
             let id: Int64 = row[0]
             tweets[id] = tweet(row, mentions: mentions[id] ?? [], media: media[id] ?? [])
         }
-        return ids.compactMap { tweets[$0] }
+        return tweets
     }
 
     private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Tweet {
