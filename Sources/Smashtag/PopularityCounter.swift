@@ -68,8 +68,7 @@ struct PopularityCounter {
     }
 }
 
-/// A tweet with its id as stored and its JSON, made before the write: the writer serves every request in turn, so
-/// what can be done without it is.
+/// A tweet with its id as stored and its JSON (made before the write: see `PreparedPage`).
 struct StorableTweet: Sendable {
     let id: Int64
     let tweet: Tweet

@@ -28,7 +28,7 @@ public struct SearchSessions: Sendable {
     public func fetch(_ term: String, at position: SearchRequest.Position, count: Int = 20) async throws -> SearchPage {
         let term = try SearchTermKey(term)
         let page = try await source.search(SearchRequest(query: term.shown, count: count, position: position))
-        let found = try FoundPage(page: page, position: position)
+        let found = FoundPage(page: page, position: position)
         if try await isSettled(term, found) { return page }
         try await record(term, found)
         return page
@@ -49,12 +49,13 @@ public struct SearchSessions: Sendable {
     /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
     /// remembered as settled, labelled with the generation read before it).
     private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
+        let prepared = try found.prepared()
         let settledTerm = try await database.groupCommit.write { [database] db -> (RecordedTerm, DatabaseGeneration.Value)? in
             let generation = try database.generation.current()
             let recorded = try RecordedTerm(term.key, counting: found.ids, in: db)
             if let recorded, recorded.isUnchanged(by: term, found) { return (recorded, generation) }
-            let termID = try Recents.record(term, cursors: found.encodedCursors(saved: recorded?.cursors), in: db)
-            try PopularityCounter(db: db, termID: termID).count(found.storable)
+            let termID = try Recents.record(term, cursors: prepared.encodedCursors(saved: recorded?.cursors), in: db)
+            try PopularityCounter(db: db, termID: termID).count(prepared.storable)
             return nil
         }
         if let (recorded, generation) = settledTerm { settled.remember(recorded, of: term.key, at: generation) }
@@ -112,21 +113,16 @@ struct RecordedTerm: Sendable {
     }
 }
 
-/// A page fetched for a term, and what recording it would store, prepared before the writer is asked.
+/// A page fetched for a term.
 struct FoundPage: Sendable {
     let page: SearchPage
     let position: SearchRequest.Position
     let ids: Set<Int64>
-    let storable: [StorableTweet]
-    /// At the newest position the cursors do not depend on the saved ones: encoded here, once.
-    private let fresh: SessionCursors.Encoded?
 
-    init(page: SearchPage, position: SearchRequest.Position) throws {
+    init(page: SearchPage, position: SearchRequest.Position) {
         self.page = page
         self.position = position
-        storable = page.tweets.compactMap(StorableTweet.init)
-        ids = Set(storable.map(\.id))
-        fresh = position == .newest ? try SessionCursors(after: page, at: position, saved: nil).encoded() : nil
+        ids = Set(page.tweets.compactMap { Int64($0.id) })
     }
 
     /// The session's follow-on requests after this page; a page at the newest position starts the session afresh.
@@ -134,8 +130,23 @@ struct FoundPage: Sendable {
         SessionCursors(after: page, at: position, saved: position == .newest ? nil : saved)
     }
 
+    /// What recording the page stores, made before the writer is asked: the writer serves every request in turn, so
+    /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
+    func prepared() throws -> PreparedPage {
+        let fresh = position == .newest ? try cursors(saved: nil).encoded() : nil
+        return PreparedPage(found: self, storable: page.tweets.compactMap(StorableTweet.init), fresh: fresh)
+    }
+}
+
+/// A found page with its tweets' JSON and, at the newest position (where they do not depend on the saved ones), its
+/// follow-on requests encoded.
+struct PreparedPage: Sendable {
+    let found: FoundPage
+    let storable: [StorableTweet]
+    let fresh: SessionCursors.Encoded?
+
     func encodedCursors(saved: SessionCursors?) throws -> SessionCursors.Encoded {
-        try fresh ?? cursors(saved: saved).encoded()
+        try fresh ?? found.cursors(saved: saved).encoded()
     }
 }
 
