@@ -12,14 +12,14 @@ public struct CorpusSource: TweetSource {
     public func search(_ request: SearchRequest) async throws -> SearchPage {
         let generation = try corpus.generation.current()
         if let page = pages.page(for: request, at: generation) { return page }
-        let page = try await searchCorpus(request)
+        let page = try await searchCorpus(request, at: generation)
         pages.store(page, for: request, at: generation)
         return page
     }
 
-    private func searchCorpus(_ request: SearchRequest) async throws -> SearchPage {
+    private func searchCorpus(_ request: SearchRequest, at generation: DatabaseGeneration.Value) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
-        let page = try await corpus.search(query, request.position, count: request.count)
+        let page = try await corpus.search(query, request.position, count: request.count, at: generation)
         let older = request.older(after: page.tweets, hasMore: page.hasMore)
         return SearchPage(tweets: page.tweets, newer: request.newer(after: page.tweets), older: older)
     }

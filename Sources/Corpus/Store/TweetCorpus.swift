@@ -55,8 +55,14 @@ public struct TweetCorpus: Sendable {
 
     /// A page of the tweets matching `query`, newest first.
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage {
+        try await search(query, position, count: count, at: generation.current())
+    }
+
+    /// As above, for a caller that has read the generation already (`CorpusSource`, to label its cached page).
+    func search(
+        _ query: SearchQuery, _ position: SearchRequest.Position, count: Int, at generation: DatabaseGeneration.Value
+    ) async throws -> CorpusPage {
         let range = try PageRange(position)
-        let generation = try self.generation.current()
         return try await writer.read { db in
             let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
             var ids = try matcher.ids(from: range.start, count: count + 1)
