@@ -24,11 +24,14 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
-        // The model, every wire format, the query language, the source interface and the X API v2 client;
-        // knows nothing of storage or the web.
+        // The network-neutral post, the query language, the source interface and the JSON reader and writer every
+        // network's decoders share; knows no network, no storage and no web.
+        .target(name: "Posts", swiftSettings: upcoming),
+        // X: its wire formats (v1.1, v2, archives, twarc, Activity Streams) decoded exactly, and the X API v2 client.
         .target(
             name: "Twitter",
             dependencies: [
+                "Posts",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -50,20 +53,20 @@ let package = Package(
         // The local tweet corpus (SQLite).
         .target(
             name: "Corpus",
-            dependencies: ["Twitter", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The app's model: mention sections, text segments, recents, popularity.
         .target(
             name: "Smashtag",
-            dependencies: ["Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Posts", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app: routes, middleware, page view-models and their typed rendering, static files.
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "Smashtag", "Corpus", "Twitter",
+                "Smashtag", "Corpus", "Posts", "Twitter",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -77,34 +80,35 @@ let package = Package(
         .executableTarget(
             name: "smashtag",
             dependencies: [
-                "Twitter", "Corpus", "Smashtag", "SmashtagWeb",
+                "Posts", "Twitter", "Corpus", "Smashtag", "SmashtagWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "PostsTests", dependencies: ["Posts"], swiftSettings: upcoming),
         .testTarget(
             name: "TwitterTests",
-            dependencies: ["Twitter"],
+            dependencies: ["Posts", "Twitter"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Twitter"], swiftSettings: upcoming),
+        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter"], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",
-            dependencies: ["Twitter", "StubXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Posts", "Twitter", "StubXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "SmashtagWeb", "Smashtag", "Corpus", "Twitter",
+                "SmashtagWeb", "Smashtag", "Corpus", "Posts", "Twitter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),

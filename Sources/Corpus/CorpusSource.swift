@@ -1,7 +1,8 @@
+import Posts
 import Twitter
 
 /// The local corpus as a tweet source: Smashtag's offline default. Pages are cached until the corpus changes.
-public struct CorpusSource: TweetSource {
+public struct CorpusSource: PostSource {
     public let corpus: TweetCorpus
     private let pages = PageCache()
 

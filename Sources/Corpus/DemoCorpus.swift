@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 import Twitter
 
 /// The demo corpus: generated tweets stored in the corpus, so Smashtag works offline from its first start.
@@ -60,8 +61,8 @@ public struct DemoTweeter: Sendable {
 
 extension DemoGenerator {
     /// The next `count` tweets or fewer at the end. (`prefix` would read a copy: the generator would not advance.)
-    public mutating func next(_ count: Int) -> [Tweet] {
-        var tweets: [Tweet] = []
+    public mutating func next(_ count: Int) -> [Post] {
+        var tweets: [Post] = []
         tweets.reserveCapacity(count)
         while tweets.count < count, let tweet = next() { tweets.append(tweet) }
         return tweets

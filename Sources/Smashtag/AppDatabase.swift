@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Corpus
 import GRDB
+import Posts
 import Twitter
 
 /// The app's own database (not the corpus): recents, search sessions, the popularity counts and the tweets they
@@ -86,7 +87,7 @@ public struct AppDatabase: Sendable {
                 ) WITHOUT ROWID;
                 -- The popularity table's query: a term's mentions counted more than once, by count.
                 CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
-                -- The tweets that were counted, for pages that show a tweet again (JSON of Tweet).
+                -- The tweets that were counted, for pages that show a tweet again (JSON of Post).
                 CREATE TABLE storedTweet (
                     id INTEGER PRIMARY KEY,
                     tweet TEXT NOT NULL
@@ -99,14 +100,14 @@ public struct AppDatabase: Sendable {
 
 extension AppDatabase {
     /// A tweet fetched by some search and still counted under a term in Recents.
-    public func storedTweet(id: String) async throws -> Tweet? {
+    public func storedTweet(id: String) async throws -> Post? {
         guard let id = Int64(id) else { return nil }
         let json = try await writer.read { db in try String.fetchOne(db, sql: "SELECT tweet FROM storedTweet WHERE id = ?", arguments: [id]) }
         return try json.map(Self.storedTweet)
     }
 
     /// The tweets fetched for `term` with ids from `oldest` to `newest`, newest first: what a page of results holds.
-    public func storedTweets(term: String, newest: String, oldest: String) async throws -> [Tweet] {
+    public func storedTweets(term: String, newest: String, oldest: String) async throws -> [Post] {
         guard let newest = Int64(newest), let oldest = Int64(oldest) else { return [] }
         let key = try SearchTermKey(term).key
         let rows = try await writer.read { db in
@@ -118,9 +119,9 @@ extension AppDatabase {
         return try rows.map(Self.storedTweet)
     }
 
-    /// A tweet as `PopularityCounter` stored it (`Tweet.codableJSON`).
-    private static func storedTweet(_ json: String) throws -> Tweet {
-        try JSONDecoder().decode(Tweet.self, from: Data(json.utf8))
+    /// A tweet as `PopularityCounter` stored it (`Post.codableJSON`).
+    private static func storedTweet(_ json: String) throws -> Post {
+        try JSONDecoder().decode(Post.self, from: Data(json.utf8))
     }
 
     /// The ids of the stored tweets, ascending (for tests and diagnostics).

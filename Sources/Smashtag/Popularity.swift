@@ -1,4 +1,5 @@
 import GRDB
+import Posts
 import Twitter
 
 /// The popularity tables of the terms in Recents, once or live.

@@ -1,4 +1,5 @@
 import GRDB
+import Posts
 import Twitter
 
 /// The lecture's approach to counting, kept as the benchmark's baseline (docs/PERFORMANCE.md): like Core Data's
@@ -17,7 +18,7 @@ public struct PopularityBaseline: Sendable {
         self.caseInsensitiveLookups = caseInsensitiveLookups
     }
 
-    public func count(_ tweets: [Tweet], under term: String) async throws {
+    public func count(_ tweets: [Post], under term: String) async throws {
         let term = try SearchTermKey(term)
         try await database.writer.write { db in
             let termID = try Self.findOrCreateTerm(term, db)
@@ -31,7 +32,7 @@ public struct PopularityBaseline: Sendable {
         return db.lastInsertedRowID
     }
 
-    private func count(_ tweet: Tweet, termID: Int64, _ db: Database) throws {
+    private func count(_ tweet: Post, termID: Int64, _ db: Database) throws {
         guard let id = Int64(tweet.id) else { return }
         let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedTweet WHERE termID = ? AND tweetID = ?", arguments: [termID, id]) ?? false
         guard !known else { return }

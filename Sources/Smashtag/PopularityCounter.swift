@@ -1,4 +1,5 @@
 import GRDB
+import Posts
 import Twitter
 
 /// Counts a fetched page under a term inside the caller's transaction, in a fixed number of statements whatever the
@@ -71,11 +72,11 @@ struct PopularityCounter {
 /// A tweet with its id as stored and its JSON (made before the write: see `PreparedPage`).
 struct StorableTweet: Sendable {
     let id: Int64
-    let tweet: Tweet
+    let tweet: Post
     let json: String
 
     /// Nil for an id the store cannot hold (it is not counted).
-    init?(_ tweet: Tweet) {
+    init?(_ tweet: Post) {
         guard let id = Int64(tweet.id) else { return nil }
         (self.id, self.tweet, json) = (id, tweet, tweet.codableJSON)
     }
@@ -96,7 +97,7 @@ struct MentionTally {
 
     var isEmpty: Bool { mentions.isEmpty }
 
-    init(_ tweets: [Tweet]) {
+    init(_ tweets: [Post]) {
         var index: [String: Int] = [:]
         for tweet in tweets {
             var seen = Set<String>()

@@ -1,4 +1,5 @@
 import GRDB
+import Posts
 import Twitter
 
 /// The most recent search terms (at most 100, newest first, unique case-insensitively, the newest spelling kept).

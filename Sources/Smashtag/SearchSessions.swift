@@ -6,6 +6,7 @@ import Foundation
 import Corpus
 import GRDB
 import Synchronization
+import Posts
 import Twitter
 
 /// Searches as the app runs them: each one is recorded in Recents and its tweets counted for popularity, in one
@@ -13,10 +14,10 @@ import Twitter
 /// the oldest, so no tweet is returned twice. Shared by the web app and the CLI through the app database.
 public struct SearchSessions: Sendable {
     let database: AppDatabase
-    let source: any TweetSource
+    let source: any PostSource
     private let settled = SettledSearch()
 
-    public init(database: AppDatabase, source: any TweetSource) {
+    public init(database: AppDatabase, source: any PostSource) {
         self.database = database
         self.source = source
     }

@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// A run of a tweet's text: plain text, or exactly one mention. Every face (terminal, web) renders tweet text from
@@ -7,7 +8,7 @@ public struct TextSegment: Sendable, Hashable {
     public let mention: Mention?
 }
 
-extension Tweet {
+extension Post {
     /// The text cut at its mentions' boundaries, in order; joined, the segments give back `text`.
     public var segments: [TextSegment] {
         var segments: [TextSegment] = []

@@ -2,11 +2,12 @@ import Corpus
 import Foundation
 import Logging
 import Smashtag
+import Posts
 import Twitter
 
 /// Everything the controllers share: the source, the app database, the static files.
 struct Site: Sendable {
-    let source: any TweetSource
+    let source: any PostSource
     let database: AppDatabase
     /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
     /// without asking the database again.
@@ -31,7 +32,7 @@ struct Site: Sendable {
 
     /// The X API when configured; else the corpus (the demo generated on first use), with its live tweeter if it
     /// holds the demo.
-    private static func openSource(_ arguments: some AppArguments, logger: Logger) async throws -> (any TweetSource, DemoTweeter?) {
+    private static func openSource(_ arguments: some AppArguments, logger: Logger) async throws -> (any PostSource, DemoTweeter?) {
         if let configuration = arguments.xAPI { return (XAPIClient(configuration: configuration, logger: logger), nil) }
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
         if try await corpus.tweetCount() == 0 {

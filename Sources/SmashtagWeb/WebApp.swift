@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import Smashtag
+import Posts
 import Twitter
 
 /// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests

@@ -3,28 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-
-/// Something wrong with a file, or something in it that holds no tweets: where, and what.
-public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
-    public let file: String
-    /// 1-based; nil when the problem is with the file as a whole.
-    public let line: Int?
-    public let message: String
-
-    public init(file: String, line: Int? = nil, message: String) {
-        self.file = file
-        self.line = line
-        self.message = message
-    }
-
-    public var description: String {
-        line.map { "\(file):\($0): \(message)" } ?? "\(file): \(message)"
-    }
-}
+import Posts
 
 /// What reading a file gives, in file order.
 public enum TweetFileEvent: Sendable {
-    case tweet(Tweet)
+    case tweet(Post)
     /// A line or object that could not be read; the reader goes on where it can.
     case malformed(DecodingProblem)
     /// Something to know that is not an error: recognised Twitter data that holds no tweets (an API error body,
@@ -43,7 +26,7 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     private var pending: [TweetFileEvent] = []
 
     /// Reads `bytes` as the contents of a file called `name`.
-    public init(bytes: [UInt8], name: String, archiveAccount: User? = nil) {
+    public init(bytes: [UInt8], name: String, archiveAccount: Author? = nil) {
         self.name = name
         self.items = JSONItemReader(bytes: bytes, ignoring: DocumentDecoder.unreadKeys)
         self.decoder = DocumentDecoder(archiveAccount: archiveAccount)
@@ -53,7 +36,7 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     /// comes from the `account.js` beside it.
     public init(path: String) throws(DecodingProblem) {
         let items = JSONItemReader(chunks: FileChunks(file: try OpenFile(path: path)), ignoring: DocumentDecoder.unreadKeys)
-        var account: User?
+        var account: Author?
         if items.isArchive, let accountBytes = try? OpenFile(path: Self.sibling("account.js", of: path)).readAll() {
             account = Self.archiveAccount(in: accountBytes)
         }
@@ -99,12 +82,12 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     }
 
     /// `window.YTD.account.part0 = [{"account": {"username": …, "accountDisplayName": …}}]`.
-    private static func archiveAccount(in bytes: [UInt8]) -> User? {
+    private static func archiveAccount(in bytes: [UInt8]) -> Author? {
         var reader = JSONItemReader(bytes: bytes)
         while let result = reader.next() {
             guard case .item(let item) = result, let account = item.value["account"],
                   let username = account["username"]?.nonEmptyString else { continue }
-            return User(screenName: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
+            return Author(screenName: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
         }
         return nil
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Corpus
 import Foundation
+import Posts
 import Twitter
 
 /// `smashtag bench …`: the committed benchmarks behind docs/PERFORMANCE.md. Run them from a release build.
@@ -15,7 +16,7 @@ struct Bench: ParsableCommand {
 struct BenchDecode: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "decode", abstract: "Decoding throughput in tweets/s and MB/s.")
 
-    @Argument(help: "Tweet files, e.g. twarc2 JSON Lines (Benchmarks/decode/make_corpus.sh makes one).")
+    @Argument(help: "Post files, e.g. twarc2 JSON Lines (Benchmarks/decode/make_corpus.sh makes one).")
     var files: [String]
 
     @Option(help: "Passes over the files; the median is reported.")

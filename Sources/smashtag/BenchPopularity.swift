@@ -2,6 +2,7 @@ import ArgumentParser
 import Corpus
 import Foundation
 import Smashtag
+import Posts
 import Twitter
 
 /// Counting throughput and popularity-query latency at a large size, beside the lecture's one-query-per-row
@@ -45,7 +46,7 @@ struct BenchPopularity: AsyncParsableCommand {
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
     }
 
-    private func countingRate(pages: Int, generator: inout DemoGenerator, count: ([Tweet]) async throws -> Void) async throws -> Double {
+    private func countingRate(pages: Int, generator: inout DemoGenerator, count: ([Post]) async throws -> Void) async throws -> Double {
         let batches = (0..<pages).map { _ in generator.next(100) }
         let elapsed = try await ContinuousClock().measure { for page in batches { try await count(page) } }
         return Double(pages * 100) / elapsed.seconds
@@ -71,8 +72,8 @@ struct BenchPopularity: AsyncParsableCommand {
 }
 
 /// A source that answers every request with the same tweets: the page being counted.
-private struct FixedPage: TweetSource {
-    let tweets: [Tweet]
+private struct FixedPage: PostSource {
+    let tweets: [Post]
 
     func search(_ request: SearchRequest) async throws -> SearchPage {
         SearchPage(tweets: tweets, newer: request.newer(after: tweets), older: nil)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Corpus
 import Foundation
 import Smashtag
+import Posts
 import Twitter
 
 /// A repeated search as the web app's Search page runs it: `SearchSessions.fetch` of the same query at the newest

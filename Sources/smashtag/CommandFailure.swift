@@ -1,4 +1,5 @@
 import Corpus
+import Posts
 import Twitter
 
 /// A failure the user should read: printed as `smashtag: <sentence>` with a non-zero exit.

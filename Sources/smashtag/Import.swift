@@ -1,5 +1,6 @@
 import ArgumentParser
 import Corpus
+import Posts
 import Twitter
 
 /// `smashtag import FILE...`: add tweet files of any supported format to the corpus.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Posts
 import Twitter
 
 /// `smashtag inspect FILE...`: decode and print, store nothing.

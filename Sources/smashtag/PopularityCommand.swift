@@ -1,5 +1,6 @@
 import ArgumentParser
 import Smashtag
+import Posts
 import Twitter
 
 /// `smashtag popularity TERM`: the hashtags and users most mentioned across every tweet fetched for the term.
@@ -33,7 +34,7 @@ struct PopularityCommand: AsyncParsableCommand {
         let sections = table.sections.filter { !$0.rows.isEmpty }
         guard !sections.isEmpty else { return "No hashtag or user is mentioned more than once in the tweets fetched for “\(table.term)”.\n" }
         return sections.map { section in
-            let kind: Twitter.Mention.Kind = section.kind == .hashtags ? .hashtag : .user
+            let kind: Posts.Mention.Kind = section.kind == .hashtags ? .hashtag : .user
             let rows = section.rows.map { "  \(style.mention($0.mention, kind: kind))  \($0.count)" }
             return ([style.bold(section.title)] + rows).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")

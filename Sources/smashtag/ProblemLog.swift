@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// Prints the first problems of a run on stderr and counts every one, so a file of a million broken lines neither

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Smashtag
+import Posts
 import Twitter
 
 /// `smashtag search QUERY`: a page of tweets, newest first, continuing the term's session with --newer/--older.
@@ -68,7 +69,7 @@ struct Search: AsyncParsableCommand {
         return .newest
     }
 
-    private func output(_ tweets: [Tweet]) {
+    private func output(_ tweets: [Post]) {
         switch format {
         case .json:
             print(TweetPrinter.json(SearchOutput(query: query, tweets: tweets)))
@@ -83,5 +84,5 @@ struct Search: AsyncParsableCommand {
 /// SPEC §5's search document.
 private struct SearchOutput: Encodable {
     let query: String
-    let tweets: [Tweet]
+    let tweets: [Post]
 }

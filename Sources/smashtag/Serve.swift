@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import SmashtagWeb
+import Posts
 import Twitter
 
 /// `smashtag serve`: the web app.

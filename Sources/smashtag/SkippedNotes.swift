@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// Notes about content that holds no tweets, one line per kind rather than one per item.

@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import Posts
 import Twitter
 
 /// Which source a command searches: `--source`, else the X API when a token is configured, else the corpus.
@@ -15,7 +16,7 @@ struct SourceChoice {
         name = options.source ?? (configuration == nil ? .corpus : .x)
     }
 
-    func open(in directory: DataDirectory) async throws -> any TweetSource {
+    func open(in directory: DataDirectory) async throws -> any PostSource {
         switch name {
         case .corpus:
             let corpus = try TweetCorpus.open(at: directory.corpus)

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Posts
 import Twitter
 
 /// ANSI styling, only when writing to a terminal and `NO_COLOR` is unset.

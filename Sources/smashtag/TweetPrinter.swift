@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Smashtag
+import Posts
 import Twitter
 
 /// Prints tweets as JSON Lines (SPEC §5) or as text with mentions coloured by kind.
@@ -23,14 +24,14 @@ struct TweetPrinter {
         String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    func print(_ tweet: Tweet) {
+    func print(_ tweet: Post) {
         switch format {
         case .json: Swift.print(Self.json(tweet))
         case .text: Swift.print(text(tweet), terminator: "\n\n")
         }
     }
 
-    private func text(_ tweet: Tweet) -> String {
+    private func text(_ tweet: Post) -> String {
         var lines = [header(tweet)]
         if let retweeter = tweet.retweetedBy { lines.append(style.dim("↻ retweeted by @\(retweeter.screenName)")) }
         lines.append(tweet.segments.map(colour).joined())
@@ -38,7 +39,7 @@ struct TweetPrinter {
         return lines.joined(separator: "\n")
     }
 
-    private func header(_ tweet: Tweet) -> String {
+    private func header(_ tweet: Post) -> String {
         let date = tweet.created.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))
         return "\(style.bold(tweet.user.name)) \(style.dim("@\(tweet.user.screenName) · \(date) · \(tweet.id)"))"
     }

@@ -1,10 +1,11 @@
 import Corpus
 import Testing
+import Posts
 import Twitter
 
 struct CorpusSearchTests {
     /// A small corpus where each operator has tweets that must and must not match.
-    static let tweets: [Tweet] = [
+    static let tweets: [Post] = [
         TestTweets.tweet(1, "Hello #Swift world"),
         TestTweets.tweet(2, by: "bob", "Learning #swiftlang with @alice"),
         TestTweets.tweet(3, by: "carol", "Rust and Swift together https://t.co/abc", media: 2),
@@ -78,7 +79,7 @@ struct CorpusSearchTests {
 
     @Test func aTweetWhoseIdIsNotANumberIsRejectedWithAReason() async throws {
         let corpus = try TweetCorpus.inMemory()
-        let bad = Tweet(id: "tag:x", created: TestTweets.tweet(1, "x").created, user: TestTweets.user("a"), text: "x")
+        let bad = Post(id: "tag:x", created: TestTweets.tweet(1, "x").created, user: TestTweets.user("a"), text: "x")
         let added = try await corpus.add([bad])
         #expect(added.rejected == ["the tweet id “tag:x” is not a whole number from 1 to 9223372036854775807"])
     }
@@ -109,7 +110,7 @@ struct CorpusPagingTests {
         #expect(seen == Array(expected))
     }
 
-    private func matches(_ tweet: Tweet, _ query: String) -> Bool {
+    private func matches(_ tweet: Post, _ query: String) -> Bool {
         let three = tweet.text.contains("#three")
         return switch query {
         case "#three": three
@@ -160,7 +161,7 @@ struct DemoTweeterTests {
         let query = DemoGenerator.popularHashtags.prefix(5).map { "#" + $0 }.joined(separator: " OR ")
         let first = try await source.search(SearchRequest(query: query, count: 10))
         let tweeting = Task { try await DemoTweeter(corpus: corpus, seed: 3, interval: .milliseconds(5)).run() }
-        var newer: [Tweet] = []
+        var newer: [Post] = []
         for _ in 0..<200 where newer.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
             newer = try await source.search(first.newer).tweets

@@ -1,6 +1,7 @@
 import Corpus
 import Foundation
 import Testing
+import Posts
 import Twitter
 
 /// A demo corpus made once and shared by the tests that only look at it.
@@ -169,7 +170,7 @@ struct DemoGeneratorTests {
 
     @Test func liveTweetsFollowOnAndUsePopularHashtags() throws {
         var generator = DemoGenerator(seed: 42, count: 300, end: DemoSample.end)
-        var last: Tweet?
+        var last: Post?
         while let tweet = generator.next() { last = tweet }
         var previous = try #require(last.flatMap { UInt64($0.id) })
         let popular = Set(DemoGenerator.popularHashtags.map { "#" + $0.lowercased() })

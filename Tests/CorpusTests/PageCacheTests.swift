@@ -1,5 +1,6 @@
 @testable import Corpus
 import Testing
+import Posts
 import Twitter
 
 struct PageCacheTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Posts
 import Twitter
 @testable import Corpus
 

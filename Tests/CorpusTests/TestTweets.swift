@@ -3,14 +3,15 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 import Twitter
 
 /// Tweets for tests, written as text: `#tags`, `@users` and `https://…` links in it become its mentions.
 enum TestTweets {
     static func tweet(
         _ id: Int, by author: String = "alice", _ text: String, media: Int = 0, retweetedBy: String? = nil
-    ) -> Tweet {
-        Tweet(
+    ) -> Post {
+        Post(
             id: String(id),
             created: Date(timeIntervalSince1970: 1_700_000_000 + Double(id)),
             user: user(author),
@@ -21,8 +22,8 @@ enum TestTweets {
         )
     }
 
-    static func user(_ name: String) -> User {
-        User(screenName: name, name: name.capitalized, profileImageURL: "/demo/avatars/\(name).svg")
+    static func user(_ name: String) -> Author {
+        Author(screenName: name, name: name.capitalized, profileImageURL: "/demo/avatars/\(name).svg")
     }
 
     /// Words starting `#`, `@` or `https://`, at their Unicode scalar offsets.

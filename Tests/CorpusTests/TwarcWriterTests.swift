@@ -1,13 +1,14 @@
 import Corpus
 import Foundation
 import Testing
+import Posts
 import Twitter
 
 struct TwarcWriterTests {
     /// What `TweetFileReader` reads back from what the writer wrote.
-    private func readBack(_ text: String) -> (tweets: [Tweet], problems: [String]) {
+    private func readBack(_ text: String) -> (tweets: [Post], problems: [String]) {
         var reader = TweetFileReader(bytes: Array(text.utf8), name: "demo.jsonl")
-        var tweets: [Tweet] = []
+        var tweets: [Post] = []
         var problems: [String] = []
         while let event = reader.next() {
             switch event {
@@ -18,7 +19,7 @@ struct TwarcWriterTests {
         return (tweets, problems)
     }
 
-    private func written(_ tweets: some Sequence<Tweet>) -> String {
+    private func written(_ tweets: some Sequence<Post>) -> String {
         var output = ""
         TwarcWriter().write(tweets, to: &output)
         return output
@@ -37,7 +38,7 @@ struct TwarcWriterTests {
     }
 
     /// Reports the first few tweets that differ, rather than two whole corpora.
-    private func expectSame(_ back: [Tweet], _ expected: [Tweet], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectSame(_ back: [Post], _ expected: [Post], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(back.count == expected.count, sourceLocation: sourceLocation)
         for (read, original) in zip(back, expected).lazy.filter({ $0 != $1 }).prefix(3) {
             Issue.record("tweet \(original.id) differs:\n\(read)\n\(original)", sourceLocation: sourceLocation)
@@ -57,7 +58,7 @@ struct TwarcWriterTests {
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(written(tweets).utf8).write(to: url)
         var reader = try TweetFileReader(path: url.path)
-        var back: [Tweet] = []
+        var back: [Post] = []
         while case .tweet(let tweet) = reader.next() { back.append(tweet) }
         expectSame(back, tweets)
     }
@@ -120,9 +121,9 @@ struct TwarcWriterTests {
         #expect(readBack(String(decoding: TwarcWriter().line(for: [tweet]), as: UTF8.self)).tweets == [tweet])
     }
 
-    private func handMade(text: String, mentions: [Mention], media: [MediaItem] = []) -> Tweet {
-        let user = User(screenName: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
-        return Tweet(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), user: user, text: text, mentions: mentions, media: media)
+    private func handMade(text: String, mentions: [Mention], media: [MediaItem] = []) -> Post {
+        let user = Author(screenName: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
+        return Post(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), user: user, text: text, mentions: mentions, media: media)
     }
 
     private func mention(_ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil) -> Mention {

@@ -1,6 +1,7 @@
 @testable import Corpus
 import Foundation
 import Testing
+import Posts
 import Twitter
 
 struct TweetCacheTests {
@@ -8,8 +9,8 @@ struct TweetCacheTests {
         DatabaseGeneration.Value(commits: commits, dataVersion: dataVersion)
     }
 
-    private func cached(_ ids: ClosedRange<Int64>) -> [Int64: Tweet] {
-        Dictionary(uniqueKeysWithValues: ids.map { ($0, Tweet(id: String($0), created: Date(timeIntervalSince1970: 0), user: User(screenName: "u", name: "U"), text: "t \($0)")) })
+    private func cached(_ ids: ClosedRange<Int64>) -> [Int64: Post] {
+        Dictionary(uniqueKeysWithValues: ids.map { ($0, Post(id: String($0), created: Date(timeIntervalSince1970: 0), user: Author(screenName: "u", name: "U"), text: "t \($0)")) })
     }
 
     @Test func tweetsAreServedOnlyAtTheGenerationTheyWereReadAt() {

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 @testable import Smashtag
 import Testing
+import Posts
 import Twitter
 
 /// Writes that arrive together share a commit, each still all or nothing (issue 13's lean request path).

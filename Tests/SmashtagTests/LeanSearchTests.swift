@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Smashtag
 import Testing
+import Posts
 import Twitter
 
 /// The request path's economy (issue 13): a search that changes nothing writes nothing, pages come from a cache that

@@ -2,14 +2,15 @@ import Foundation
 import Smashtag
 import Synchronization
 import Testing
+import Posts
 import Twitter
 
 /// A source that answers with the pages a test scripts, whatever the request: it stands for the X API or the
 /// corpus at the boundary, so the tests decide exactly which tweets a fetch returns.
-final class ScriptedSource: TweetSource, Sendable {
-    private let pages = Mutex<[[Tweet]]>([])
+final class ScriptedSource: PostSource, Sendable {
+    private let pages = Mutex<[[Post]]>([])
 
-    func enqueue(_ tweets: [Tweet]...) { pages.withLock { $0 += tweets } }
+    func enqueue(_ tweets: [Post]...) { pages.withLock { $0 += tweets } }
 
     func search(_ request: SearchRequest) async throws -> SearchPage {
         let tweets = pages.withLock { $0.isEmpty ? [] : $0.removeFirst() }
@@ -18,7 +19,7 @@ final class ScriptedSource: TweetSource, Sendable {
 }
 
 /// A tweet whose text is its mentions.
-func tweet(_ id: Int, _ text: String) -> Tweet {
+func tweet(_ id: Int, _ text: String) -> Post {
     var mentions: [Mention] = []
     var offset = 0
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {
@@ -28,7 +29,7 @@ func tweet(_ id: Int, _ text: String) -> Tweet {
         }
         offset += count + 1
     }
-    return Tweet(id: String(id), created: Date(timeIntervalSince1970: Double(id)), user: User(screenName: "poster", name: "Poster"), text: text, mentions: mentions)
+    return Post(id: String(id), created: Date(timeIntervalSince1970: Double(id)), user: Author(screenName: "poster", name: "Poster"), text: text, mentions: mentions)
 }
 
 struct PopularityTests {

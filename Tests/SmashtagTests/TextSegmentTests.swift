@@ -1,11 +1,12 @@
 import Foundation
 import Smashtag
 import Testing
+import Posts
 import Twitter
 
 struct TextSegmentTests {
-    private let tweet = Tweet(
-        id: "1", created: Date(timeIntervalSince1970: 0), user: User(screenName: "a", name: "A"),
+    private let tweet = Post(
+        id: "1", created: Date(timeIntervalSince1970: 0), user: Author(screenName: "a", name: "A"),
         text: "🇩🇿 #hirak & @NASA https://t.co/x",
         mentions: [
             Mention(kind: .hashtag, keyword: "#hirak", range: 3..<9),
@@ -25,7 +26,7 @@ struct TextSegmentTests {
     }
 
     @Test func plainTextIsOneSegment() {
-        let plain = Tweet(id: "2", created: .now, user: .unknown, text: "just words")
+        let plain = Post(id: "2", created: .now, user: .unknown, text: "just words")
         #expect(plain.segments.map(\.text) == ["just words"])
         #expect(plain.segments.allSatisfy { $0.mention == nil })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Posts
 @testable import Twitter
 
 /// Issue 12: input that used to be lost or accepted without a word. Each bad line is named by its own number, and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Posts
 @testable import Twitter
 
 /// Every Twitter file in ../shared/fixtures decodes, and every tweet is exact: each mention's keyword is its slice
@@ -12,7 +13,7 @@ struct ConformanceTests {
     @Test(arguments: SharedFixtures.isPresent ? SharedFixtures.twitterFiles : [])
     func fileDecodesExactly(path: String) throws {
         var reader = try TweetFileReader(path: path)
-        var tweets: [Tweet] = []
+        var tweets: [Post] = []
         while let event = reader.next() {
             switch event {
             case .tweet(let tweet): tweets.append(tweet)
@@ -30,7 +31,7 @@ struct ConformanceTests {
         }
     }
 
-    private func checkMentions(of tweet: Tweet) throws {
+    private func checkMentions(of tweet: Post) throws {
         let scalars = Array(tweet.text.unicodeScalars)
         var previousEnd = 0
         for mention in tweet.mentions {
@@ -41,7 +42,7 @@ struct ConformanceTests {
         }
     }
 
-    private func checkNoConsistentEntityLost(_ tweet: Tweet, raw: RawFileFacts) {
+    private func checkNoConsistentEntityLost(_ tweet: Post, raw: RawFileFacts) {
         guard let content = raw.content(matching: tweet.text) else { return }
         let found = Set(tweet.mentions.map { RawFileFacts.Entity(kind: $0.kind, range: $0.range) })
         for entity in content.consistentEntities where entity.range.upperBound <= tweet.text.unicodeScalars.count {
@@ -49,7 +50,7 @@ struct ConformanceTests {
         }
     }
 
-    private func checkMedia(of tweet: Tweet, raw: RawFileFacts) {
+    private func checkMedia(of tweet: Post, raw: RawFileFacts) {
         for item in tweet.media {
             #expect(item.aspectRatio.isFinite && item.aspectRatio > 0)
             if let expected = raw.aspectRatios[item.url] {

@@ -1,4 +1,5 @@
 import Testing
+@testable import Posts
 @testable import Twitter
 
 /// SPEC §4: offsets count code points of the escaped text; slice first, then unescape.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Posts
 import Twitter
 
 /// Our hand-made fixtures, one per format and edge case, against `expected.json`, which
@@ -13,11 +14,11 @@ struct OwnFixtureTests {
     struct ExpectedTweet: Decodable {
         let id: String
         let created: String
-        let user: User
+        let user: Author
         let text: String
         let mentions: [Mention]
         let media: [MediaItem]
-        let retweetedBy: User?
+        let retweetedBy: Author?
     }
 
     static let expected: [String: Expected] = {
@@ -33,7 +34,7 @@ struct OwnFixtureTests {
     func decodesAsExpected(file: String) throws {
         let expected = try #require(Self.expected[file])
         var reader = try TweetFileReader(path: OwnFixtures.path(file))
-        var tweets: [Tweet] = []
+        var tweets: [Post] = []
         var errorLines: [Int] = []
         while let event = reader.next() {
             switch event {
@@ -49,7 +50,7 @@ struct OwnFixtureTests {
         }
     }
 
-    private func compare(_ tweet: Tweet, _ want: ExpectedTweet) {
+    private func compare(_ tweet: Post, _ want: ExpectedTweet) {
         #expect(tweet.id == want.id)
         #expect(tweet.created.formatted(.iso8601) == want.created, "tweet \(want.id)")
         #expect(tweet.user == want.user, "tweet \(want.id)")
@@ -68,7 +69,7 @@ struct TweetJSONTests {
     @Test func theHandWrittenJSONDecodesBackEqual() throws {
         for file in ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "v1-clamped.json"] {
             for case .tweet(let tweet) in try TweetFileReader(path: OwnFixtures.path(file)) {
-                let decoded = try JSONDecoder().decode(Tweet.self, from: Data(tweet.codableJSON.utf8))
+                let decoded = try JSONDecoder().decode(Post.self, from: Data(tweet.codableJSON.utf8))
                 #expect(decoded == tweet)
             }
         }

@@ -6,6 +6,7 @@ import NIOPosix
 import Smashtag
 import Synchronization
 import Testing
+import Posts
 import Twitter
 @testable import SmashtagWeb
 

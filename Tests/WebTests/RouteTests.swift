@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Smashtag
 import Testing
+import Posts
 import Twitter
 @testable import SmashtagWeb
 

@@ -1,6 +1,7 @@
 import Foundation
 import Smashtag
 import Testing
+import Posts
 import Twitter
 @testable import SmashtagWeb
 

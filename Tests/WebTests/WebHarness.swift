@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Posts
 import Twitter
 @testable import SmashtagWeb
 
@@ -53,8 +54,8 @@ enum WebFixture {
     }
 
     /// Markup, a `javascript:` link, quotes and template syntax in every field a page shows.
-    static var hostileTweets: [Tweet] {
-        let mallory = User(screenName: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
+    static var hostileTweets: [Post] {
+        let mallory = Author(screenName: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
         let text = "\(scriptText) \"quoted\" 'single' {{7*7}} #\(hostileTag) @mallory evil"
         func range(of word: String) -> Range<Int> {
             let start = text.unicodeScalars.distance(from: text.startIndex, to: text.range(of: word)!.lowerBound)
@@ -67,9 +68,9 @@ enum WebFixture {
         ]
         let created = Date(timeIntervalSince1970: 1_740_830_400)
         return [
-            Tweet(id: hostileID, created: created, user: mallory, text: text, mentions: mentions,
+            Post(id: hostileID, created: created, user: mallory, text: text, mentions: mentions,
                   media: [MediaItem(url: "javascript:alert(5)", aspectRatio: 1.5), MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3)]),
-            Tweet(id: "1900000000000000002", created: created.addingTimeInterval(60), user: mallory,
+            Post(id: "1900000000000000002", created: created.addingTimeInterval(60), user: mallory,
                   text: "again #\(hostileTag) @mallory", mentions: TestMentions.of("again #\(hostileTag) @mallory")),
         ]
     }

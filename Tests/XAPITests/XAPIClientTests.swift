@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import StubXAPI
 import Testing
+import Posts
 import Twitter
 
 /// The X API client against a real local server playing recorded-format responses.

@@ -3,13 +3,14 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 import Twitter
 
 /// Makes the demo corpus: realistic tweets — Zipf-popular hashtags and users, many languages and scripts, emoji,
 /// links, images of every shape, retweets and replies — the same ones for the same seed, count and end date.
 public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
     /// Every account that tweets or is mentioned; screen names unique ignoring case.
-    public let users: [User]
+    public let users: [Author]
     private let schedule: Schedule
     private let author: ZipfTable
     private var random: SeededRandom
@@ -32,7 +33,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
     }
 
     /// The next tweet, oldest first; nil after `count`.
-    public mutating func next() -> Tweet? {
+    public mutating func next() -> Post? {
         guard produced < schedule.count else { return nil }
         let time = schedule.time(of: produced, random: &random)
         produced += 1
@@ -41,7 +42,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
 
     /// A tweet at `date` on the popular hashtags, continuing the same random sequence. Its id is greater than every
     /// id generated before, even if `date` is not later (the id then says a slightly later time than `created`).
-    public mutating func liveTweet(at date: Date) -> Tweet {
+    public mutating func liveTweet(at date: Date) -> Post {
         original(at: Milliseconds(date), replyingTo: nil, topic: .trending)
     }
 
@@ -51,18 +52,18 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
     }
 
     /// A retweet about 15% of the time and a reply about 10%, once there are tweets to retweet and reply to.
-    private mutating func tweet(at time: Milliseconds) -> Tweet {
+    private mutating func tweet(at time: Milliseconds) -> Post {
         let roll = random.unit()
         if roll < 0.15, let earlier = recent.pick(&random) { return retweet(of: earlier, at: time) }
         let replied = roll < 0.25 ? recent.pick(&random) : nil
         return original(at: time, replyingTo: replied, topic: .anything)
     }
 
-    private mutating func original(at time: Milliseconds, replyingTo replied: RecentTweets.Entry?, topic: TweetComposer.Topic) -> Tweet {
+    private mutating func original(at time: Milliseconds, replyingTo replied: RecentTweets.Entry?, topic: TweetComposer.Topic) -> Post {
         let id = clock.id(at: time)
         let authorIndex = author.rank(&random)
         let content = composer.compose(replyingTo: replied.map { composer.handle(of: $0.authorIndex) }, topic: topic, random: &random)
-        let tweet = Tweet(
+        let tweet = Post(
             id: String(id), created: time.date, user: users[authorIndex], text: content.text,
             mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id
         )
@@ -70,13 +71,13 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         return tweet
     }
 
-    /// Shows the original's content under the retweet's own id and date, as `Tweet` documents.
-    private mutating func retweet(of earlier: RecentTweets.Entry, at time: Milliseconds) -> Tweet {
+    /// Shows the original's content under the retweet's own id and date, as `Post` documents.
+    private mutating func retweet(of earlier: RecentTweets.Entry, at time: Milliseconds) -> Post {
         let id = clock.id(at: time)
         var retweeter = author.rank(&random)
         if retweeter == earlier.authorIndex { retweeter = (retweeter + 1) % users.count }
         let original = earlier.tweet
-        return Tweet(
+        return Post(
             id: String(id), created: time.date, user: original.user, text: original.text,
             mentions: original.mentions, media: original.media, retweetedBy: users[retweeter]
         )
@@ -105,7 +106,7 @@ private struct Schedule: Sendable {
 /// The last few hundred original tweets, which retweets and replies pick from.
 private struct RecentTweets: Sendable {
     struct Entry: Sendable {
-        let tweet: Tweet
+        let tweet: Post
         let authorIndex: Int
     }
 

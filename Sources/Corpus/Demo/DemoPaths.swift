@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// `/demo/images/<n>-<w>x<h>.svg`: a generated picture, `n` telling pictures apart, `w`×`h` its size in pixels.

@@ -1,9 +1,10 @@
+import Posts
 import Twitter
 
 /// The demo's accounts: a few well-known ones first (they are the most mentioned and most active), then people from
 /// many cultures with unique screen names.
 struct DemoPopulation: Sendable {
-    private(set) var users: [User] = []
+    private(set) var users: [Author] = []
     /// `@screenName` of each user, ready to go into a text.
     private(set) var handles: [TextPiece] = []
     private var taken = Set<String>()
@@ -21,7 +22,7 @@ struct DemoPopulation: Sendable {
 
     private mutating func add(screenName: String, name: String) {
         taken.insert(screenName.lowercased())
-        users.append(User(screenName: screenName, name: name, profileImageURL: DemoAvatarPath.string(for: screenName)))
+        users.append(Author(screenName: screenName, name: name, profileImageURL: DemoAvatarPath.string(for: screenName)))
         handles.append(TextPiece("@" + screenName))
     }
 

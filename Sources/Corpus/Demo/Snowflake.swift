@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 import Twitter
 
 /// A moment at whole milliseconds since 1970, the resolution of tweet ids and v2 dates.

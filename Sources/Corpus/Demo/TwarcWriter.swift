@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// Writes tweets as twarc2 JSON Lines: each line one X API v2 `search/recent` response of up to 100 tweets, with
@@ -9,15 +10,15 @@ public struct TwarcWriter: Sendable {
     public init() {}
 
     /// One line, ending in a newline, holding `tweets` (at most `pageSize` of them, by the API's rules) as one page.
-    public func line(for tweets: some Sequence<Tweet>) -> [UInt8] {
+    public func line(for tweets: some Sequence<Post>) -> [UInt8] {
         var page = TwarcPage()
         for tweet in tweets { page.add(tweet) }
         return page.line
     }
 
     /// Writes `tweets` a page at a time, so a million tweets never sit in memory at once.
-    public func write(_ tweets: some Sequence<Tweet>, to output: inout some TextOutputStream) {
-        var page: [Tweet] = []
+    public func write(_ tweets: some Sequence<Post>, to output: inout some TextOutputStream) {
+        var page: [Post] = []
         page.reserveCapacity(Self.pageSize)
         for tweet in tweets {
             page.append(tweet)
@@ -40,7 +41,7 @@ private struct TwarcPage {
     private var newest: (id: String, created: Milliseconds)?
     private var oldestID: String?
 
-    mutating func add(_ tweet: Tweet) {
+    mutating func add(_ tweet: Post) {
         let created = Milliseconds(tweet.created)
         note(id: tweet.id, created: created)
         if let retweeter = tweet.retweetedBy {
@@ -68,7 +69,7 @@ private struct TwarcPage {
     }
 
     /// The API's form of a retweet: `RT @original: …` by the retweeter, pointing at the original in `includes`.
-    private mutating func addRetweet(_ tweet: Tweet, by retweeter: User, created: Milliseconds) {
+    private mutating func addRetweet(_ tweet: Post, by retweeter: Author, created: Milliseconds) {
         let original = InventedOriginal(ofRetweet: tweet.id, created: created)
         let shown = RetweetText(of: tweet)
         let references = [V2TweetObject.Reference(type: "retweeted", id: original.id)] + Self.references(of: tweet)
@@ -79,12 +80,12 @@ private struct TwarcPage {
         add(user: retweeter)
     }
 
-    private static func references(of tweet: Tweet) -> [V2TweetObject.Reference] {
+    private static func references(of tweet: Post) -> [V2TweetObject.Reference] {
         [tweet.quotedID.map { .init(type: "quoted", id: $0) }, tweet.inReplyToID.map { .init(type: "replied_to", id: $0) }]
             .compactMap { $0 }
     }
 
-    private mutating func add(user: User) {
+    private mutating func add(user: Author) {
         let id = V2UserID.of(user)
         guard userIDs.insert(id).inserted else { return }
         users.beginObject()
@@ -137,7 +138,7 @@ private struct TwarcPage {
 
 extension V2TweetObject {
     /// A tweet's own content under `id`: the tweet itself, or the original of a retweet.
-    init(_ tweet: Tweet, id: String, created: Milliseconds, references: [Reference]) {
+    init(_ tweet: Post, id: String, created: Milliseconds, references: [Reference]) {
         self.init(
             id: id, author: tweet.user, created: created, text: tweet.text, mentions: tweet.mentions,
             media: tweet.media, references: references
@@ -145,7 +146,7 @@ extension V2TweetObject {
     }
 }
 
-/// `Tweet` does not keep a retweeted original's id or date, so the page makes them up: a few minutes to hours before
+/// `Post` does not keep a retweeted original's id or date, so the page makes them up: a few minutes to hours before
 /// the retweet, with a sequence part no generated id uses, derived from the retweet's id so files are reproducible.
 private struct InventedOriginal {
     let id: String
@@ -165,7 +166,7 @@ private struct RetweetText {
     let text: String
     let mentions: [Mention]
 
-    init(of tweet: Tweet) {
+    init(of tweet: Post) {
         let handle = "@" + tweet.user.screenName
         let prefix = "RT " + handle + ": "
         let shift = prefix.unicodeScalars.count

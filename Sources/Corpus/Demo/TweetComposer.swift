@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// Writes what an original tweet says and shows: sentences in one of several languages, with hashtags, user mentions,

@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// One tweet object of an X API v2 response, written the way the API writes it: HTML-escaped text, entity offsets in
@@ -9,7 +10,7 @@ struct V2TweetObject {
     }
 
     let id: String
-    let author: User
+    let author: Author
     let created: Milliseconds
     let text: String
     let mentions: [Mention]
@@ -151,7 +152,7 @@ private struct MediaLink {
     let url: String
     let expanded: String
 
-    init(tweetID: String, author: User) {
+    init(tweetID: String, author: Author) {
         url = ShortLink.url(code: StableHash.of(tweetID))
         expanded = "https://x.com/" + author.screenName + "/status/" + tweetID + "/photo/1"
     }
@@ -182,7 +183,7 @@ enum DisplayURL {
 
 /// A user's v2 id: derived from the screen name, so the same account has the same id on every page and in every file.
 enum V2UserID {
-    static func of(_ user: User) -> String {
+    static func of(_ user: Author) -> String {
         String(StableHash.of(user.screenName) >> 4)
     }
 }

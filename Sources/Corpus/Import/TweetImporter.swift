@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// Imports tweet files into the corpus: streaming (memory flat however big the file), one transaction per batch,
@@ -24,8 +25,8 @@ public struct TweetImporter: Sendable {
         return totals
     }
 
-    private func readBatch(_ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void) -> [Tweet] {
-        var batch: [Tweet] = []
+    private func readBatch(_ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void) -> [Post] {
+        var batch: [Post] = []
         batch.reserveCapacity(batchSize)
         while batch.count < batchSize, let event = reader.next() {
             switch event {

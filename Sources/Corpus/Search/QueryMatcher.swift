@@ -1,4 +1,5 @@
 import GRDB
+import Posts
 import Twitter
 
 /// Finds the ids of the tweets matching a query, a page at a time, from the index: operator terms from the

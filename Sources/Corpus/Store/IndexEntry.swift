@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// What a tweet is found by: the operator terms it answers to and the words of its text.
@@ -7,7 +8,7 @@ struct IndexEntry {
     /// Space-separated words (see `WordTokenizer`); links count by where they go, not by their t.co address.
     let words: String
 
-    init(_ tweet: Tweet) {
+    init(_ tweet: Post) {
         terms = Self.terms(of: tweet)
         words = WordTokenizer.words(in: Self.searchableText(of: tweet)).joined(separator: " ")
     }
@@ -17,7 +18,7 @@ struct IndexEntry {
     static func from(_ screenName: String) -> String { "from:" + screenName.lowercased() }
     static func filter(_ filter: SearchFilter) -> String { "filter:" + filter.rawValue }
 
-    private static func terms(of tweet: Tweet) -> Set<String> {
+    private static func terms(of tweet: Post) -> Set<String> {
         var terms: Set<String> = [from((tweet.retweetedBy ?? tweet.user).screenName)]
         for mention in tweet.mentions {
             switch mention.kind {
@@ -34,7 +35,7 @@ struct IndexEntry {
         return terms
     }
 
-    private static func searchableText(of tweet: Tweet) -> String {
+    private static func searchableText(of tweet: Post) -> String {
         let links = tweet.mentions.filter { $0.kind == .url && $0.expandedURL != nil }
         guard !links.isEmpty else { return tweet.text }
         var scalars = Array(tweet.text.unicodeScalars)

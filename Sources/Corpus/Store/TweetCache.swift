@@ -1,4 +1,5 @@
 import Synchronization
+import Posts
 import Twitter
 
 /// Tweets lately loaded, each valid for the corpus generation it was read at: different searches show many of the
@@ -9,8 +10,8 @@ import Twitter
 final class TweetCache: Sendable {
     private struct State {
         var generation: DatabaseGeneration.Value?
-        var newer: [Int64: Tweet] = [:]
-        var older: [Int64: Tweet] = [:]
+        var newer: [Int64: Post] = [:]
+        var older: [Int64: Post] = [:]
     }
 
     let limit: Int
@@ -21,10 +22,10 @@ final class TweetCache: Sendable {
     }
 
     /// The cached tweets among `ids`, by id.
-    func tweets(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Tweet] {
+    func tweets(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Post] {
         state.withLock { state in
             guard state.generation == generation else { return [:] }
-            var found: [Int64: Tweet] = [:]
+            var found: [Int64: Post] = [:]
             for id in ids {
                 if let tweet = state.newer[id] ?? state.older[id] { found[id] = tweet }
             }
@@ -32,7 +33,7 @@ final class TweetCache: Sendable {
         }
     }
 
-    func store(_ tweets: [Int64: Tweet], at generation: DatabaseGeneration.Value) {
+    func store(_ tweets: [Int64: Post], at generation: DatabaseGeneration.Value) {
         state.withLock { state in
             if state.generation != generation {
                 // A slow load read before the last change must not bring back its older generation.

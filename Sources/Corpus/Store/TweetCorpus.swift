@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GRDB
+import Posts
 import Twitter
 
 /// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
@@ -31,7 +32,7 @@ public struct TweetCorpus: Sendable {
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
-    public func add(_ tweets: [Tweet]) async throws -> AddedTweets {
+    public func add(_ tweets: [Post]) async throws -> AddedTweets {
         try await writer.write { db in
             var writer = TweetWriter(db: db)
             var added = AddedTweets()
@@ -42,7 +43,7 @@ public struct TweetCorpus: Sendable {
 
     /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
     /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
-    func add(batches next: () throws -> [Tweet], written: (AddedTweets) throws -> Void) async throws {
+    func add(batches next: () throws -> [Post], written: (AddedTweets) throws -> Void) async throws {
         var writing: Task<AddedTweets, any Error>?
         while true {
             let batch = try next()
@@ -74,14 +75,14 @@ public struct TweetCorpus: Sendable {
     }
 
     /// The tweet with this id, if the corpus has it.
-    public func tweet(id: String) async throws -> Tweet? {
+    public func tweet(id: String) async throws -> Post? {
         guard let id = Int64(id) else { return nil }
         let generation = try self.generation.current()
         return try await writer.read { db in try tweets([id], in: db, at: generation).first }
     }
 
     /// The tweets of `ids` in that order, loaded only where the cache does not have them.
-    private func tweets(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Tweet] {
+    private func tweets(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
         var found = cache.tweets(ids, at: generation)
         let missing = ids.filter { found[$0] == nil }
         if !missing.isEmpty {
@@ -116,7 +117,7 @@ public struct AddedTweets: Sendable, Hashable {
     /// Tweets the corpus cannot hold (an id `TweetID` refuses), with why.
     public private(set) var rejected: [String] = []
 
-    mutating func count(_ outcome: TweetWriter.Outcome, for tweet: Tweet) {
+    mutating func count(_ outcome: TweetWriter.Outcome, for tweet: Post) {
         switch outcome {
         case .inserted: inserted += 1
         case .duplicate: duplicates += 1
@@ -127,7 +128,7 @@ public struct AddedTweets: Sendable, Hashable {
 
 /// A page from the corpus, newest first.
 public struct CorpusPage: Sendable {
-    public let tweets: [Tweet]
+    public let tweets: [Post]
     /// More tweets lie beyond the page in the direction it was read.
     public let hasMore: Bool
 }

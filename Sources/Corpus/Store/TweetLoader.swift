@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GRDB
+import Posts
 import Twitter
 
 /// Reads whole tweets for a list of ids: three queries whatever the number of tweets.
@@ -11,12 +12,12 @@ struct TweetLoader {
     let db: Database
 
     /// The tweets of `ids` by id; ids not in the corpus are left out.
-    func tweets(_ ids: [Int64]) throws -> [Int64: Tweet] {
+    func tweets(_ ids: [Int64]) throws -> [Int64: Post] {
         guard !ids.isEmpty else { return [:] }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         let mentions = try self.mentions(list)
         let media = try self.media(list)
-        var tweets: [Int64: Tweet] = [:]
+        var tweets: [Int64: Post] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID,
                    u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL
@@ -30,18 +31,18 @@ struct TweetLoader {
         return tweets
     }
 
-    private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Tweet {
+    private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Post {
         let text: String = row[2]
         let scalars = Array(text.unicodeScalars)
         let retweeter: String? = row[8]
-        return Tweet(
+        return Post(
             id: String(row[0] as Int64),
             created: Date(timeIntervalSince1970: Double(row[1] as Int64) / 1000),
-            user: User(screenName: row[5], name: row[6], profileImageURL: row[7]),
+            user: Author(screenName: row[5], name: row[6], profileImageURL: row[7]),
             text: text,
             mentions: mentions.compactMap { $0.mention(in: scalars) },
             media: media,
-            retweetedBy: retweeter.map { User(screenName: $0, name: row[9], profileImageURL: row[10]) },
+            retweetedBy: retweeter.map { Author(screenName: $0, name: row[9], profileImageURL: row[10]) },
             quotedID: row[3],
             inReplyToID: row[4]
         )

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GRDB
+import Posts
 import Twitter
 
 /// Inserts tweets inside one write transaction, with prepared statements reused and ids of users and terms
@@ -19,7 +20,7 @@ struct TweetWriter {
         self.db = db
     }
 
-    mutating func insert(_ tweet: Tweet) throws -> Outcome {
+    mutating func insert(_ tweet: Post) throws -> Outcome {
         guard TweetID.isValid(tweet.id), let id = Int64(tweet.id) else { return .badID }
         let userID = try self.userID(tweet.user)
         let retweeterID = try tweet.retweetedBy.map { try self.userID($0) }
@@ -53,7 +54,7 @@ struct TweetWriter {
     }
 
     /// The newest name and picture win: a user's profile changes over time.
-    private mutating func userID(_ user: User) throws -> Int64 {
+    private mutating func userID(_ user: Author) throws -> Int64 {
         let key = user.screenName.lowercased()
         if let id = userIDs[key] { return id }
         let id = try Int64.fetchOne(statement("""

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Smashtag
+import Posts
 import Twitter
 
 /// The JSON twins of the pages (SPEC §5 shapes, plus paging cursors).
@@ -48,7 +49,7 @@ struct APIController: Sendable {
         guard let tweet = try await site.database.storedTweet(id: id) else {
             return try JSONBody(APIError(error: "No tweet \(id) among the tweets fetched for recent searches."), status: .notFound).response
         }
-        return JSONBody<Tweet>.response(json: try tweets.json(for: tweet))
+        return JSONBody<Post>.response(json: try tweets.json(for: tweet))
     }
 }
 
@@ -56,7 +57,7 @@ struct APIController: Sendable {
 /// `TweetJSONCache.searchDocument`, byte for byte as `JSONEncoder` writes this.
 struct SearchDocument: Encodable {
     let query: String
-    let tweets: [Tweet]
+    let tweets: [Post]
     let newer: String?
     let older: String?
 }

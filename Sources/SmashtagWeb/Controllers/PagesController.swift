@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Smashtag
+import Posts
 import Twitter
 
 /// The pages of SPEC §2: Search (tab root and pushed), Mentions, the image viewer, the Images grid, Recents and

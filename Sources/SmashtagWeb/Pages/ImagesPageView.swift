@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// The images of a page of results, each at its own aspect ratio, in columns whose width the person chooses.
@@ -15,7 +16,7 @@ struct ImagesPageView: Sendable {
         let tweetURL: String
     }
 
-    init(query: String, tweets: [Tweet], tab: Tab, back: String?, here: String) {
+    init(query: String, tweets: [Post], tab: Tab, back: String?, here: String) {
         chrome = Chrome(title: "Images: " + query, tab: tab, back: back, isRoot: false)
         cells = tweets.flatMap { tweet in
             tweet.media.compactMap { item -> Cell? in

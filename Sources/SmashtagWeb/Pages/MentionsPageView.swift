@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// The Mentions page of a tweet: Images, Hashtags, Users, URLs, one item per row; sections with no items are
@@ -24,7 +25,7 @@ struct MentionsPageView: Sendable {
         let height: Int
     }
 
-    init(_ tweet: Tweet, tab: Tab, back: String?, here: String) {
+    init(_ tweet: Post, tab: Tab, back: String?, here: String) {
         chrome = Chrome(title: "@" + tweet.user.screenName, tab: tab, back: back, isRoot: false)
         let all = [
             Section(title: "Images", isImages: true, items: tweet.media.compactMap { Self.image($0, tab: tab, back: here) }),
@@ -43,7 +44,7 @@ struct MentionsPageView: Sendable {
     }
 
     /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.
-    private static func mentions(_ tweet: Tweet, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
+    private static func mentions(_ tweet: Post, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
         var seen = Set<String>()
         return tweet.mentions.filter { $0.kind == kind && seen.insert($0.keyword.lowercased()).inserted }.map {
             Item(text: $0.keyword, href: link($0.keyword), isExternal: false, kind: kind.rawValue, imageURL: nil, width: 0, height: 0)
@@ -51,7 +52,7 @@ struct MentionsPageView: Sendable {
     }
 
     /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`.
-    private static func users(_ tweet: Tweet, tab: Tab, back: String) -> [Item] {
+    private static func users(_ tweet: Post, tab: Tab, back: String) -> [Item] {
         let poster = Item(text: "@" + tweet.user.screenName, href: userSearch("@" + tweet.user.screenName, tab: tab, back: back),
                           isExternal: false, kind: "user", imageURL: nil, width: 0, height: 0)
         let mentioned = mentions(tweet, .user) { userSearch($0, tab: tab, back: back) }
@@ -67,7 +68,7 @@ struct MentionsPageView: Sendable {
     }
 
     /// Where the link really goes; only http(s) links are links at all.
-    private static func links(_ tweet: Tweet) -> [Item] {
+    private static func links(_ tweet: Post) -> [Item] {
         tweet.mentions.filter { $0.kind == .url }.compactMap { mention in
             let target = SafeURL.link(mention.expandedURL ?? mention.keyword)
             return Item(text: mention.expandedURL ?? mention.keyword, href: target, isExternal: true, kind: "url", imageURL: nil, width: 0, height: 0)

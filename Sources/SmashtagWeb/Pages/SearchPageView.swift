@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// The Search page: the field, the legend, the tweets newest first, and the controls for newer and older tweets.

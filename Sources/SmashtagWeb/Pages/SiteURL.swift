@@ -1,3 +1,4 @@
+import Posts
 import Twitter
 
 /// The tabs: each keeps its own stack of pages, so a page pushed from Recents stays in Recents.

@@ -1,5 +1,6 @@
 import Foundation
 import Smashtag
+import Posts
 import Twitter
 
 /// A tweet as a row of a list: pre-formatted strings only, its text as segments so the template escapes each piece.
@@ -17,7 +18,7 @@ struct TweetRow: Sendable {
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
 
-    init(_ tweet: Tweet, links: TweetLinks, now: Date = .now) {
+    init(_ tweet: Post, links: TweetLinks, now: Date = .now) {
         id = tweet.id
         avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
         initial = String(tweet.user.name.first ?? "?")

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Posts
 import Twitter
 
 /// Every route the site serves, by name. Controllers register these patterns and `SiteURL` builds links from the

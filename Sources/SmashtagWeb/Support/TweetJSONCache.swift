@@ -1,4 +1,5 @@
 import Synchronization
+import Posts
 import Twitter
 
 /// Each tweet's JSON (SPEC §5, as `JSONBody` encodes it), made once: a tweet never changes, and encoding 25 of them
@@ -11,7 +12,7 @@ final class TweetJSONCache: Sendable {
         self.limit = limit
     }
 
-    func json(for tweet: Tweet) throws -> String {
+    func json(for tweet: Post) throws -> String {
         if let cached = entries.withLock({ $0[tweet.id] }) { return cached }
         let json = try JSONBody(tweet).json
         entries.withLock { entries in
@@ -23,7 +24,7 @@ final class TweetJSONCache: Sendable {
 
     /// `{"newer":…,"older":…,"query":…,"tweets":[…]}`: what `JSONEncoder` writes for the search document (keys sorted,
     /// absent ones left out), with each tweet from the cache.
-    func searchDocument(query: String, tweets: [Tweet], newer: String?, older: String?) throws -> String {
+    func searchDocument(query: String, tweets: [Post], newer: String?, older: String?) throws -> String {
         var members: [String] = []
         if let newer { members.append("\"newer\":" + (try JSONBody(newer).json)) }
         if let older { members.append("\"older\":" + (try JSONBody(older).json)) }

@@ -1,7 +1,9 @@
+import Posts
+
 /// Gnip's Activity Streams: `actor`, `body`, v1.1 entities under `twitter_entities`, and for a retweet (`verb`
 /// "share") the original activity under `object`.
 enum ActivityStreamsFormat {
-    static func tweet(_ activity: JSONValue) throws -> Tweet {
+    static func tweet(_ activity: JSONValue) throws -> Post {
         guard let raw = activity["id"]?.string?.split(separator: ":").last.map(String.init), !raw.isEmpty else {
             throw FormatError("an activity without an id")
         }
@@ -15,7 +17,7 @@ enum ActivityStreamsFormat {
     }
 
     /// A long tweet's whole text and entities are in `long_object`.
-    private static func content(_ activity: JSONValue, user: User) throws -> TweetContent {
+    private static func content(_ activity: JSONValue, user: Author) throws -> TweetContent {
         let source = activity["long_object"]?["body"] != nil ? activity["long_object"] : activity
         guard let text = source?["body"]?.string else { throw FormatError("activity \(activity["id"]?.string ?? "") has no body") }
         return V1Format.content(
@@ -24,8 +26,8 @@ enum ActivityStreamsFormat {
         )
     }
 
-    private static func user(_ actor: JSONValue?) -> User {
+    private static func user(_ actor: JSONValue?) -> Author {
         guard let actor, let screenName = actor["preferredUsername"]?.nonEmptyString else { return .unknown }
-        return User(screenName: screenName, name: actor["displayName"]?.string ?? screenName, profileImageURL: actor["image"]?.nonEmptyString)
+        return Author(screenName: screenName, name: actor["displayName"]?.string ?? screenName, profileImageURL: actor["image"]?.nonEmptyString)
     }
 }

@@ -1,7 +1,9 @@
+import Posts
+
 /// What one item of a file gave.
 enum ItemOutcome: Sendable {
-    case tweet(Tweet)
-    /// Tweet-shaped, or not any format Smashtag knows: the reader reports it as malformed.
+    case tweet(Post)
+    /// Post-shaped, or not any format Smashtag knows: the reader reports it as malformed.
     case problem(String)
     /// A known Twitter payload that holds no tweets (an error body, users, counts, stream control messages).
     case skipped(String)
@@ -14,7 +16,7 @@ enum ItemOutcome: Sendable {
 /// Recognises which format an item is from its content and decodes it.
 struct DocumentDecoder: Sendable {
     /// An archive's `tweets.js` names no author: the account comes from its `account.js`.
-    let archiveAccount: User?
+    let archiveAccount: Author?
 
     /// Bulky members no format decoder reads (v2 context and entity annotations, metrics, profile descriptions):
     /// the reader checks their syntax but does not build them.
@@ -54,14 +56,14 @@ struct DocumentDecoder: Sendable {
         return outcomes
     }
 
-    private func tweet(_ object: JSONValue, keys: JSONObject) throws -> Tweet {
+    private func tweet(_ object: JSONValue, keys: JSONObject) throws -> Post {
         if keys["author_id"] != nil || keys["author"] != nil {
             return try V2Format.tweet(object, includes: V2Includes(flattened: object))
         }
         return try V1Format.tweet(object, author: archiveAccount)
     }
 
-    private func one(_ decode: () throws -> Tweet) -> ItemOutcome {
+    private func one(_ decode: () throws -> Post) -> ItemOutcome {
         do { return .tweet(try decode()) } catch { return .problem(FormatError.message(of: error)) }
     }
 }

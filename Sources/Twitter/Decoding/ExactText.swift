@@ -1,3 +1,5 @@
+import Posts
+
 /// Turns delivered text and its entities into exact, unescaped text with mentions at the right places.
 ///
 /// Offsets on the wire count Unicode scalars of the HTML-escaped text, so entities are checked and placed on the

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 
 /// Why one tweet-shaped object could not be read.
 struct FormatError: Error, Sendable {
@@ -16,23 +17,23 @@ struct FormatError: Error, Sendable {
 
 /// What a tweet shows — author, text, images — as read off the wire. A retweet shows its original's content.
 struct TweetContent: Sendable {
-    let user: User
+    let user: Author
     let text: WireText
     let media: [MediaItem]
 }
 
-/// The fields every format maps onto a `Tweet`.
+/// The fields every format maps onto a `Post`.
 struct WireTweet: Sendable {
     let id: String
     let created: Date
     let content: TweetContent
-    var retweetedBy: User? = nil
+    var retweetedBy: Author? = nil
     var quotedID: String? = nil
     var inReplyToID: String? = nil
 
-    var tweet: Tweet {
+    var tweet: Post {
         let exact = ExactText(content.text)
-        return Tweet(
+        return Post(
             id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
             media: content.media, retweetedBy: retweetedBy, quotedID: quotedID, inReplyToID: inReplyToID
         )

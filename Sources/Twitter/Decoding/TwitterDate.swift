@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 
 /// Reads the two date formats Twitter uses, by hand: they are fixed-width, and formatters cost more than the rest of
 /// decoding a tweet.
@@ -13,7 +14,7 @@ enum TwitterDate {
         return bytes.count >= 5 && bytes[4] == UInt8(ascii: "-") ? parseISO8601(bytes) : parseClassic(bytes)
     }
 
-    /// Tweet ids since late 2010 are Snowflakes: milliseconds since Twitter's epoch in the top bits. Used when a
+    /// Post ids since late 2010 are Snowflakes: milliseconds since Twitter's epoch in the top bits. Used when a
     /// response carries no `created_at` (v2 without `tweet.fields`).
     static func fromSnowflake(_ id: String) -> Date? {
         guard let value = UInt64(id), value >= 1 << 32 else { return nil }

@@ -1,7 +1,9 @@
+import Posts
+
 /// X API v1.1 statuses; Twitter archive entries (the same shape, numbers as strings, no `user`); and the v1.1
 /// entities Gnip Activity Streams carry.
 enum V1Format {
-    static func tweet(_ status: JSONValue, author: User? = nil) throws -> Tweet {
+    static func tweet(_ status: JSONValue, author: Author? = nil) throws -> Post {
         guard let raw = status["id_str"]?.nonEmptyString ?? status["id"]?.nonEmptyString else {
             throw FormatError("a status without an id")
         }
@@ -17,7 +19,7 @@ enum V1Format {
     }
 
     /// The text with the most content: streaming's `extended_tweet`, then extended mode's `full_text`, then `text`.
-    private static func content(_ status: JSONValue, user: User) throws -> TweetContent {
+    private static func content(_ status: JSONValue, user: Author) throws -> TweetContent {
         let extended = status["extended_tweet"]
         let source = extended?["full_text"] != nil ? extended : status
         guard let text = source?["full_text"]?.string ?? source?["text"]?.string else {
@@ -26,15 +28,15 @@ enum V1Format {
         return content(text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
     }
 
-    static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: User) -> TweetContent {
+    static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: Author) -> TweetContent {
         let media = (extendedEntities?["media"] ?? entities?["media"])?.array ?? []
         let wire = WireText(escapedText: text, entities: self.entities(entities), mediaLinks: media.compactMap { $0["url"]?.string })
         return TweetContent(user: user, text: wire, media: media.compactMap(mediaItem))
     }
 
-    static func user(_ json: JSONValue?) -> User? {
+    static func user(_ json: JSONValue?) -> Author? {
         guard let json, let screenName = json["screen_name"]?.nonEmptyString else { return nil }
-        return User(
+        return Author(
             screenName: screenName, name: json["name"]?.string ?? screenName,
             profileImageURL: json["profile_image_url_https"]?.nonEmptyString ?? json["profile_image_url"]?.nonEmptyString
         )

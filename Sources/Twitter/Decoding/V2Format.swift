@@ -1,7 +1,9 @@
+import Posts
+
 /// What a v2 tweet refers to by id: authors, media and referenced tweets. A page carries them in `includes`; a
 /// `twarc2 flatten` line carries them merged into the tweet itself.
 struct V2Includes: Sendable {
-    private(set) var users: [String: User] = [:]
+    private(set) var users: [String: Author] = [:]
     private(set) var media: [String: MediaItem] = [:]
     private(set) var tweets: [String: JSONValue] = [:]
 
@@ -26,7 +28,7 @@ struct V2Includes: Sendable {
 
     private mutating func add(user json: JSONValue) {
         guard let id = json["id"]?.string, let username = json["username"]?.nonEmptyString else { return }
-        users[id] = User(screenName: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
+        users[id] = Author(screenName: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
     }
 
     private mutating func add(media json: JSONValue) {
@@ -40,7 +42,7 @@ struct V2Includes: Sendable {
 
 /// X API v2 tweets: `search/recent` pages, twarc2 lines, and `twarc2 flatten` lines.
 enum V2Format {
-    static func tweet(_ json: JSONValue, includes: V2Includes) throws -> Tweet {
+    static func tweet(_ json: JSONValue, includes: V2Includes) throws -> Post {
         guard let raw = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
         let id = try WireTweet.checked(id: raw)
         let author = includes.users[json["author_id"]?.string ?? ""] ?? .unknown
@@ -57,7 +59,7 @@ enum V2Format {
     }
 
     /// A long post's whole text is in `note_tweet`; `text` holds only its first 280 characters.
-    private static func content(_ json: JSONValue, author: User, includes: V2Includes) throws -> TweetContent {
+    private static func content(_ json: JSONValue, author: Author, includes: V2Includes) throws -> TweetContent {
         let source = json["note_tweet"]?["text"] != nil ? json["note_tweet"] : json
         guard let text = source?["text"]?.string else { throw FormatError("tweet \(json["id"]?.string ?? "") has no text") }
         let entities = source?["entities"]

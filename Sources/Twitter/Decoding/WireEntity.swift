@@ -1,3 +1,5 @@
+import Posts
+
 /// An entity as a wire format states it, before it is checked against the text.
 struct WireEntity: Sendable {
     let kind: Mention.Kind

@@ -1,6 +1,8 @@
+import Posts
+
 /// A `search/recent` response body read into tweets, the paging token and the partial errors it reports.
 struct RecentSearchPage {
-    let tweets: [Tweet]
+    let tweets: [Post]
     let nextToken: String?
     /// Partial errors of a 200 page and tweets that could not be read: the rest of the page is kept.
     let problems: [String]
@@ -19,7 +21,7 @@ struct RecentSearchPage {
     }
 
     private init(page: JSONValue) {
-        var tweets: [Tweet] = []
+        var tweets: [Post] = []
         var problems: [String] = []
         for outcome in DocumentDecoder(archiveAccount: nil).decode(page) {
             switch outcome {

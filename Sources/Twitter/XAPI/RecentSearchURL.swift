@@ -1,3 +1,5 @@
+import Posts
+
 /// The `GET /2/tweets/search/recent` address for a request: every field and expansion Smashtag shows, and the
 /// position as `next_token`, `until_id` or `since_id`.
 struct RecentSearchURL {

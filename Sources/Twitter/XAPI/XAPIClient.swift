@@ -7,12 +7,13 @@ import AsyncHTTPClient
 import Logging
 import NIOCore
 import NIOHTTP1
+import Posts
 
 /// Live search on the X API v2 (`GET /2/tweets/search/recent`), behind the same interface as the corpus.
 ///
 /// Every request has a deadline and a bounded body; 5xx answers and timeouts are retried a few times with
 /// growing pauses; everything else fails at once with an `XAPIError` that says what to do.
-public struct XAPIClient: TweetSource {
+public struct XAPIClient: PostSource {
     /// Limits and retries; tests shorten them.
     public struct Policy: Sendable {
         public var deadline: Duration = .seconds(10)

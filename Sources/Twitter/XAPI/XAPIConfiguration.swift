@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 
 /// How to reach the X API: a bearer token and a base URL.
 public struct XAPIConfiguration: Sendable {

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Posts
 
 /// Why a search on the X API failed, as one sentence for the person who ran it.
 public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {

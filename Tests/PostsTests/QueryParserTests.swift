@@ -1,5 +1,5 @@
 import Testing
-@testable import Twitter
+@testable import Posts
 
 struct QueryParserTests {
     private func parse(_ text: String) throws -> SearchQuery { try SearchQuery(parsing: text) }

@@ -9,22 +9,22 @@ import Foundation
 /// For a retweet, `id` and `created` are the retweet's own (it is what was fetched and what pages are ordered by),
 /// while the content — `user`, `text`, `mentions`, `media` — is the original's, as Twitter itself shows a retweet;
 /// `retweetedBy` says who retweeted it.
-public struct Tweet: Sendable, Hashable, Codable, Identifiable {
+public struct Post: Sendable, Hashable, Codable, Identifiable {
     public let id: String
     public let created: Date
-    public let user: User
+    public let user: Author
     /// Unescaped text: `&amp;` in the wire format is `&` here.
     public let text: String
     /// Hashtags, user mentions and links, in text order, non-overlapping.
     public let mentions: [Mention]
     public let media: [MediaItem]
-    public let retweetedBy: User?
+    public let retweetedBy: Author?
     public let quotedID: String?
     public let inReplyToID: String?
 
     public init(
-        id: String, created: Date, user: User, text: String, mentions: [Mention] = [], media: [MediaItem] = [],
-        retweetedBy: User? = nil, quotedID: String? = nil, inReplyToID: String? = nil
+        id: String, created: Date, user: Author, text: String, mentions: [Mention] = [], media: [MediaItem] = [],
+        retweetedBy: Author? = nil, quotedID: String? = nil, inReplyToID: String? = nil
     ) {
         self.id = id
         self.created = created

@@ -1,16 +1,17 @@
 /// A syntax error at a byte offset, with what the parser expected there.
-struct JSONSyntaxError: Error, Sendable {
-    let offset: Int
-    let expected: String
+package struct JSONSyntaxError: Error, Sendable {
+    package let offset: Int
+    package let expected: String
 }
 
 /// What the parser had to mend to read a value: the value is kept, and the reader says what was changed.
-struct TextRepairs: OptionSet, Sendable {
-    let rawValue: UInt8
+package struct TextRepairs: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
     /// Bytes that are not UTF-8, read as U+FFFD.
-    static let invalidUTF8 = TextRepairs(rawValue: 1)
+    package static let invalidUTF8 = TextRepairs(rawValue: 1)
     /// A `\uD800`–`\uDFFF` escape without its other half, read as U+FFFD.
-    static let loneSurrogate = TextRepairs(rawValue: 2)
+    package static let loneSurrogate = TextRepairs(rawValue: 2)
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes, one value at a time.
@@ -18,7 +19,7 @@ struct TextRepairs: OptionSet, Sendable {
 /// Hand-written rather than `JSONDecoder` because Smashtag detects formats from content (so it needs a tree, not a
 /// fixed `Decodable` shape), reports malformed input by line, reads values back to back, and must keep up with
 /// orjson on multi-megabyte files.
-struct JSONParser: ~Copyable {
+package struct JSONParser: ~Copyable {
     private let bytes: UnsafeBufferPointer<UInt8>
     private(set) var offset: Int
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
@@ -28,28 +29,28 @@ struct JSONParser: ~Copyable {
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
     private var depth = 0
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
         self.bytes = bytes
         self.offset = offset
         self.ignoredKeys = ignoredKeys
     }
 
-    var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+    package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     @discardableResult
-    mutating func skip(_ byte: UInt8) -> Bool {
+    package mutating func skip(_ byte: UInt8) -> Bool {
         guard currentByte == byte else { return false }
         offset += 1
         return true
     }
 
-    mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
         skipWhitespace()
         guard let byte = currentByte else { throw error("a value") }
         switch byte {
@@ -64,7 +65,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    func error(_ expected: String) -> JSONSyntaxError {
+    package func error(_ expected: String) -> JSONSyntaxError {
         JSONSyntaxError(offset: offset, expected: expected)
     }
 
@@ -281,7 +282,7 @@ struct JSONParser: ~Copyable {
         }
     }
 
-    static func isWhitespace(_ byte: UInt8) -> Bool {
+    package static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 }

@@ -34,7 +34,7 @@ package struct JSONWriter: Sendable {
         output.append(decimal: value)
     }
 
-    /// Tweet text as Twitter delivers it: `&`, `<` and `>` as `&amp;`, `&lt;` and `&gt;`.
+    /// Post text as Twitter delivers it: `&`, `<` and `>` as `&amp;`, `&lt;` and `&gt;`.
     package mutating func member(_ key: String, htmlEscaping value: String) {
         writeKey(key)
         writeString(value.utf8, escapingHTML: true)

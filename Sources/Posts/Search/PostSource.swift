@@ -1,5 +1,5 @@
 /// Where tweets come from: the local corpus or the X API. Every face of Smashtag searches through this.
-public protocol TweetSource: Sendable {
+public protocol PostSource: Sendable {
     /// One page of tweets, newest first.
     func search(_ request: SearchRequest) async throws -> SearchPage
 }
@@ -37,13 +37,13 @@ public struct SearchRequest: Sendable, Hashable, Codable {
 
     /// What comes after a page of `tweets` (newest first) fetched for this request: the tweets newer than its
     /// newest, or this request again when it found nothing.
-    public func newer(after tweets: [Tweet]) -> SearchRequest {
+    public func newer(after tweets: [Post]) -> SearchRequest {
         tweets.first.map { at(.newer(than: $0.id)) } ?? self
     }
 
     /// What lies before a page of `tweets`: nil when the source has nothing more, and for a page of newer tweets,
     /// whose older side the caller already has.
-    public func older(after tweets: [Tweet], hasMore: Bool, token: String? = nil) -> SearchRequest? {
+    public func older(after tweets: [Post], hasMore: Bool, token: String? = nil) -> SearchRequest? {
         if case .newer = position { return nil }
         guard hasMore, let oldest = tweets.last else { return nil }
         return at(.older(than: oldest.id, token: token))
@@ -53,7 +53,7 @@ public struct SearchRequest: Sendable, Hashable, Codable {
 /// A page of results and how to go on from it.
 public struct SearchPage: Sendable {
     /// Newest first.
-    public let tweets: [Tweet]
+    public let tweets: [Post]
     /// Tweets that arrive after this page.
     public let newer: SearchRequest
     /// The tweets before this page; nil when there are none (or, for a page of newer tweets, when the older side
@@ -62,7 +62,7 @@ public struct SearchPage: Sendable {
     /// What the source reported but could still serve the page around (a live API's partial errors).
     public let problems: [String]
 
-    public init(tweets: [Tweet], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
+    public init(tweets: [Post], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
         self.tweets = tweets
         self.newer = newer
         self.older = older

@@ -1,3 +1,5 @@
+import Posts
+
 /// The one rule for a tweet's id, shared by every decoder and the corpus, so what `inspect` prints `import` can
 /// store: a whole number from 1 to 2⁶³−1 (what Twitter issues, and what the corpus's 64-bit keys hold), in plain
 /// digits, without sign or leading zeros (so one tweet never has two spellings).
@@ -17,12 +19,5 @@ public enum TweetID {
     /// Why `id` is not a tweet id, in a sentence that shows at most the start of it; nil when it is one.
     public static func problem(with id: String) -> String? {
         isValid(id) ? nil : "the tweet id “\(id.excerpt())” is not a whole number from 1 to \(Int64.max)"
-    }
-}
-
-extension String {
-    /// At most `limit` characters, with `…` when cut: values quoted in messages stay readable however long.
-    package func excerpt(_ limit: Int = 40) -> String {
-        count <= limit ? self : prefix(limit) + "…"
     }
 }

@@ -1,5 +1,5 @@
 /// The author of a tweet.
-public struct User: Sendable, Hashable, Codable {
+public struct Author: Sendable, Hashable, Codable {
     /// Without the `@`.
     public let screenName: String
     public let name: String
@@ -12,5 +12,5 @@ public struct User: Sendable, Hashable, Codable {
     }
 
     /// Stands in where the data names no author (an archive without its `account.js`, a v2 page without expansions).
-    public static let unknown = User(screenName: "unknown", name: "Unknown account")
+    public static let unknown = Author(screenName: "unknown", name: "Unknown account")
 }

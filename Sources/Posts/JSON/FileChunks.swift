@@ -5,11 +5,11 @@ import Darwin
 #endif
 
 /// An open file, closed when the last reader lets go of it.
-final class OpenFile: Sendable {
-    let path: String
-    let descriptor: Int32
+package final class OpenFile: Sendable {
+    package let path: String
+    package let descriptor: Int32
 
-    init(path: String) throws(DecodingProblem) {
+    package init(path: String) throws(DecodingProblem) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw DecodingProblem(path: path, errno: errno) }
         var status = stat()
@@ -25,7 +25,7 @@ final class OpenFile: Sendable {
     deinit { close(descriptor) }
 
     /// Appends up to `count` bytes; returns how many were read (0 at the end of the file).
-    func append(to bytes: inout [UInt8], upTo count: Int) throws(DecodingProblem) -> Int {
+    package func append(to bytes: inout [UInt8], upTo count: Int) throws(DecodingProblem) -> Int {
         let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var received: Int
             repeat { received = read(descriptor, buffer.baseAddress, count) } while received < 0 && errno == EINTR
@@ -37,7 +37,7 @@ final class OpenFile: Sendable {
     }
 
     /// The whole rest of the file.
-    func readAll() throws(DecodingProblem) -> [UInt8] {
+    package func readAll() throws(DecodingProblem) -> [UInt8] {
         var bytes: [UInt8] = []
         while try append(to: &bytes, upTo: 1 << 20) > 0 {}
         return bytes
@@ -45,17 +45,21 @@ final class OpenFile: Sendable {
 }
 
 /// A file read a chunk at a time, for a reader whose memory must not grow with the file.
-struct FileChunks: ByteChunks {
-    static let chunkSize = 4 << 20
-    let file: OpenFile
+package struct FileChunks: ByteChunks {
+    package static let chunkSize = 4 << 20
+    package let file: OpenFile
 
-    func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
+    package init(file: OpenFile) {
+        self.file = file
+    }
+
+    package func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
         try file.append(to: &bytes, upTo: Self.chunkSize) > 0
     }
 }
 
 extension DecodingProblem {
-    init(path: String, errno code: Int32) {
+    package init(path: String, errno code: Int32) {
         let reason = switch code {
         case ENOENT: "no such file"
         case EACCES: "permission denied"

@@ -5,15 +5,15 @@ import Darwin
 #endif
 
 /// One top-level item of a file: a JSON value and where it starts (`JSONItemReader.line(at:)` makes that a line).
-struct JSONItem: Sendable {
-    let value: JSONValue
-    let offset: Int
+package struct JSONItem: Sendable {
+    package let value: JSONValue
+    package let offset: Int
     /// What had to be mended to read it (invalid UTF-8, lone surrogates): kept, and worth a note.
-    var repairs: TextRepairs = []
+    package var repairs: TextRepairs = []
 }
 
 /// What reading the next item gave.
-enum JSONItemResult: Sendable {
+package enum JSONItemResult: Sendable {
     case item(JSONItem)
     case malformed(line: Int, message: String)
     /// A line of prose between JSON documents, as Twitter's own sample files have.
@@ -32,7 +32,7 @@ enum JSONItemResult: Sendable {
 /// its line), a value running over several lines is such a broken line too; and a `[` that turns out not to open an
 /// array of elements is one. Only inside a top-level array whose elements have begun does a broken element stop
 /// reading, since no line there is known to start the next one.
-struct JSONItemReader: Sendable {
+package struct JSONItemReader: Sendable {
     /// Where reading is; saved before each attempt so an item cut by the window's end can be read again whole.
     private struct Position: Sendable {
         var offset = 0
@@ -56,17 +56,17 @@ struct JSONItemReader: Sendable {
     /// Why the input ended early, reported once after the last item.
     private var readFailure: String?
     /// The input started with `window.YTD.…`, as a Twitter archive's data files do.
-    private(set) var isArchive = false
+    package private(set) var isArchive = false
 
     /// `ignoredKeys`: members the caller never reads, checked but not built (see `JSONParser`).
-    init(bytes: [UInt8], ignoring ignoredKeys: [String] = []) {
+    package init(bytes: [UInt8], ignoring ignoredKeys: [String] = []) {
         self.bytes = bytes
         self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
         skipPreamble()
     }
 
     /// Reads `chunks` as they come.
-    init(chunks: some ByteChunks, ignoring ignoredKeys: [String] = []) {
+    package init(chunks: some ByteChunks, ignoring ignoredKeys: [String] = []) {
         self.bytes = []
         self.chunks = chunks
         self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
@@ -78,7 +78,7 @@ struct JSONItemReader: Sendable {
     /// Whether the input has been read to its end (the window holds everything that is left).
     private var atEndOfInput: Bool { chunks == nil }
 
-    mutating func next() -> JSONItemResult? {
+    package mutating func next() -> JSONItemResult? {
         while true {
             guard !position.finished else { return reportReadFailure() }
             let saved = position
@@ -219,7 +219,7 @@ struct JSONItemReader: Sendable {
 
     /// The 1-based line of a byte offset of the item just read; counted only when asked, since most items never
     /// need it.
-    mutating func line(at offset: Int) -> Int {
+    package mutating func line(at offset: Int) -> Int {
         lines.line(at: offset, in: bytes)
     }
 
@@ -283,7 +283,7 @@ private struct LineCounter: Sendable {
     private var countedUpTo = 0
     private var line = 1
 
-    mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
+    package mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
         if offset < countedUpTo { (countedUpTo, line) = (0, firstLine) }
         line += Self.newlines(in: bytes, countedUpTo..<offset)
         countedUpTo = offset
@@ -306,14 +306,14 @@ private struct LineCounter: Sendable {
     }
 
     /// The window loses its first `count` bytes: their lines are counted before they go.
-    mutating func dropFirst(_ count: Int, of bytes: [UInt8]) {
+    package mutating func dropFirst(_ count: Int, of bytes: [UInt8]) {
         firstLine = line(at: count, in: bytes)
         (countedUpTo, line) = (0, firstLine)
     }
 }
 
 /// More input for a `JSONItemReader`.
-protocol ByteChunks: Sendable {
+package protocol ByteChunks: Sendable {
     /// Appends the next chunk; false at the end of the input.
     mutating func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool
 }

@@ -2,7 +2,7 @@
 ///
 /// Numbers keep their literal text: tweet ids exceed 2^53, and Twitter archives write every number as a string,
 /// so readers ask for `string`, `int` or `double` and get the same answer either way.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case object(JSONObject)
     case array([JSONValue])
     case string(String)
@@ -10,32 +10,32 @@ enum JSONValue: Sendable {
     case bool(Bool)
     case null
 
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
-    var object: JSONObject? {
+    package var object: JSONObject? {
         if case .object(let members) = self { members } else { nil }
     }
 
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }
 
     /// The text of a string, or the literal of a number (ids come both ways).
-    var string: String? {
+    package var string: String? {
         switch self {
         case .string(let text), .number(let text): text
         default: nil
         }
     }
 
-    var int: Int? { string.flatMap { Int($0) } }
+    package var int: Int? { string.flatMap { Int($0) } }
 
-    var double: Double? { string.flatMap { Double($0) } }
+    package var double: Double? { string.flatMap { Double($0) } }
 
     /// A non-empty string, or nil: APIs send `""` and `null` for "none".
-    var nonEmptyString: String? {
+    package var nonEmptyString: String? {
         guard let text = string, !text.isEmpty else { return nil }
         return text
     }
@@ -45,19 +45,19 @@ enum JSONValue: Sendable {
 ///
 /// Looked up by scanning, not hashing: a tweet's objects have a dozen keys and are each read a few times, and
 /// hashing every key of every object was a fifth of all decoding time.
-struct JSONObject: Sendable {
+package struct JSONObject: Sendable {
     private(set) var members: [(key: String, value: JSONValue)] = []
 
     /// The last member of that name wins, as in most parsers.
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members.last { $0.key == key }?.value
     }
 
-    var keys: [String] { members.map(\.key) }
+    package var keys: [String] { members.map(\.key) }
 
-    var values: [JSONValue] { members.map(\.value) }
+    package var values: [JSONValue] { members.map(\.value) }
 
-    mutating func append(_ key: String, _ value: JSONValue) {
+    package mutating func append(_ key: String, _ value: JSONValue) {
         members.append((key, value))
     }
 }

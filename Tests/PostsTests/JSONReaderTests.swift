@@ -1,5 +1,5 @@
 import Testing
-@testable import Twitter
+@testable import Posts
 
 struct JSONReaderTests {
     private func items(_ text: String) -> [JSONItemResult] {
@@ -67,7 +67,7 @@ struct JSONReaderTests {
     }
 
     @Test func aLineOfProseBetweenDocumentsIsTextNotAnError() {
-        #expect(lines("{\"a\":1}\nClassic Tweet, extended mode\n{\"b\":2}") == ["item@1", "text@2", "item@3"])
+        #expect(lines("{\"a\":1}\nClassic Post, extended mode\n{\"b\":2}") == ["item@1", "text@2", "item@3"])
     }
 
     @Test func stringsDecodeEscapesAndSurrogatePairs() throws {
@@ -122,7 +122,7 @@ struct ChunkedReadingTests {
     static let inputs = [
         "{\"a\":1}\n{\"b\": \"trunc\n{\"c\":[1,2,3]}\n",
         "window.YTD.tweets.part0 = [\n {\"tweet\": {\"id\": \"1\"}},\n {\"tweet\": {\"id\": \"2\"}}\n]",
-        "{\"a\":1}\nClassic Tweet, extended mode\n{\"b\":2}\n12345\ntrue\n{\"c\":\"é😀\"}",
+        "{\"a\":1}\nClassic Post, extended mode\n{\"b\":2}\n12345\ntrue\n{\"c\":\"é😀\"}",
         "[\n {\"a\":1},\n {\"b\":2}\n]\n[{\"c\":3}]",
         "{\"a\":1}\n{\"b\":2}\n{\"c\":",
     ]

@@ -6,7 +6,7 @@ import Foundation
 
 /// A tweet written straight to JSON in its `Codable` form (so `JSONDecoder` reads it back equal), without
 /// `JSONEncoder`: storing a page of fetched tweets was nine tenths of the cost of counting it.
-extension Tweet {
+extension Post {
     package var codableJSON: String {
         var json = JSONWriter()
         json.beginObject()
@@ -30,7 +30,7 @@ extension Tweet {
 }
 
 extension JSONWriter {
-    fileprivate mutating func write(_ user: User, as key: String) {
+    fileprivate mutating func write(_ user: Author, as key: String) {
         beginObject(key)
         member("screenName", user.screenName)
         member("name", user.name)
