@@ -33,7 +33,7 @@ struct TweetPrinter {
 
     private func text(_ tweet: Post) -> String {
         var lines = [header(tweet)]
-        if let retweeter = tweet.retweetedBy { lines.append(style.dim("↻ retweeted by @\(retweeter.screenName)")) }
+        if let retweeter = tweet.repostedBy { lines.append(style.dim("↻ retweeted by @\(retweeter.screenName)")) }
         lines.append(tweet.segments.map(colour).joined())
         if !tweet.media.isEmpty { lines.append(style.dim(tweet.media.count == 1 ? "▣ 1 image" : "▣ \(tweet.media.count) images")) }
         return lines.joined(separator: "\n")

@@ -10,7 +10,7 @@ struct CorpusSearchTests {
         TestTweets.tweet(2, by: "bob", "Learning #swiftlang with @alice"),
         TestTweets.tweet(3, by: "carol", "Rust and Swift together https://t.co/abc", media: 2),
         TestTweets.tweet(4, by: "bob", "Café au lait in 東京タワー today"),
-        TestTweets.tweet(5, by: "dave", "Hello #Swift world", retweetedBy: "erin"),
+        TestTweets.tweet(5, by: "dave", "Hello #Swift world", repostedBy: "erin"),
         TestTweets.tweet(6, by: "erin", "the exact phrase is here, @Bob"),
         TestTweets.tweet(7, by: "carol", "phrase exact is not the same 👩‍💻 coding"),
         TestTweets.tweet(8, by: "alice", "ÉCOLE in capitals and #RUST"),

@@ -98,11 +98,11 @@ struct DemoGeneratorTests {
 
     @Test func retweetsAndRepliesAreCommon() {
         let tweets = DemoSample.tweets
-        let retweets = tweets.filter { $0.retweetedBy != nil }
+        let retweets = tweets.filter { $0.repostedBy != nil }
         let replies = tweets.filter { $0.inReplyToID != nil }
         #expect((0.1...0.2).contains(Double(retweets.count) / Double(tweets.count)))
         #expect((0.06...0.14).contains(Double(replies.count) / Double(tweets.count)))
-        #expect(retweets.allSatisfy { $0.retweetedBy != $0.user && $0.inReplyToID == nil })
+        #expect(retweets.allSatisfy { $0.repostedBy != $0.user && $0.inReplyToID == nil })
     }
 
     @Test func repliesAnswerAnEarlierTweetByItsAuthor() throws {
@@ -116,7 +116,7 @@ struct DemoGeneratorTests {
     }
 
     @Test func imagesComeInManyShapes() throws {
-        let media = DemoSample.tweets.filter { $0.retweetedBy == nil }.flatMap(\.media)
+        let media = DemoSample.tweets.filter { $0.repostedBy == nil }.flatMap(\.media)
         let ratios = media.map(\.aspectRatio)
         #expect(ratios.contains { $0 >= 2.9 })
         #expect(ratios.contains { $0 > 2 && $0 < 2.5 })

@@ -9,7 +9,7 @@ import Twitter
 /// Tweets for tests, written as text: `#tags`, `@users` and `https://…` links in it become its mentions.
 enum TestTweets {
     static func tweet(
-        _ id: Int, by author: String = "alice", _ text: String, media: Int = 0, retweetedBy: String? = nil
+        _ id: Int, by author: String = "alice", _ text: String, media: Int = 0, repostedBy: String? = nil
     ) -> Post {
         Post(
             id: String(id),
@@ -18,7 +18,7 @@ enum TestTweets {
             text: text,
             mentions: mentions(in: text),
             media: (0..<media).map { MediaItem(url: "/demo/images/\(id)-\($0)-400x300.svg", aspectRatio: 4.0 / 3) },
-            retweetedBy: retweetedBy.map(user)
+            repostedBy: repostedBy.map(user)
         )
     }
 

@@ -27,7 +27,7 @@ struct TwarcWriterTests {
 
     @Test func generatedTweetsComeBackEqual() throws {
         let tweets = Array(DemoGenerator(seed: 2024, count: 2000, end: DemoSample.end))
-        #expect(tweets.contains { $0.retweetedBy != nil && !$0.media.isEmpty && !$0.mentions.isEmpty })
+        #expect(tweets.contains { $0.repostedBy != nil && !$0.media.isEmpty && !$0.mentions.isEmpty })
         #expect(tweets.contains { $0.inReplyToID != nil } && tweets.contains { $0.media.count == 4 })
         #expect(tweets.contains { $0.text.contains("&") && !$0.mentions.isEmpty })
         let output = written(tweets)
@@ -86,7 +86,7 @@ struct TwarcWriterTests {
 
     @Test func retweetsAreWrittenTheAPIsWay() throws {
         let tweets = Array(DemoGenerator(seed: 3, count: 400, end: DemoSample.end))
-        let retweet = try #require(tweets.first { $0.retweetedBy != nil })
+        let retweet = try #require(tweets.first { $0.repostedBy != nil })
         let line = String(decoding: TwarcWriter().line(for: [retweet]), as: UTF8.self)
         let page = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let data = try #require((page["data"] as? [[String: Any]])?.first)

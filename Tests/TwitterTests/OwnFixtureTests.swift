@@ -18,7 +18,12 @@ struct OwnFixtureTests {
         let text: String
         let mentions: [Mention]
         let media: [MediaItem]
-        let retweetedBy: Author?
+        let repostedBy: Author?
+
+        private enum CodingKeys: String, CodingKey {
+            case id, created, user, text, mentions, media
+            case repostedBy = "retweetedBy"
+        }
     }
 
     static let expected: [String: Expected] = {
@@ -56,7 +61,7 @@ struct OwnFixtureTests {
         #expect(tweet.user == want.user, "tweet \(want.id)")
         #expect(tweet.text == want.text, "tweet \(want.id)")
         #expect(tweet.mentions == want.mentions, "tweet \(want.id)")
-        #expect(tweet.retweetedBy == want.retweetedBy, "tweet \(want.id)")
+        #expect(tweet.repostedBy == want.repostedBy, "tweet \(want.id)")
         #expect(tweet.media.map(\.url) == want.media.map(\.url), "tweet \(want.id)")
         #expect(tweet.media.map(\.kind) == want.media.map(\.kind), "tweet \(want.id)")
         for (item, wantItem) in zip(tweet.media, want.media) {

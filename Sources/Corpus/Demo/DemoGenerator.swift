@@ -79,7 +79,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         let original = earlier.tweet
         return Post(
             id: String(id), created: time.date, user: original.user, text: original.text,
-            mentions: original.mentions, media: original.media, retweetedBy: users[retweeter]
+            mentions: original.mentions, media: original.media, repostedBy: users[retweeter]
         )
     }
 }

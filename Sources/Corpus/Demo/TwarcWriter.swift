@@ -44,7 +44,7 @@ private struct TwarcPage {
     mutating func add(_ tweet: Post) {
         let created = Milliseconds(tweet.created)
         note(id: tweet.id, created: created)
-        if let retweeter = tweet.retweetedBy {
+        if let retweeter = tweet.repostedBy {
             addRetweet(tweet, by: retweeter, created: created)
         } else {
             V2TweetObject(tweet, id: tweet.id, created: created, references: Self.references(of: tweet)).write(to: &data)

@@ -19,7 +19,7 @@ struct IndexEntry {
     static func filter(_ filter: SearchFilter) -> String { "filter:" + filter.rawValue }
 
     private static func terms(of tweet: Post) -> Set<String> {
-        var terms: Set<String> = [from((tweet.retweetedBy ?? tweet.user).screenName)]
+        var terms: Set<String> = [from((tweet.repostedBy ?? tweet.user).screenName)]
         for mention in tweet.mentions {
             switch mention.kind {
             case .hashtag: terms.insert(hashtag(String(mention.keyword.dropFirst())))
@@ -28,7 +28,7 @@ struct IndexEntry {
             }
         }
         if !tweet.media.isEmpty { terms.formUnion([filter(.media), filter(.links)]) }
-        if tweet.retweetedBy != nil {
+        if tweet.repostedBy != nil {
             // A retweet's text on Twitter starts "RT @author:", so it mentions the author.
             terms.formUnion([filter(.retweets), mention(tweet.user.screenName)])
         }

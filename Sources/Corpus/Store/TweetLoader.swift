@@ -42,7 +42,7 @@ struct TweetLoader {
             text: text,
             mentions: mentions.compactMap { $0.mention(in: scalars) },
             media: media,
-            retweetedBy: retweeter.map { Author(screenName: $0, name: row[9], profileImageURL: row[10]) },
+            repostedBy: retweeter.map { Author(screenName: $0, name: row[9], profileImageURL: row[10]) },
             quotedID: row[3],
             inReplyToID: row[4]
         )

@@ -23,7 +23,7 @@ struct TweetWriter {
     mutating func insert(_ tweet: Post) throws -> Outcome {
         guard TweetID.isValid(tweet.id), let id = Int64(tweet.id) else { return .badID }
         let userID = try self.userID(tweet.user)
-        let retweeterID = try tweet.retweetedBy.map { try self.userID($0) }
+        let retweeterID = try tweet.repostedBy.map { try self.userID($0) }
         try statement("INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .execute(arguments: [id, Self.milliseconds(tweet.created), userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID])
         guard db.changesCount > 0 else { return .duplicate }

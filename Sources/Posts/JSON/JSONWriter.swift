@@ -46,6 +46,10 @@ package struct JSONWriter: Sendable {
         output.append(number)
     }
 
+    package mutating func member(_ key: String, boolean: Bool) {
+        member(key, number: boolean ? "true" : "false")
+    }
+
     /// A value that is already JSON, copied as it is.
     package mutating func element(json: String) {
         separate()

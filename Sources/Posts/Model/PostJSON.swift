@@ -4,32 +4,47 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A tweet written straight to JSON in its `Codable` form (so `JSONDecoder` reads it back equal), without
-/// `JSONEncoder`: storing a page of fetched tweets was nine tenths of the cost of counting it.
+/// A post written straight to JSON in its `Codable` form (so `JSONDecoder` reads it back equal), without
+/// `JSONEncoder`: storing a page of fetched posts was nine tenths of the cost of counting it.
 extension Post {
     package var codableJSON: String {
         var json = JSONWriter()
-        json.beginObject()
-        json.member("id", id)
-        // JSONEncoder's default date strategy: seconds since 2001-01-01, as a Double.
-        json.member("created", number: "\(created.timeIntervalSinceReferenceDate)")
-        json.write(user, as: "user")
-        json.member("text", text)
-        json.beginArray("mentions")
-        for mention in mentions { json.write(mention) }
-        json.endArray()
-        json.beginArray("media")
-        for item in media { json.write(item) }
-        json.endArray()
-        if let retweetedBy { json.write(retweetedBy, as: "retweetedBy") }
-        if let quotedID { json.member("quotedID", quotedID) }
-        if let inReplyToID { json.member("inReplyToID", inReplyToID) }
-        json.endObject()
+        json.write(self, as: nil)
         return json.output.string
     }
 }
 
 extension JSONWriter {
+    fileprivate mutating func write(_ post: Post, as key: String?) {
+        typealias Key = Post.CodingKeys
+        beginObject(key)
+        member(Key.network.stringValue, post.network.rawValue)
+        member(Key.id.stringValue, post.id)
+        // JSONEncoder's default date strategy: seconds since 2001-01-01, as a Double.
+        member(Key.created.stringValue, number: "\(post.created.timeIntervalSinceReferenceDate)")
+        write(post.user, as: Key.user.stringValue)
+        member(Key.text.stringValue, post.text)
+        beginArray(Key.mentions.stringValue)
+        for mention in post.mentions { write(mention) }
+        endArray()
+        beginArray(Key.media.stringValue)
+        for item in post.media { write(item) }
+        endArray()
+        writeOptionals(of: post)
+        endObject()
+    }
+
+    private mutating func writeOptionals(of post: Post) {
+        typealias Key = Post.CodingKeys
+        if let repostedBy = post.repostedBy { write(repostedBy, as: Key.repostedBy.stringValue) }
+        if let quotedID = post.quotedID { member(Key.quotedID.stringValue, quotedID) }
+        if let quoted = post.quoted { write(quoted, as: Key.quoted.stringValue) }
+        if let inReplyToID = post.inReplyToID { member(Key.inReplyToID.stringValue, inReplyToID) }
+        if let warning = post.contentWarning { member(Key.contentWarning.stringValue, warning) }
+        if post.isSensitive { member(Key.isSensitive.stringValue, boolean: true) }
+        member(Key.url.stringValue, post.url)
+    }
+
     fileprivate mutating func write(_ user: Author, as key: String) {
         beginObject(key)
         member("screenName", user.screenName)

@@ -12,7 +12,7 @@ struct TweetRow: Sendable {
     let screenName: String
     let date: String
     let isoDate: String
-    let retweetedBy: String?
+    let repostedBy: String?
     let segments: [SegmentView]
     let imageCount: String?
     /// Only a tweet with mentions or images opens its Mentions page.
@@ -26,7 +26,7 @@ struct TweetRow: Sendable {
         screenName = "@" + tweet.user.screenName
         date = RelativeDate.format(tweet.created, now: now)
         isoDate = UTCTime(tweet.created).iso8601
-        retweetedBy = tweet.retweetedBy.map { "@" + $0.screenName }
+        repostedBy = tweet.repostedBy.map { "@" + $0.screenName }
         segments = tweet.segments.map(SegmentView.init)
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
@@ -83,7 +83,7 @@ extension TweetRow {
                 <p class="who"><strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
-        if let retweetedBy { html.append("    <p class=\"dim small\">↻ retweeted by \(retweetedBy)</p>\n") }
+        if let repostedBy { html.append("    <p class=\"dim small\">↻ retweeted by \(repostedBy)</p>\n") }
         html.append("    <p class=\"text\">")
         for segment in segments { segment.write(to: &html) }
         html.append("</p>\n")

@@ -11,7 +11,7 @@ enum ActivityStreamsFormat {
         let actor = user(activity["actor"])
         var wire = WireTweet(id: id, created: try WireTweet.created(activity["postedTime"], id: id), content: try content(activity, user: actor))
         if activity["verb"]?.string == "share", let original = activity["object"], original["body"] != nil {
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["actor"])), retweetedBy: actor)
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["actor"])), repostedBy: actor)
         }
         return wire.tweet
     }

@@ -27,7 +27,7 @@ struct WireTweet: Sendable {
     let id: String
     let created: Date
     let content: TweetContent
-    var retweetedBy: Author? = nil
+    var repostedBy: Author? = nil
     var quotedID: String? = nil
     var inReplyToID: String? = nil
 
@@ -35,7 +35,7 @@ struct WireTweet: Sendable {
         let exact = ExactText(content.text)
         return Post(
             id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
-            media: content.media, retweetedBy: retweetedBy, quotedID: quotedID, inReplyToID: inReplyToID
+            media: content.media, repostedBy: repostedBy, quotedID: quotedID, inReplyToID: inReplyToID
         )
     }
 

@@ -11,7 +11,7 @@ enum V1Format {
         let poster = user(status["user"]) ?? author ?? .unknown
         var wire = WireTweet(id: id, created: try WireTweet.created(status["created_at"], id: id), content: try content(status, user: poster))
         if let original = status["retweeted_status"], original.object != nil {
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown), retweetedBy: poster)
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown), repostedBy: poster)
         }
         wire.quotedID = status["quoted_status_id_str"]?.nonEmptyString
         wire.inReplyToID = status["in_reply_to_status_id_str"]?.nonEmptyString

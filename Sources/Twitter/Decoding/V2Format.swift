@@ -51,7 +51,7 @@ enum V2Format {
         func referenced(_ type: String) -> String? { references.first { $0["type"]?.string == type }?["id"]?.string }
         if let originalID = referenced("retweeted"), let original = includes.tweets[originalID] {
             let originalAuthor = includes.users[original["author_id"]?.string ?? ""] ?? .unknown
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, author: originalAuthor, includes: includes), retweetedBy: author)
+            wire = WireTweet(id: id, created: wire.created, content: try content(original, author: originalAuthor, includes: includes), repostedBy: author)
         }
         wire.quotedID = referenced("quoted")
         wire.inReplyToID = referenced("replied_to")

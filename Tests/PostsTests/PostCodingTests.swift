@@ -1,0 +1,55 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+@testable import Posts
+
+/// The stored form: written without `JSONEncoder`, read with `JSONDecoder`, and still reading what earlier releases
+/// stored.
+struct PostCodingTests {
+    private static let alice = Author(screenName: "alice@example.social", name: "Alice")
+
+    private static let quoted = Post(
+        network: .mastodon, id: "1", created: Date(timeIntervalSince1970: 1_700_000_000), user: alice,
+        text: "the quoted one #a", mentions: [Mention(kind: .hashtag, keyword: "#a", range: 15..<17)],
+        url: "https://example.social/@alice/1"
+    )
+
+    @Test func everyFieldSurvivesTheStoredForm() throws {
+        let post = Post(
+            network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), user: Self.alice,
+            text: "quoting", media: [MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5)],
+            repostedBy: Author(screenName: "bob@example.social", name: "Bob"), quoted: Self.quoted,
+            inReplyToID: "0", contentWarning: "spoilers", isSensitive: true, url: "https://example.social/@alice/2"
+        )
+        let decoded = try JSONDecoder().decode(Post.self, from: Data(post.codableJSON.utf8))
+        #expect(decoded == post)
+        #expect(decoded.quoted == Self.quoted)
+        #expect(decoded.quotedID == "1")
+        #expect(decoded.url == "https://example.social/@alice/2")
+        #expect(try JSONDecoder().decode(Post.self, from: JSONEncoder().encode(post)) == post)
+    }
+
+    @Test func aTweetStoredByAnEarlierReleaseIsATwitterPost() throws {
+        let stored = """
+            {"id":"1900","created":700000000,"user":{"screenName":"a","name":"A"},"text":"hi","mentions":[],"media":[],\
+            "retweetedBy":{"screenName":"b","name":"B"}}
+            """
+        let post = try JSONDecoder().decode(Post.self, from: Data(stored.utf8))
+        #expect(post.network == .twitter)
+        #expect(post.repostedBy?.screenName == "b")
+        #expect(post.url == "https://x.com/i/status/1900")
+        #expect(post.key == PostKey(network: .twitter, id: "1900"))
+        #expect(!post.isSensitive && post.contentWarning == nil && post.quoted == nil)
+    }
+
+    @Test func equalIdsOnDifferentNetworksAreDifferentPosts() {
+        let created = Date(timeIntervalSince1970: 0)
+        let onX = Post(network: .twitter, id: "7", created: created, user: Self.alice, text: "x")
+        let onMastodon = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x")
+        #expect(onX.key != onMastodon.key)
+        #expect(Set([onX.key, onMastodon.key]).count == 2)
+    }
+}
