@@ -39,6 +39,19 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Mastodon: statuses' HTML content read into posts exactly, and the REST client (tag timelines, accounts,
+        // search).
+        .target(
+            name: "Mastodon",
+            dependencies: [
+                "Posts",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
         // A stand-in X API for tests: a real HTTP server on 127.0.0.1 that plays recorded-format responses and
         // records the requests it receives.
         .target(
@@ -93,6 +106,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "MastodonTests", dependencies: ["Mastodon", "Posts"], swiftSettings: upcoming),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter"], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",

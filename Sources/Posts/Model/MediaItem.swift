@@ -7,7 +7,7 @@ public struct MediaItem: Sendable, Hashable, Codable {
     }
 
     public let url: String
-    /// Width over height, so a page can reserve the image's space before it loads.
+    /// Width over height, so a page can reserve the image's space before it loads; 0 when the source does not say.
     public let aspectRatio: Double
     public let kind: Kind
 

@@ -1,0 +1,69 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Posts
+
+/// Mastodon's Status entity as a `Post`: a boost keeps its own id and time (what timelines page by) and shows the
+/// boosted status's content, `repostedBy` the booster; a quote (Mastodon 4.4's `quote.quoted_status`) is decoded
+/// into the post.
+package enum StatusDecoder {
+    /// A status, or why it is not one: one sentence.
+    package static func post(from status: JSONValue) throws(MastodonDecodingError) -> Post {
+        try post(from: status, quoteDepth: 0)
+    }
+
+    private static func post(from status: JSONValue, quoteDepth: Int) throws(MastodonDecodingError) -> Post {
+        guard let id = status["id"]?.nonEmptyString else { throw .missing("id") }
+        guard let created = status["created_at"]?.string.flatMap(WireDate.parseISO8601) else {
+            throw .invalid("created_at", id: id)
+        }
+        let boosted = status["reblog"].flatMap { $0.object == nil ? nil : $0 }
+        let shown = boosted ?? status
+        let user = try author(shown["account"], of: id)
+        let content = StatusContent(
+            html: shown["content"]?.string ?? "", accounts: MentionedAccounts(shown["mentions"]?.array ?? [])
+        )
+        return Post(
+            network: .mastodon, id: id, created: created, user: user, text: content.text,
+            mentions: content.mentions, media: (shown["media_attachments"]?.array ?? []).compactMap(MediaDecoder.item),
+            repostedBy: boosted == nil ? nil : try author(status["account"], of: id),
+            quotedID: quotedStatus(of: shown)?["id"]?.nonEmptyString,
+            quoted: quoteDepth == 0 ? quotedStatus(of: shown).flatMap { try? post(from: $0, quoteDepth: 1) } : nil,
+            inReplyToID: shown["in_reply_to_id"]?.nonEmptyString,
+            contentWarning: shown["spoiler_text"]?.nonEmptyString,
+            isSensitive: shown["sensitive"].map { if case .bool(true) = $0 { true } else { false } } ?? false,
+            url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString
+        )
+    }
+
+    /// The quoted status, when the server included it (a quote the author has not approved carries none).
+    private static func quotedStatus(of status: JSONValue) -> JSONValue? {
+        guard let quote = status["quote"], quote.object != nil else { return nil }
+        return quote["quoted_status"].flatMap { $0.object == nil ? nil : $0 }
+    }
+
+    /// An account as an author: its full address (`alice@example.social`), display name and avatar.
+    static func author(_ account: JSONValue?, of id: String) throws(MastodonDecodingError) -> Author {
+        guard let account, let acct = account["acct"]?.nonEmptyString else { throw .invalid("account", id: id) }
+        let profile = account["url"]?.nonEmptyString ?? ""
+        let address = MentionedAccounts.fullAddress(acct: acct, profileURL: profile)
+        let name = account["display_name"]?.nonEmptyString ?? account["username"]?.nonEmptyString ?? acct
+        let avatar = account["avatar_static"]?.nonEmptyString ?? account["avatar"]?.nonEmptyString
+        return Author(screenName: address, name: name, profileImageURL: avatar.flatMap { WebLink.isHTTP($0) ? $0 : nil })
+    }
+}
+
+/// Why a status could not be read.
+package enum MastodonDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missing(String)
+    case invalid(String, id: String)
+
+    package var description: String {
+        switch self {
+        case .missing(let field): "a status has no \(field)"
+        case .invalid(let field, let id): "status \(id) has no valid \(field)"
+        }
+    }
+}

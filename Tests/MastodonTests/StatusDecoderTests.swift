@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+@testable import Mastodon
+@testable import Posts
+
+/// Statuses written in the shapes Mastodon sends, decoded into posts.
+struct StatusDecoderTests {
+    private func decode(_ json: String) throws -> Post {
+        var reader = JSONItemReader(bytes: Array(json.utf8))
+        guard case .item(let item)? = reader.next() else { throw MastodonDecodingError.missing("JSON") }
+        return try StatusDecoder.post(from: item.value)
+    }
+
+    private static let alice = #"{"id":"1","username":"alice","acct":"alice","display_name":"Alice A.","url":"https://home.example/@alice","avatar":"https://home.example/a.png","avatar_static":"https://home.example/a-static.png"}"#
+    private static let bob = #"{"id":"2","username":"bob","acct":"bob@far.example","display_name":"","url":"https://far.example/@bob","avatar":"javascript:alert(1)"}"#
+
+    @Test func aStatusWithEverything() throws {
+        let post = try decode("""
+            {"id":"110","created_at":"2026-08-01T13:55:55.867Z","in_reply_to_id":"100","sensitive":true,
+             "spoiler_text":"food","url":"https://home.example/@alice/110","uri":"https://home.example/users/alice/statuses/110",
+             "content":"<p>lunch &amp; <a href=\\"https://home.example/tags/Food\\" class=\\"mention hashtag\\" rel=\\"tag\\">#<span>Food</span></a></p>",
+             "account":\(Self.alice),"reblog":null,"mentions":[],"tags":[{"name":"food","url":"https://home.example/tags/food"}],
+             "media_attachments":[
+               {"type":"image","url":"https://home.example/1.jpg","preview_url":"https://home.example/1s.jpg","meta":{"original":{"width":640,"height":480}}},
+               {"type":"gifv","url":"https://home.example/2.mp4","preview_url":"https://home.example/2.png","meta":{"small":{"aspect":2.0}}},
+               {"type":"video","url":"https://home.example/3.mp4","preview_url":"https://home.example/3.png","meta":null},
+               {"type":"audio","url":"https://home.example/4.mp3","preview_url":null}
+             ]}
+            """)
+        #expect(post.network == .mastodon && post.id == "110")
+        #expect(post.created.timeIntervalSince1970 == 1_785_592_555.867)
+        #expect(post.user == Author(screenName: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"))
+        #expect(post.text == "lunch & #Food")
+        #expect(post.mentions == [Mention(kind: .hashtag, keyword: "#Food", range: 8..<13)])
+        #expect(post.media.map(\.kind) == [.photo, .animatedGIF, .video])
+        #expect(post.media.map(\.url) == ["https://home.example/1.jpg", "https://home.example/2.png", "https://home.example/3.png"])
+        #expect(post.media.map(\.aspectRatio) == [640.0 / 480.0, 2, 0])
+        #expect(post.contentWarning == "food" && post.isSensitive && post.inReplyToID == "100")
+        #expect(post.url == "https://home.example/@alice/110")
+    }
+
+    @Test func aBoostKeepsItsOwnIdAndTimeAndShowsTheOriginal() throws {
+        let post = try decode("""
+            {"id":"900","created_at":"2026-08-02T00:00:00Z","content":"","account":\(Self.alice),"mentions":[],"tags":[],
+             "media_attachments":[],"url":null,"uri":"https://home.example/users/alice/statuses/900/activity",
+             "reblog":{"id":"800","created_at":"2026-08-01T00:00:00Z","content":"<p>original</p>","account":\(Self.bob),
+                       "mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800","sensitive":false,"spoiler_text":""}}
+            """)
+        #expect(post.id == "900")
+        #expect(post.created.timeIntervalSince1970 == 1_785_628_800)
+        #expect(post.text == "original")
+        #expect(post.user == Author(screenName: "bob@far.example", name: "bob", profileImageURL: nil))
+        #expect(post.repostedBy?.screenName == "alice@home.example")
+        #expect(post.url == "https://far.example/@bob/800")
+    }
+
+    @Test func aQuoteIsDecodedIntoThePost() throws {
+        let post = try decode("""
+            {"id":"901","created_at":"2026-08-02T00:00:00.000Z","content":"<p>this</p>","account":\(Self.alice),"mentions":[],
+             "tags":[],"media_attachments":[],"url":"https://home.example/@alice/901",
+             "quote":{"state":"accepted","quoted_status":{"id":"800","created_at":"2026-08-01T00:00:00Z","content":"<p>quoted</p>",
+                      "account":\(Self.bob),"mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800"}}}
+            """)
+        #expect(post.quotedID == "800")
+        #expect(post.quoted?.text == "quoted")
+        #expect(post.quoted?.user.screenName == "bob@far.example")
+    }
+
+    @Test(arguments: [
+        (#"{"created_at":"2026-08-02T00:00:00Z","account":{}}"#, "a status has no id"),
+        (#"{"id":"5","created_at":"yesterday"}"#, "status 5 has no valid created_at"),
+        (#"{"id":"5","created_at":"2026-08-02T00:00:00Z","account":{"id":"1"}}"#, "status 5 has no valid account"),
+    ])
+    func whatIsNotAStatusSaysWhy(json: String, message: String) {
+        let error = #expect(throws: MastodonDecodingError.self) { try decode(json) }
+        #expect(error?.description == message)
+    }
+}
