@@ -63,6 +63,16 @@ let package = Package(
             path: "Tests/StubXAPI",
             swiftSettings: upcoming
         ),
+        // A stand-in Mastodon server for tests: pages a fixed timeline as Mastodon does, or fails on demand.
+        .target(
+            name: "StubMastodon",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/StubMastodon",
+            swiftSettings: upcoming
+        ),
         // The local tweet corpus (SQLite).
         .target(
             name: "Corpus",
@@ -106,7 +116,11 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "MastodonTests", dependencies: ["Mastodon", "Posts"], swiftSettings: upcoming),
+        .testTarget(
+            name: "MastodonTests",
+            dependencies: ["Mastodon", "Posts", "StubMastodon", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter"], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",

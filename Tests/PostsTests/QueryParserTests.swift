@@ -14,6 +14,11 @@ struct QueryParserTests {
         #expect(try parse("@NASA") == .term(.mention("NASA")))
         #expect(try parse("from:nasa") == .term(.from("nasa")))
         #expect(try parse("from:@nasa") == .term(.from("nasa")))
+        #expect(try parse("@alice@example.social") == .term(.mention("alice@example.social")))
+        #expect(try parse("from:alice@example.social") == .term(.from("alice@example.social")))
+        #expect(try parse("from:alice.bsky.social") == .term(.from("alice.bsky.social")))
+        #expect(throws: QueryError.self) { try parse("@alice@") }
+        #expect(throws: QueryError.self) { try parse("from:alice@-bad.example") }
         #expect(try parse("filter:media") == .term(.filter(.media)))
         #expect(try parse("has:links") == .term(.filter(.links)))
         #expect(try parse("https://swift.org") == word("https://swift.org"))
@@ -55,7 +60,7 @@ struct QueryParserTests {
         ("#2024", "“#2024” is not a hashtag: it needs a letter."),
         ("@", "“@” needs a user name after it, like @nasa."),
         ("from:", "“from:” needs a user name after it, like from:nasa."),
-        ("@this_name_is_too_long", "“@this_name_is_too_long” is not a user name: user names are 1–15 letters, digits or _."),
+        ("@this_name_is_too_long", "“@this_name_is_too_long” is not a user name: use an X name (1–15 letters, digits or _), a Mastodon address (alice@example.social) or a Bluesky handle (alice.bsky.social)."),
         ("filter:videos", "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."),
         ("lang:en swift", "The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( ) and filter:media/links/retweets."),
     ])

@@ -109,8 +109,8 @@ extension SearchTerm {
     /// Twitter screen names: 1–15 ASCII letters, digits or `_`.
     private static func screenName(_ name: String, typed: String) throws(QueryError) -> String {
         guard !name.isEmpty else { throw QueryError("“\(typed)” needs a user name after it, like \(typed)nasa.") }
-        guard name.count <= 15, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else {
-            throw QueryError("“\(typed)” is not a user name: user names are 1–15 letters, digits or _.")
+        guard UserName.isValid(name) else {
+            throw QueryError("“\(typed)” is not a user name: use an X name (1–15 letters, digits or _), a Mastodon address (alice@example.social) or a Bluesky handle (alice.bsky.social).")
         }
         return name
     }

@@ -32,15 +32,3 @@ public struct XAPIConfiguration: Sendable {
         return XAPIConfiguration(token: BearerToken(token), baseURL: base)
     }
 }
-
-/// A secret: it prints as `<redacted>`, so it never reaches a log or an error message by accident.
-public struct BearerToken: Sendable, CustomStringConvertible, CustomDebugStringConvertible {
-    let value: String
-
-    public init(_ value: String) {
-        self.value = value
-    }
-
-    public var description: String { "<redacted>" }
-    public var debugDescription: String { "<redacted>" }
-}

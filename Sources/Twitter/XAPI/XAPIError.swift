@@ -31,7 +31,7 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .forbidden(let detail):
             "The X API refused the search (403 Forbidden): \(detail)"
         case .rateLimited(let retryAt):
-            "The X API rate limit is used up (429 Too Many Requests); \(Self.retryAdvice(retryAt))."
+            "The X API rate limit is used up (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."
         case .badRequest(let detail):
             "The X API rejected the search (400 Bad Request): \(detail)"
         case .serverError(let status, let attempts):
@@ -49,15 +49,5 @@ public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     private static func times(_ attempts: Int) -> String {
         attempts == 1 ? "" : " (\(attempts) attempts)"
-    }
-
-    /// "try again after 14:05:09 UTC (in 12 minutes)".
-    private static func retryAdvice(_ date: Date?) -> String {
-        guard let date else { return "try again in 15 minutes" }
-        let seconds = Int(date.timeIntervalSince1970.rounded()) % 86_400
-        let time = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
-        let minutes = Int((date.timeIntervalSinceNow / 60).rounded(.up))
-        let wait = minutes <= 1 ? "in a minute" : "in \(minutes) minutes"
-        return "try again after \(time) UTC (\(wait))"
     }
 }

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Posts
+
+/// Why a Mastodon search failed: one sentence that names the server and says what to do.
+public struct MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Reason: Sendable, Equatable {
+        /// 401 or 422 without a token on a tag timeline.
+        case hidesTagTimelines
+        /// 401 or 422 without a token elsewhere.
+        case needsSignIn
+        case tokenRejected
+        /// A query with words, and no token to search them with.
+        case wordsNeedToken
+        /// A query Mastodon cannot answer, and why.
+        case unsupportedQuery(String)
+        case noSuchAccount(String)
+        case forbidden(String)
+        case rateLimited(retryAt: Date?)
+        case serverError(status: Int)
+        case timedOut(seconds: Int)
+        case unreachable(String)
+        /// A web page, or JSON that is not what the API sends: not a Mastodon server (or not at that address).
+        case notMastodon(String)
+        case malformed(String)
+        case unexpectedStatus(Int, String?)
+    }
+
+    public let server: String
+    public let reason: Reason
+
+    public init(server: String, reason: Reason) {
+        self.server = server
+        self.reason = reason
+    }
+
+    public var description: String {
+        switch reason {
+        case .hidesTagTimelines:
+            "\(server) hides hashtag timelines from visitors who are not signed in — try another server or set SMASHTAG_MASTODON_TOKEN."
+        case .needsSignIn:
+            "\(server) shows this only to signed-in users — set SMASHTAG_MASTODON_TOKEN or try another server."
+        case .tokenRejected:
+            "\(server) rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."
+        case .wordsNeedToken:
+            "Without a token, Mastodon (\(server)) searches hashtags and users only — search #tag or @user, or set SMASHTAG_MASTODON_TOKEN to search words."
+        case .unsupportedQuery(let why):
+            "Mastodon (\(server)) cannot search that: \(why)."
+        case .noSuchAccount(let address):
+            "\(server) knows no account @\(address)."
+        case .forbidden(let detail):
+            "\(server) refused the search (403 Forbidden): \(detail)."
+        case .rateLimited(let retryAt):
+            "\(server) rate-limited Smashtag (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."
+        case .serverError(let status):
+            "\(server) failed with status \(status); try again later."
+        case .timedOut(let seconds):
+            "\(server) did not answer within \(seconds) seconds; try again later."
+        case .unreachable(let why):
+            "Could not reach the Mastodon server \(server): \(why)."
+        case .notMastodon(let what):
+            "\(server) does not look like a Mastodon server: \(what)."
+        case .malformed(let why):
+            "\(server) sent a response Smashtag cannot read: \(why)."
+        case .unexpectedStatus(let status, let detail):
+            "\(server) answered with unexpected status \(status)\(detail.map { " (\($0))" } ?? "")."
+        }
+    }
+}

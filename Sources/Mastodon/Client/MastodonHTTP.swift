@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import AsyncHTTPClient
+import Logging
+import NIOCore
+import NIOHTTP1
+import Posts
+
+/// One page of statuses as the server sent it.
+struct StatusesAnswer {
+    let posts: [Post]
+    /// Statuses in the answer, including any that could not be read (they still count towards a full page).
+    let statusCount: Int
+    let link: LinkHeader
+    /// Whether the server sent a `Link` header at all (search answers have none).
+    let hasLink: Bool
+    let problems: [String]
+}
+
+/// Requests to one Mastodon server: a deadline each, bounded bodies, and every failure as a `MastodonError`.
+struct MastodonHTTP: Sendable {
+    let configuration: MastodonConfiguration
+    let client: HTTPClient
+    let policy: MastodonClient.Policy
+    let logger: Logger
+
+    func error(_ reason: MastodonError.Reason) -> MastodonError {
+        MastodonError(server: configuration.serverName, reason: reason)
+    }
+
+    func statuses(_ endpoint: Endpoint, cursor: PageWalk.Cursor, limit: Int) async throws -> StatusesAnswer {
+        let (headers, body) = try await get(endpoint.path + "?" + endpoint.query(cursor: cursor, limit: limit), endpoint: endpoint)
+        let value = try json(body)
+        guard let statuses = (endpoint.isSearch ? value["statuses"] : value)?.array else {
+            throw error(.notMastodon("its answer to \(endpoint.path) is not a list of statuses"))
+        }
+        var (posts, problems) = ([Post](), [String]())
+        for status in statuses {
+            do throws(MastodonDecodingError) { posts.append(try StatusDecoder.post(from: status)) }
+            catch { problems.append("\(configuration.serverName): \(error.description); it is left out.") }
+        }
+        let link = headers.first(name: "link")
+        return StatusesAnswer(posts: posts, statusCount: statuses.count, link: LinkHeader(link ?? ""), hasLink: link != nil, problems: problems)
+    }
+
+    /// `GET /api/v1/accounts/lookup?acct=…`: the id of `alice` (on this server) or `alice@host`.
+    func accountID(_ address: String) async throws -> String {
+        let path = "/api/v1/accounts/lookup?acct=" + URLQuery.encode(address)
+        do {
+            let (_, body) = try await get(path, endpoint: nil)
+            guard let id = try json(body)["id"]?.nonEmptyString else { throw error(.notMastodon("its account lookup has no id")) }
+            return id
+        } catch let failure as MastodonError where failure.reason.isNotFound {
+            throw error(.noSuchAccount(address))
+        }
+    }
+
+    private func json(_ body: [UInt8]) throws -> JSONValue {
+        if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "<") {
+            throw error(.notMastodon("it answered with a web page, not the Mastodon API"))
+        }
+        do throws(JSONDocumentError) {
+            return try JSONValue.document(body)
+        } catch {
+            throw self.error(.malformed(error.description))
+        }
+    }
+
+    private func get(_ pathAndQuery: String, endpoint: Endpoint?) async throws -> (HTTPHeaders, [UInt8]) {
+        var request = HTTPClientRequest(url: configuration.baseURL + pathAndQuery)
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Smashtag")
+        if let token = configuration.token { request.headers.add(name: "Authorization", value: "Bearer \(token.value)") }
+        let (status, headers, body) = try await send(request)
+        logger.debug("mastodon", metadata: ["path": "\(pathAndQuery)", "status": "\(status.code)", "remaining": "\(headers.first(name: "x-ratelimit-remaining") ?? "?")"])
+        guard status == .ok else { throw failure(status: status, headers: headers, body: body, endpoint: endpoint) }
+        return (headers, body)
+    }
+
+    private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
+        do {
+            let response = try await client.execute(request, deadline: .now() + .nanoseconds(policy.deadline.nanoseconds))
+            let body = try await response.body.collect(upTo: policy.maximumBodyBytes)
+            return (response.status, response.headers, Array(body.readableBytesView))
+        } catch is NIOTooManyBytesError {
+            throw error(.malformed("the body is larger than \(policy.maximumBodyBytes >> 20) MB"))
+        } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
+            throw error(.timedOut(seconds: Int(policy.deadline.components.seconds)))
+        } catch {
+            throw self.error(.unreachable(Self.reason(error)))
+        }
+    }
+
+    /// Transport errors in words: an unknown host, a refused connection.
+    private static func reason(_ error: any Error) -> String {
+        let text = "\(error)"
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused" }
+        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "no such host" }
+        return text
+    }
+
+    /// What a status other than 200 means here.
+    private func failure(status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8], endpoint: Endpoint?) -> MastodonError {
+        let detail = (try? json(body))?["error"]?.nonEmptyString
+        let signedIn = configuration.token != nil
+        switch status.code {
+        case 401 where signedIn: return error(.tokenRejected)
+        case 401, 422 where !signedIn:
+            return error(endpoint?.isTagTimeline == true ? .hidesTagTimelines : .needsSignIn)
+        case 403: return error(.forbidden(detail ?? "no reason given"))
+        case 404 where detail == nil: return error(.notMastodon("\(endpoint?.path ?? "its API") is not there (404)"))
+        case 404: return error(.unexpectedStatus(404, detail))
+        case 429: return error(.rateLimited(retryAt: Self.resetDate(headers)))
+        case 500...599: return error(.serverError(status: Int(status.code)))
+        default: return error(.unexpectedStatus(Int(status.code), detail))
+        }
+    }
+
+    /// `X-RateLimit-Reset` is an ISO-8601 time on Mastodon; `Retry-After` is seconds from now.
+    private static func resetDate(_ headers: HTTPHeaders) -> Date? {
+        if let reset = headers.first(name: "x-ratelimit-reset").flatMap(WireDate.parseISO8601) { return reset }
+        return headers.first(name: "retry-after").flatMap(Double.init).map { Date(timeIntervalSinceNow: $0) }
+    }
+}
+
+extension MastodonError.Reason {
+    var isNotFound: Bool {
+        switch self {
+        case .notMastodon, .unexpectedStatus(404, _): true
+        default: false
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var nanoseconds: Int64 {
+        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    }
+}

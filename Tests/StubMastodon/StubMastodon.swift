@@ -1,0 +1,185 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// A stand-in Mastodon server for tests: a real HTTP server on 127.0.0.1 that pages a fixed set of statuses the way
+/// Mastodon does (`limit`, `max_id`, `min_id`, `Link` headers; tag timelines with `any[]`/`all[]`/`none[]`, account
+/// look-up and statuses, search with a token), or answers every request with one failure.
+public final class StubMastodon: Sendable {
+    /// A status the stub serves: its id (ids grow with time), tags and author.
+    public struct Status: Sendable {
+        public let id: Int
+        public let tags: [String]
+        public let author: String
+        public let hasMedia: Bool
+
+        public init(id: Int, tags: [String] = [], author: String = "alice", hasMedia: Bool = false) {
+            (self.id, self.tags, self.author, self.hasMedia) = (id, tags, author, hasMedia)
+        }
+    }
+
+    /// One answer for every request: a status, headers, a body and a delay.
+    public struct Failure: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
+        public var delay: Duration
+
+        public init(status: Int, headers: [String: String] = [:], body: String = "", delay: Duration = .zero) {
+            (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
+        }
+    }
+
+    private struct State {
+        var statuses: [Status] = []
+        var failure: Failure?
+        var hidesTagTimelines = false
+        var requests: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    private init() {}
+
+    /// Path and query of every request received, in order.
+    public var requests: [String] { state.withLock { $0.requests } }
+
+    public func serve(_ statuses: [Status]) { state.withLock { $0.statuses = statuses } }
+    public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
+    public func hideTagTimelines() { state.withLock { $0.hidesTagTimelines = true } }
+
+    /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
+    public static func run<T: Sendable>(_ body: (StubMastodon, Int) async throws -> T) async throws -> T {
+        let stub = StubMastodon()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let router = Router()
+        router.get("**") { request, _ in try await stub.answer(request) }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        do {
+            let result = try await body(stub, port)
+            server.cancel()
+            _ = await server.result
+            return result
+        } catch {
+            server.cancel()
+            _ = await server.result
+            throw error
+        }
+    }
+
+    private func answer(_ request: Request) async throws -> Response {
+        let path = request.uri.path
+        let failure = state.withLock { state in
+            state.requests.append(path + (request.uri.query.map { "?" + $0 } ?? ""))
+            return state.failure
+        }
+        if let failure {
+            try await Task.sleep(for: failure.delay)
+            return Self.response(failure.status, failure.body, headers: failure.headers)
+        }
+        let query = Query(request.uri.query ?? "")
+        let signedIn = request.headers[.authorization] != nil
+        if path.hasPrefix("/api/v1/timelines/tag/") { return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn) }
+        if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
+        if path.hasPrefix("/api/v1/accounts/"), path.hasSuffix("/statuses") {
+            let author = path.dropFirst(17).dropLast(9).dropFirst(3)  // "/api/v1/accounts/id-alice/statuses"
+            return page(query, path: path) { $0.author == author }
+        }
+        if path == "/api/v2/search" {
+            guard signedIn else { return Self.response(401, #"{"error":"The access token is invalid"}"#) }
+            let words = (query.first("q") ?? "").lowercased()
+            return page(query, path: path, wrap: true) { status in status.tags.contains { words.contains($0) } }
+        }
+        return Self.response(404, #"{"error":"Record not found"}"#)
+    }
+
+    private func tagTimeline(_ tag: String, _ query: Query, signedIn: Bool) -> Response {
+        if state.withLock({ $0.hidesTagTimelines }), !signedIn {
+            return Self.response(422, #"{"error":"This method requires an authenticated user"}"#)
+        }
+        let anyOf = [tag.removingPercentEncoding ?? tag] + query.all("any[]")
+        let all = query.all("all[]"), none = query.all("none[]")
+        let onlyMedia = query.first("only_media") == "true"
+        return page(query, path: "/api/v1/timelines/tag/" + tag) { status in
+            anyOf.contains(where: status.tags.contains) && all.allSatisfy(status.tags.contains)
+                && !none.contains(where: status.tags.contains) && (!onlyMedia || status.hasMedia)
+        }
+    }
+
+    private func lookup(_ acct: String) -> Response {
+        let known = state.withLock { $0.statuses.contains { $0.author == acct } }
+        return known ? Self.response(200, #"{"id":"id-\#(acct)","acct":"\#(acct)"}"#) : Self.response(404, #"{"error":"Record not found"}"#)
+    }
+
+    /// Mastodon's paging: newest first; `max_id` older than, `min_id` the ones just newer than, at most `limit`.
+    private func page(_ query: Query, path: String, wrap: Bool = false, matching: (Status) -> Bool) -> Response {
+        let limit = min(Int(query.first("limit") ?? "") ?? 20, 40)
+        let all = state.withLock { $0.statuses }.filter(matching).sorted { $0.id > $1.id }
+        var chosen: [Status]
+        if let minID = query.first("min_id").flatMap(Int.init) {
+            chosen = Array(all.filter { $0.id > minID }.reversed().prefix(limit).reversed())
+        } else {
+            let maxID = query.first("max_id").flatMap(Int.init) ?? Int.max
+            chosen = Array(all.filter { $0.id < maxID }.prefix(limit))
+        }
+        let body = "[" + chosen.map(Self.json).joined(separator: ",") + "]"
+        guard !wrap else { return Self.response(200, #"{"accounts":[],"hashtags":[],"statuses":\#(body)}"#) }
+        var links: [String] = []
+        if let last = chosen.last { links.append("<http://stub\(path)?max_id=\(last.id)>; rel=\"next\"") }
+        if let first = chosen.first { links.append("<http://stub\(path)?min_id=\(first.id)>; rel=\"prev\"") }
+        return Self.response(200, body, headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
+    }
+
+    private static func json(_ status: Status) -> String {
+        let tags = status.tags.map { #"<a href="https://stub.example/tags/\#($0)" class="mention hashtag" rel="tag">#<span>\#($0)</span></a>"# }
+        let content = "<p>status \(status.id) " + tags.joined(separator: " ") + "</p>"
+        let media = status.hasMedia ? #"[{"type":"image","url":"https://stub.example/\#(status.id).png","meta":{"original":{"width":4,"height":3}}}]"# : "[]"
+        let seconds = 1_785_000_000 + status.id
+        return #"{"id":"\#(status.id)","created_at":"\#(isoDate(seconds))","content":\#(quoted(content)),"url":"https://stub.example/@\#(status.author)/\#(status.id)","account":{"id":"id-\#(status.author)","username":"\#(status.author)","acct":"\#(status.author)","display_name":"","url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(status.tags.map { #"{"name":"\#($0)"}"# }.joined(separator: ","))],"media_attachments":\#(media),"sensitive":false,"spoiler_text":"","reblog":null}"#
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    private static func isoDate(_ seconds: Int) -> String {
+        let days = seconds / 86_400, rest = seconds % 86_400
+        // Civil date from days since 1970 (Howard Hinnant's algorithm).
+        let z = days + 719_468, era = z / 146_097, doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9, year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)).000Z"
+    }
+
+    private static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = body.hasPrefix("<") ? "text/html" : "application/json; charset=utf-8"
+        for (name, value) in headers { if let field = HTTPField.Name(name) { fields[field] = value } }
+        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// A query string's parameters, repeated names kept (`any[]=a&any[]=b`).
+private struct Query {
+    let pairs: [(String, String)]
+
+    init(_ text: String) {
+        pairs = text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
+    func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+}
