@@ -151,14 +151,7 @@ public final class StubMastodon: Sendable {
     }
 
     private static func isoDate(_ seconds: Int) -> String {
-        let days = seconds / 86_400, rest = seconds % 86_400
-        // Civil date from days since 1970 (Howard Hinnant's algorithm).
-        let z = days + 719_468, era = z / 146_097, doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9, year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(year)-\(two(month))-\(two(day))T\(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)).000Z"
+        Date(timeIntervalSince1970: Double(seconds)).ISO8601Format()
     }
 
     private static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {

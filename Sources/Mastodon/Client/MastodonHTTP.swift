@@ -127,16 +127,11 @@ struct MastodonHTTP: Sendable {
 }
 
 extension MastodonError.Reason {
+    /// A 404 the API itself answered (with its JSON `error`): the record is not there, the server is.
     var isNotFound: Bool {
         switch self {
-        case .notMastodon, .unexpectedStatus(404, _): true
+        case .unexpectedStatus(404, _): true
         default: false
         }
-    }
-}
-
-extension Duration {
-    fileprivate var nanoseconds: Int64 {
-        components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
     }
 }

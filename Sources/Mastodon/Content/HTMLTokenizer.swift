@@ -19,6 +19,11 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
         scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar == "\u{0C}"
     }
 
+    /// ASCII upper case to lower, as the standard does for tag and attribute names.
+    private static func lowercased(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    }
+
     private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
@@ -112,8 +117,7 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
     private mutating func readName(until stop: (Unicode.Scalar) -> Bool) -> String {
         var name = ""
         while index < input.count, !Self.isWhitespace(input[index]), !stop(input[index]) {
-            let scalar = input[index]
-            name.unicodeScalars.append(("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar)
+            name.unicodeScalars.append(Self.lowercased(input[index]))
             index += 1
         }
         return name
@@ -174,7 +178,7 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
         let closing = Array(("</" + name).unicodeScalars)
         while index < input.count {
             if input[index] == "<", index + closing.count <= input.count,
-               input[index..<index + closing.count].map({ ("A"..."Z").contains($0) ? Unicode.Scalar($0.value + 32)! : $0 }) == closing {
+               input[index..<index + closing.count].map(Self.lowercased) == closing {
                 return
             }
             index += 1

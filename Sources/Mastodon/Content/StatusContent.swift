@@ -27,7 +27,7 @@ struct StatusContent {
     init(html: String, accounts: MentionedAccounts) {
         self.accounts = accounts
         for token in HTMLTokenizer(html) { take(token) }
-        trimTrailingWhitespace()
+        trimTrailing { $0.properties.isWhitespace }
     }
 
     private static let blocks: Set<String> = [
@@ -107,22 +107,16 @@ struct StatusContent {
 
     /// Ends the text with at least `count` line breaks, unless nothing has been written yet.
     private mutating func breakLines(_ count: Int) {
-        trimTrailingSpaces()
+        trimTrailing { $0 == " " }
         guard length > 0 else { return }
         let present = text.unicodeScalars.reversed().prefix { $0 == "\n" }.count
         if present < count { append(String(repeating: "\n", count: count - present)) }
     }
 
-    private mutating func trimTrailingSpaces() {
-        while let last = text.unicodeScalars.last, last == " ", length > mentions.last.map(\.range.upperBound) ?? 0 {
-            text.unicodeScalars.removeLast()
-            length -= 1
-        }
-    }
-
-    private mutating func trimTrailingWhitespace() {
-        while let last = text.unicodeScalars.last, last.properties.isWhitespace,
-              length > mentions.last.map(\.range.upperBound) ?? 0 {
+    /// Drops trailing scalars that match, never into a mention.
+    private mutating func trimTrailing(_ matches: (Unicode.Scalar) -> Bool) {
+        let floor = mentions.last?.range.upperBound ?? 0
+        while length > floor, let last = text.unicodeScalars.last, matches(last) {
             text.unicodeScalars.removeLast()
             length -= 1
         }

@@ -22,6 +22,7 @@ package enum StatusDecoder {
         let boosted = status["reblog"].flatMap { $0.object == nil ? nil : $0 }
         let shown = boosted ?? status
         let user = try author(shown["account"], of: id)
+        let quoted = quotedStatus(of: shown)
         let content = StatusContent(
             html: shown["content"]?.string ?? "", accounts: MentionedAccounts(shown["mentions"]?.array ?? [])
         )
@@ -29,11 +30,11 @@ package enum StatusDecoder {
             network: .mastodon, id: id, created: created, user: user, text: content.text,
             mentions: content.mentions, media: (shown["media_attachments"]?.array ?? []).compactMap(MediaDecoder.item),
             repostedBy: boosted == nil ? nil : try author(status["account"], of: id),
-            quotedID: quotedStatus(of: shown)?["id"]?.nonEmptyString,
-            quoted: quoteDepth == 0 ? quotedStatus(of: shown).flatMap { try? post(from: $0, quoteDepth: 1) } : nil,
+            quotedID: quoted?["id"]?.nonEmptyString,
+            quoted: quoteDepth == 0 ? quoted.flatMap { try? post(from: $0, quoteDepth: 1) } : nil,
             inReplyToID: shown["in_reply_to_id"]?.nonEmptyString,
             contentWarning: shown["spoiler_text"]?.nonEmptyString,
-            isSensitive: shown["sensitive"].map { if case .bool(true) = $0 { true } else { false } } ?? false,
+            isSensitive: shown["sensitive"]?.isTrue ?? false,
             url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString
         )
     }
@@ -52,6 +53,12 @@ package enum StatusDecoder {
         let name = account["display_name"]?.nonEmptyString ?? account["username"]?.nonEmptyString ?? acct
         let avatar = account["avatar_static"]?.nonEmptyString ?? account["avatar"]?.nonEmptyString
         return Author(screenName: address, name: name, profileImageURL: avatar.flatMap { WebLink.isHTTP($0) ? $0 : nil })
+    }
+}
+
+extension JSONValue {
+    fileprivate var isTrue: Bool {
+        if case .bool(true) = self { true } else { false }
     }
 }
 
