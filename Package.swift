@@ -79,10 +79,10 @@ let package = Package(
             dependencies: ["Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
-        // The app's model: mention sections, text segments, recents, popularity.
+        // The app's model: the sources, mention sections, text segments, recents, popularity.
         .target(
             name: "Smashtag",
-            dependencies: ["Posts", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Posts", "Twitter", "Mastodon", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app: routes, middleware, page view-models and their typed rendering, static files.

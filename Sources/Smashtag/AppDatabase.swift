@@ -8,7 +8,7 @@ import GRDB
 import Posts
 import Twitter
 
-/// The app's own database (not the corpus): recents, search sessions, the popularity counts and the tweets they
+/// The app's own database (not the corpus): recents, search sessions, the popularity counts and the posts they
 /// were counted from.
 public struct AppDatabase: Sendable {
     let writer: any DatabaseWriter
@@ -94,38 +94,74 @@ public struct AppDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("v3: posts of every network") { db in
+            try db.execute(sql: """
+                -- A post is keyed by its network (NetworkCode) and its id there; `id` is only the store's own
+                -- reference, so the counts stay one integer per (term, post). Tweets stored by earlier releases keep
+                -- their tweet id as that reference. `created`: milliseconds since 1970, for pages ordered by time.
+                CREATE TABLE post (
+                    id INTEGER PRIMARY KEY,
+                    network INTEGER NOT NULL,
+                    postID TEXT NOT NULL,
+                    created INTEGER NOT NULL,
+                    json TEXT NOT NULL
+                );
+                CREATE UNIQUE INDEX post_by_key ON post(network, postID);
+                INSERT INTO post(id, network, postID, created, json)
+                    SELECT id, 0, CAST(id AS TEXT),
+                        CAST(round((coalesce(json_extract(tweet, '$.created'), 0) + 978307200) * 1000) AS INTEGER), tweet
+                    FROM storedTweet;
+                CREATE TABLE countedPost (
+                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                    postRef INTEGER NOT NULL,
+                    PRIMARY KEY (termID, postRef)
+                ) WITHOUT ROWID;
+                INSERT INTO countedPost(termID, postRef) SELECT termID, tweetID FROM countedTweet;
+                CREATE INDEX countedPost_by_post ON countedPost(postRef);
+                DROP TABLE countedTweet;
+                DROP TABLE storedTweet;
+                """)
+        }
         return migrator
     }
 }
 
 extension AppDatabase {
-    /// A tweet fetched by some search and still counted under a term in Recents.
-    public func storedTweet(id: String) async throws -> Post? {
-        guard let id = Int64(id) else { return nil }
-        let json = try await writer.read { db in try String.fetchOne(db, sql: "SELECT tweet FROM storedTweet WHERE id = ?", arguments: [id]) }
-        return try json.map(Self.storedTweet)
+    /// A post fetched by some search and still counted under a term in Recents.
+    public func storedPost(_ key: PostKey) async throws -> Post? {
+        let json = try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT json FROM post WHERE network = ? AND postID = ?", arguments: [key.network.code, key.id])
+        }
+        return try json.map(Self.storedPost)
     }
 
-    /// The tweets fetched for `term` with ids from `oldest` to `newest`, newest first: what a page of results holds.
-    public func storedTweets(term: String, newest: String, oldest: String) async throws -> [Post] {
-        guard let newest = Int64(newest), let oldest = Int64(oldest) else { return [] }
+    /// The posts fetched for `term` from the time of `newest` down to that of `oldest`, newest first: what a page of
+    /// results holds.
+    public func storedPosts(term: String, newest: Date, oldest: Date) async throws -> [Post] {
         let key = try SearchTermKey(term).key
         let rows = try await writer.read { db in
             try String.fetchAll(db, sql: """
-                SELECT s.tweet FROM recent r JOIN countedTweet c ON c.termID = r.id JOIN storedTweet s ON s.id = c.tweetID
-                WHERE r.key = ? AND c.tweetID BETWEEN ? AND ? ORDER BY c.tweetID DESC
-                """, arguments: [key, oldest, newest])
+                SELECT p.json FROM recent r JOIN countedPost c ON c.termID = r.id JOIN post p ON p.id = c.postRef
+                WHERE r.key = ? AND p.created BETWEEN ? AND ? ORDER BY p.created DESC, p.network, p.id DESC
+                """, arguments: [key, oldest.millisecondsSince1970, newest.millisecondsSince1970])
         }
-        return try rows.map(Self.storedTweet)
+        return try rows.map(Self.storedPost)
     }
 
-    /// A tweet as `PopularityCounter` stored it (`Post.codableJSON`).
-    private static func storedTweet(_ json: String) throws -> Post {
+    /// A post as `PopularityCounter` stored it (`Post.codableJSON`).
+    private static func storedPost(_ json: String) throws -> Post {
         try JSONDecoder().decode(Post.self, from: Data(json.utf8))
     }
 
-    /// The ids of the stored tweets, ascending (for tests and diagnostics).
-    public func storedTweetIDs() async throws -> [String] {
-        try await writer.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM storedTweet ORDER BY id").map(String.init) }
+    /// The stored posts' ids, by network then id (for tests and diagnostics).
+    public func storedPostIDs() async throws -> [String] {
+        try await writer.read { db in
+            try String.fetchAll(db, sql: "SELECT postID FROM post ORDER BY network, length(postID), postID")
+        }
     }
+}
+
+extension Date {
+    /// As the store keeps times: whole milliseconds.
+    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 }

@@ -3,8 +3,8 @@ import Posts
 import Twitter
 
 /// The lecture's approach to counting, kept as the benchmark's baseline (docs/PERFORMANCE.md): like Core Data's
-/// find-or-create, each tweet and then each of its mentions is looked up by its own query and inserted or updated
-/// when missing — a query per tweet and per mention, built afresh each time, one save per page. It writes the same
+/// find-or-create, each post and then each of its mentions is looked up by its own query and inserted or updated
+/// when missing — a query per post and per mention, built afresh each time, one save per page. It writes the same
 /// tables as `SearchSessions`, so both run on the same database and SQLite build.
 ///
 /// The lecture matched mentions with a case-insensitive predicate (`keyword =[c] %@`), which no index serves;
@@ -18,11 +18,11 @@ public struct PopularityBaseline: Sendable {
         self.caseInsensitiveLookups = caseInsensitiveLookups
     }
 
-    public func count(_ tweets: [Post], under term: String) async throws {
+    public func count(_ posts: [Post], under term: String) async throws {
         let term = try SearchTermKey(term)
         try await database.writer.write { db in
             let termID = try Self.findOrCreateTerm(term, db)
-            for tweet in tweets { try count(tweet, termID: termID, db) }
+            for post in posts { try count(post, termID: termID, db) }
         }
     }
 
@@ -32,13 +32,19 @@ public struct PopularityBaseline: Sendable {
         return db.lastInsertedRowID
     }
 
-    private func count(_ tweet: Post, termID: Int64, _ db: Database) throws {
-        guard let id = Int64(tweet.id) else { return }
-        let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedTweet WHERE termID = ? AND tweetID = ?", arguments: [termID, id]) ?? false
-        guard !known else { return }
-        try db.execute(sql: "INSERT INTO countedTweet(termID, tweetID) VALUES (?, ?)", arguments: [termID, id])
-        try db.execute(sql: "INSERT OR REPLACE INTO storedTweet(id, tweet) VALUES (?, ?)", arguments: [id, tweet.codableJSON])
-        for mention in MentionTally([tweet]).mentions {
+    private func count(_ post: Post, termID: Int64, _ db: Database) throws {
+        let key = [post.network.code.databaseValue, post.id.databaseValue]
+        var reference = try Int64.fetchOne(db, sql: "SELECT id FROM post WHERE network = ? AND postID = ?", arguments: StatementArguments(key))
+        if let reference {
+            let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedPost WHERE termID = ? AND postRef = ?", arguments: [termID, reference]) ?? false
+            guard !known else { return }
+        } else {
+            try db.execute(sql: "INSERT INTO post(network, postID, created, json) VALUES (?, ?, ?, ?)",
+                           arguments: StatementArguments(key + [post.created.millisecondsSince1970.databaseValue, post.codableJSON.databaseValue]))
+            reference = db.lastInsertedRowID
+        }
+        try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])
+        for mention in MentionTally([post]).mentions {
             try countMention(mention, termID: termID, db)
         }
     }
@@ -61,7 +67,7 @@ public struct PopularityBaseline: Sendable {
 }
 
 extension AppDatabase {
-    /// Fills the popularity store with `links` (term, tweet) links over `terms` terms, and counts of `mentions`
+    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and counts of `mentions`
     /// mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
     public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
         try await writer.write { db in
@@ -75,7 +81,7 @@ extension AppDatabase {
                 """, arguments: [mentions])
             try db.execute(sql: """
                 WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?1 - 1)
-                INSERT INTO countedTweet(termID, tweetID) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM n;
+                INSERT INTO countedPost(termID, postRef) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM n;
                 """, arguments: [links, terms])
             try db.execute(sql: """
                 INSERT INTO mentionCount(termID, mentionID, count)

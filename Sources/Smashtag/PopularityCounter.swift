@@ -3,40 +3,61 @@ import Posts
 import Twitter
 
 /// Counts a fetched page under a term inside the caller's transaction, in a fixed number of statements whatever the
-/// page's size: the ids go to SQLite as one JSON array, and SQLite tells which of them are new for the term.
+/// page's size: the keys go to SQLite as one JSON array, and SQLite tells which posts it holds and which of them
+/// are new for the term.
 struct PopularityCounter {
     let db: Database
     let termID: Int64
 
-    /// Marks the tweets counted under the term, then stores only the ones that were new for it (the others were
-    /// stored when first counted) and adds their distinct hashtags and users to the term's counts.
-    func count(_ tweets: [StorableTweet]) throws {
-        guard !tweets.isEmpty else { return }
-        let newIDs = Set(try newlyCounted(tweets.map(\.id)))
-        let new = tweets.filter { newIDs.contains($0.id) }
+    /// Stores the posts the store does not hold yet (no term has counted them), marks them all counted under the
+    /// term, and adds the distinct hashtags and users of those that were new for it to the term's counts.
+    func count(_ posts: [StorablePost]) throws {
+        guard !posts.isEmpty else { return }
+        var references = try storedReferences(posts)
+        try store(posts.filter { references[$0.post.key] == nil }, into: &references)
+        let newReferences = Set(try newlyCounted(Array(references.values)))
+        let new = posts.filter { references[$0.post.key].map(newReferences.contains) ?? false }
         guard !new.isEmpty else { return }
-        try store(new)
-        let increments = MentionTally(new.map(\.tweet))
+        let increments = MentionTally(new.map(\.post))
         guard !increments.isEmpty else { return }
         let ids = try mentionIDs(increments)
         try add(increments, ids: ids)
     }
 
-    /// Ignored when another term stored the tweet first. One statement with a row of parameters per tweet (compiled
-    /// once per page size): as one JSON array, SQLite would parse and print again every tweet's JSON.
-    private func store(_ tweets: [StorableTweet]) throws {
-        let rows = Array(repeating: "(?, ?)", count: tweets.count).joined(separator: ", ")
-        var arguments = StatementArguments()
-        for tweet in tweets { arguments += [tweet.id, tweet.json] }
-        try statement("INSERT OR IGNORE INTO storedTweet(id, tweet) VALUES \(rows)").execute(arguments: arguments)
+    /// The store's reference of each post it holds already.
+    private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
+        let cursor = try Row.fetchCursor(statement("""
+            SELECT p.id, p.network, p.postID FROM json_each(?) j
+            JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
+            """), arguments: [PostKeys.json(posts.map(\.post.key))])
+        var references: [PostKey: Int64] = [:]
+        while let row = try cursor.next() {
+            guard let key = PostKeys.key(network: row[1], id: row[2]) else { continue }
+            references[key] = row[0]
+        }
+        return references
     }
 
-    /// The ids not yet counted under the term, now marked counted.
-    private func newlyCounted(_ ids: [Int64]) throws -> [Int64] {
+    /// One statement with a row of parameters per post (compiled once per page size): as one JSON array, SQLite
+    /// would parse and print again every post's JSON.
+    private func store(_ posts: [StorablePost], into references: inout [PostKey: Int64]) throws {
+        guard !posts.isEmpty else { return }
+        let rows = Array(repeating: "(?, ?, ?, ?)", count: posts.count).joined(separator: ", ")
+        var arguments = StatementArguments()
+        for post in posts { arguments += [post.post.network.code, post.post.id, post.created, post.json] }
+        let cursor = try Row.fetchCursor(statement("INSERT INTO post(network, postID, created, json) VALUES \(rows) RETURNING id, network, postID"), arguments: arguments)
+        while let row = try cursor.next() {
+            guard let key = PostKeys.key(network: row[1], id: row[2]) else { continue }
+            references[key] = row[0]
+        }
+    }
+
+    /// The references not yet counted under the term, now marked counted.
+    private func newlyCounted(_ references: [Int64]) throws -> [Int64] {
         try Int64.fetchAll(statement("""
-            INSERT INTO countedTweet(termID, tweetID) SELECT ?, value FROM json_each(?) WHERE true
-            ON CONFLICT DO NOTHING RETURNING tweetID
-            """), arguments: [termID, "[" + ids.map(String.init).joined(separator: ",") + "]"])
+            INSERT INTO countedPost(termID, postRef) SELECT ?, value FROM json_each(?) WHERE true
+            ON CONFLICT DO NOTHING RETURNING postRef
+            """), arguments: [termID, "[" + references.map(String.init).joined(separator: ",") + "]"])
     }
 
     /// Each mention's id, created if new. Looked up after inserting the new ones, rather than returned by an upsert,
@@ -69,20 +90,29 @@ struct PopularityCounter {
     }
 }
 
-/// A tweet with its id as stored and its JSON (made before the write: see `PreparedPage`).
-struct StorableTweet: Sendable {
-    let id: Int64
-    let tweet: Post
+/// A post with what the store writes of it, made before the write (see `PreparedPage`).
+struct StorablePost: Sendable {
+    let post: Post
+    let created: Int64
     let json: String
 
-    /// Nil for an id the store cannot hold (it is not counted).
-    init?(_ tweet: Post) {
-        guard let id = Int64(tweet.id) else { return nil }
-        (self.id, self.tweet, json) = (id, tweet, tweet.codableJSON)
+    init(_ post: Post) {
+        (self.post, created, json) = (post, post.created.millisecondsSince1970, post.codableJSON)
     }
 }
 
-/// How many of some tweets name each hashtag and user: a tweet naming one twice counts once.
+/// Post keys as SQL sees them: a JSON array of `[network code, id]` pairs for `json_each`, and back.
+enum PostKeys {
+    static func json(_ keys: some Sequence<PostKey>) -> String {
+        JSONArray(keys.map { [JSONCell.int($0.network.code), .text($0.id)] })
+    }
+
+    static func key(network code: Int, id: String) -> PostKey? {
+        Network.allCases.first { $0.code == code }.map { PostKey(network: $0, id: id) }
+    }
+}
+
+/// How many of some posts name each hashtag and user: a post naming one twice counts once.
 struct MentionTally {
     struct Entry {
         /// 0 hashtag, 1 user (as stored).
@@ -97,11 +127,11 @@ struct MentionTally {
 
     var isEmpty: Bool { mentions.isEmpty }
 
-    init(_ tweets: [Post]) {
+    init(_ posts: [Post]) {
         var index: [String: Int] = [:]
-        for tweet in tweets {
+        for post in posts {
             var seen = Set<String>()
-            for mention in tweet.mentions where mention.kind != .url {
+            for mention in post.mentions where mention.kind != .url {
                 let key = mention.keyword.lowercased()
                 guard seen.insert(key).inserted else { continue }
                 if let at = index[key] {

@@ -3,7 +3,7 @@ import Posts
 import Twitter
 
 /// The most recent search terms (at most 100, newest first, unique case-insensitively, the newest spelling kept).
-/// A term that leaves takes its popularity counts with it, and tweets no remaining term counted are deleted.
+/// A term that leaves takes its popularity counts with it, and posts no remaining term counted are deleted.
 public struct Recents: Sendable {
     public static let limit = 100
     let database: AppDatabase
@@ -47,11 +47,11 @@ public struct Recents: Sendable {
         return id
     }
 
-    /// The term's counts go with it (cascading), and its tweets unless another term counted them.
+    /// The term's counts go with it (cascading), and its posts unless another term counted them.
     private static func remove(_ id: Int64, in db: Database) throws {
         try db.cachedStatement(sql: """
-            DELETE FROM storedTweet WHERE id IN (SELECT tweetID FROM countedTweet WHERE termID = ?1)
-                AND NOT EXISTS (SELECT 1 FROM countedTweet c WHERE c.tweetID = storedTweet.id AND c.termID != ?1)
+            DELETE FROM post WHERE id IN (SELECT postRef FROM countedPost WHERE termID = ?1)
+                AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id AND c.termID != ?1)
             """).execute(arguments: [id])
         try db.cachedStatement(sql: "DELETE FROM recent WHERE id = ?").execute(arguments: [id])
     }

@@ -9,26 +9,24 @@ import Synchronization
 import Posts
 import Twitter
 
-/// Searches as the app runs them: each one is recorded in Recents and its tweets counted for popularity, in one
-/// transaction with the page; *newer* continues from the newest tweet fetched so far for the term and *older* from
-/// the oldest, so no tweet is returned twice. Shared by the web app and the CLI through the app database.
+/// Searches as the app runs them: each one is recorded in Recents and its posts counted for popularity, in one
+/// transaction with the page; *newer* continues from the newest post each source has shown for the term and *older*
+/// from the oldest, so no post is returned twice. Shared by the web app and the CLI through the app database.
 public struct SearchSessions: Sendable {
     let database: AppDatabase
-    let source: any PostSource
     private let settled = SettledSearch()
 
-    public init(database: AppDatabase, source: any PostSource) {
+    public init(database: AppDatabase) {
         self.database = database
-        self.source = source
     }
 
-    /// Fetches the page at `position` for `term` (a web page knows which tweets it shows; the CLI asks
-    /// `newerPosition`/`olderPosition` where the session stands), then records and counts it in one transaction —
-    /// skipped when it would change nothing: the term already first with this spelling, its session's follow-on
-    /// requests the same and every tweet already counted under it.
-    public func fetch(_ term: String, at position: SearchRequest.Position, count: Int = 20) async throws -> SearchPage {
+    /// Fetches the page at `position` for `term` from `sources` (a web page knows which posts it shows; the CLI
+    /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it in one
+    /// transaction — skipped when it would change nothing: the term already first with this spelling, its session's
+    /// follow-on requests the same and every post already counted under it. Throws only when every source failed.
+    public func fetch(_ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20) async throws -> MergedPage {
         let term = try SearchTermKey(term)
-        let page = try await source.search(SearchRequest(query: term.shown, count: count, position: position))
+        let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
         let found = FoundPage(page: page, position: position)
         if try await isSettled(term, found) { return page }
         try await record(term, found)
@@ -41,7 +39,7 @@ public struct SearchSessions: Sendable {
     private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
         guard settled.knows(term.key) else { return false }
         let generation = try database.generation.current()
-        guard let recorded = try await recorded(term, counting: found.ids, at: generation),
+        guard let recorded = try await recorded(term, counting: found.keys, at: generation),
               recorded.isUnchanged(by: term, found) else { return false }
         settled.remember(recorded, of: term.key, at: generation)
         return true
@@ -53,7 +51,7 @@ public struct SearchSessions: Sendable {
         let prepared = try found.prepared()
         let settledTerm = try await database.groupCommit.write { [database] db -> (RecordedTerm, DatabaseGeneration.Value)? in
             let generation = try database.generation.current()
-            let recorded = try RecordedTerm(term.key, counting: found.ids, in: db)
+            let recorded = try RecordedTerm(term.key, counting: found.keys, in: db)
             if let recorded, recorded.isUnchanged(by: term, found) { return (recorded, generation) }
             let termID = try Recents.record(term, cursors: prepared.encodedCursors(saved: recorded?.cursors), in: db)
             try PopularityCounter(db: db, termID: termID).count(prepared.storable)
@@ -62,17 +60,24 @@ public struct SearchSessions: Sendable {
         if let (recorded, generation) = settledTerm { settled.remember(recorded, of: term.key, at: generation) }
     }
 
-    /// Where the term's session goes on to newer tweets: just after the newest it has shown (the newest tweets when
-    /// it has shown none).
-    public func newerPosition(for term: String) async throws -> SearchRequest.Position {
-        try await cursors(for: SearchTermKey(term))?.newer.position ?? .newest
+    /// Where the term's session goes on to newer posts from each of `sources`: just after the newest it has shown
+    /// (a source's newest posts when it has shown none).
+    public func newerPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition {
+        let cursors = try await cursors(for: SearchTermKey(term))
+        return .newer(Dictionary(uniqueKeysWithValues: sources.names.map { name in
+            (name, cursors?.newer[name]?.position ?? .newest)
+        }))
     }
 
-    /// Where the term's session goes on to older tweets: before the oldest it has shown (the newest tweets when it
-    /// has shown none); nil when it has reached the oldest.
-    public func olderPosition(for term: String) async throws -> SearchRequest.Position? {
-        guard let cursors = try await cursors(for: SearchTermKey(term)) else { return .newest }
-        return cursors.older?.position
+    /// Where the term's session goes on to older posts from each of `sources`: before the oldest it has shown (a
+    /// source's newest posts when it has shown none); nil when every source has reached its oldest.
+    public func olderPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition? {
+        let cursors = try await cursors(for: SearchTermKey(term))
+        let positions = sources.names.compactMap { name -> (String, SearchRequest.Position)? in
+            guard let saved = cursors?.older[name] else { return (name, .newest) }
+            return saved.map { (name, $0.position) }
+        }
+        return positions.isEmpty ? nil : .older(Dictionary(uniqueKeysWithValues: positions))
     }
 
     private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
@@ -80,27 +85,30 @@ public struct SearchSessions: Sendable {
     }
 
     /// As remembered when nothing changed since, else as read.
-    private func recorded(_ term: SearchTermKey, counting ids: Set<Int64>, at generation: DatabaseGeneration.Value) async throws -> RecordedTerm? {
-        if let known = settled.term(term.key, at: generation, counting: ids) { return known }
-        return try await database.writer.read { db in try RecordedTerm(term.key, counting: ids, in: db) }
+    private func recorded(_ term: SearchTermKey, counting keys: Set<PostKey>, at generation: DatabaseGeneration.Value) async throws -> RecordedTerm? {
+        if let known = settled.term(term.key, at: generation, counting: keys) { return known }
+        return try await database.writer.read { db in try RecordedTerm(term.key, counting: keys, in: db) }
     }
 }
 
-/// A term's row in Recents as the database holds it, and which tweets of a page are already counted under it.
+/// A term's row in Recents as the database holds it, and which posts of a page are already counted under it.
 struct RecordedTerm: Sendable {
     let shown: String
     let isFirst: Bool
     let cursors: SessionCursors?
-    let counted: Set<Int64>
+    let counted: Set<PostKey>
 
-    init?(_ key: String, counting ids: Set<Int64>, in db: Database) throws {
+    init?(_ key: String, counting keys: Set<PostKey>, in db: Database) throws {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT id, term, searched = (SELECT max(searched) FROM recent), newer, older FROM recent WHERE key = ?
             """), arguments: [key]) else { return nil }
         (shown, isFirst, cursors) = (row[1], row[2], try SessionCursors(newer: row[3], older: row[4]))
-        counted = try Set(Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT tweetID FROM countedTweet WHERE termID = ? AND tweetID IN (SELECT value FROM json_each(?))
-            """), arguments: [row[0] as Int64, "[" + ids.map(String.init).joined(separator: ",") + "]"]))
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT p.network, p.postID FROM json_each(?) j
+            JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
+            JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
+            """), arguments: [PostKeys.json(keys), row[0] as Int64])
+        counted = Set(rows.compactMap { PostKeys.key(network: $0[0], id: $0[1]) })
     }
 
     static func cursors(of key: String, in db: Database) throws -> SessionCursors? {
@@ -108,22 +116,22 @@ struct RecordedTerm: Sendable {
         return try row.flatMap { try SessionCursors(newer: $0[0], older: $0[1]) }
     }
 
-    /// Recording `term` with the page's cursors and counting its tweets would leave the database as it is.
+    /// Recording `term` with the page's cursors and counting its posts would leave the database as it is.
     func isUnchanged(by term: SearchTermKey, _ found: FoundPage) -> Bool {
-        isFirst && shown == term.shown && cursors == found.cursors(saved: cursors) && found.ids.isSubset(of: counted)
+        isFirst && shown == term.shown && cursors == found.cursors(saved: cursors) && found.keys.isSubset(of: counted)
     }
 }
 
 /// A page fetched for a term.
 struct FoundPage: Sendable {
-    let page: SearchPage
-    let position: SearchRequest.Position
-    let ids: Set<Int64>
+    let page: MergedPage
+    let position: MergedPosition
+    let keys: Set<PostKey>
 
-    init(page: SearchPage, position: SearchRequest.Position) {
+    init(page: MergedPage, position: MergedPosition) {
         self.page = page
         self.position = position
-        ids = Set(page.tweets.compactMap { Int64($0.id) })
+        keys = Set(page.posts.map(\.key))
     }
 
     /// The session's follow-on requests after this page; a page at the newest position starts the session afresh.
@@ -135,15 +143,15 @@ struct FoundPage: Sendable {
     /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
     func prepared() throws -> PreparedPage {
         let fresh = position == .newest ? try cursors(saved: nil).encoded() : nil
-        return PreparedPage(found: self, storable: page.tweets.compactMap(StorableTweet.init), fresh: fresh)
+        return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), fresh: fresh)
     }
 }
 
-/// A found page with its tweets' JSON and, at the newest position (where they do not depend on the saved ones), its
+/// A found page with its posts' JSON and, at the newest position (where they do not depend on the saved ones), its
 /// follow-on requests encoded.
 struct PreparedPage: Sendable {
     let found: FoundPage
-    let storable: [StorableTweet]
+    let storable: [StorablePost]
     let fresh: SessionCursors.Encoded?
 
     func encodedCursors(saved: SessionCursors?) throws -> SessionCursors.Encoded {
@@ -162,10 +170,10 @@ private final class SettledSearch: Sendable {
 
     private let last = Mutex<Entry?>(nil)
 
-    /// The term as remembered, if the database is still as it was and the remembered tweets cover `ids`.
-    func term(_ key: String, at generation: DatabaseGeneration.Value, counting ids: Set<Int64>) -> RecordedTerm? {
+    /// The term as remembered, if the database is still as it was and the remembered posts cover `keys`.
+    func term(_ key: String, at generation: DatabaseGeneration.Value, counting keys: Set<PostKey>) -> RecordedTerm? {
         last.withLock { last in
-            guard let last, last.generation == generation, last.key == key, ids.isSubset(of: last.term.counted) else { return nil }
+            guard let last, last.generation == generation, last.key == key, keys.isSubset(of: last.term.counted) else { return nil }
             return last.term
         }
     }
@@ -180,35 +188,56 @@ private final class SettledSearch: Sendable {
     }
 }
 
-/// A session's follow-on requests.
+/// A session's follow-on requests, per source.
 struct SessionCursors: Equatable, Sendable {
-    let newer: SearchRequest
-    let older: SearchRequest?
+    /// Each source's request for the posts after the newest it has shown.
+    let newer: [String: SearchRequest]
+    /// Each source's request for the posts before the oldest it has shown; nil for a source that has shown its
+    /// oldest. A source missing from both has shown nothing.
+    let older: [String: SearchRequest?]
 
-    /// A page of newer tweets leaves the older side where it was, and a page of older ones the newer side.
-    init(after page: SearchPage, at position: SearchRequest.Position, saved: SessionCursors?) {
-        newer = if case .older = position { saved?.newer ?? page.newer } else { page.newer }
-        older = if case .newer = position { saved?.older ?? page.older } else { page.older }
+    init(newer: [String: SearchRequest], older: [String: SearchRequest?]) {
+        self.newer = newer
+        self.older = older
     }
 
-    /// As `encoded()` stored them; nil for a term without a session.
+    /// A page of newer posts leaves each source's older side where it was, and a page of older ones its newer side;
+    /// a source that failed or was not asked keeps both.
+    init(after page: MergedPage, at position: MergedPosition, saved: SessionCursors?) {
+        var newer = saved?.newer ?? [:]
+        var older = saved?.older ?? [:]
+        for (source, cursor) in page.cursors {
+            if case .older = position, newer[source] != nil {} else { newer[source] = cursor.newer }
+            if position.isNewer, older.keys.contains(source) {} else { older[source] = cursor.older }
+        }
+        self.init(newer: newer, older: older)
+    }
+
+    /// As `encoded()` stored them; nil for a term without a session. A session stored by a release that searched
+    /// one source (the corpus or the X API, both X ids) goes on from where it was in either.
     init?(newer: String?, older: String?) throws {
         guard let newer else { return nil }
         let decoder = JSONDecoder()
-        self.newer = try decoder.decode(SearchRequest.self, from: Data(newer.utf8))
-        self.older = try older.map { try decoder.decode(SearchRequest.self, from: Data($0.utf8)) }
+        if let legacy = try? decoder.decode(SearchRequest.self, from: Data(newer.utf8)) {
+            let legacyOlder = try older.map { try decoder.decode(SearchRequest.self, from: Data($0.utf8)) }
+            self.init(newer: ["corpus": legacy, "x": legacy], older: ["corpus": legacyOlder, "x": legacyOlder])
+            return
+        }
+        self.init(newer: try decoder.decode([String: SearchRequest].self, from: Data(newer.utf8)),
+                  older: try older.map { try decoder.decode([String: SearchRequest?].self, from: Data($0.utf8)) } ?? [:])
     }
 
     /// The follow-on requests as the `recent` table stores them.
     struct Encoded: Sendable {
         let newer: String
-        let older: String?
+        let older: String
     }
 
     func encoded() throws -> Encoded {
         let encoder = JSONEncoder()
-        let newer = String(decoding: try encoder.encode(self.newer), as: UTF8.self)
-        return Encoded(newer: newer, older: try older.map { String(decoding: try encoder.encode($0), as: UTF8.self) })
+        encoder.outputFormatting = .sortedKeys
+        return Encoded(newer: String(decoding: try encoder.encode(newer), as: UTF8.self),
+                       older: String(decoding: try encoder.encode(older), as: UTF8.self))
     }
 }
 

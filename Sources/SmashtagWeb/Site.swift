@@ -5,9 +5,10 @@ import Smashtag
 import Posts
 import Twitter
 
-/// Everything the controllers share: the source, the app database, the static files.
+/// Everything the controllers share: the sources, the app database, the static files.
 struct Site: Sendable {
-    let source: any PostSource
+    /// Every source the Search page offers, in the catalogue's order.
+    let sources: SourceSet
     let database: AppDatabase
     /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
     /// without asking the database again.
@@ -18,22 +19,21 @@ struct Site: Sendable {
     let demoTweeter: DemoTweeter?
     let logger: Logger
 
-
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
-        let (source, tweeter) = try await openSource(arguments, logger: logger)
+        let names = arguments.sourceNames
+        let (corpus, tweeter) = names.contains(.corpus) ? try await openCorpus(arguments, logger: logger) : (nil, nil)
+        let sources = arguments.catalog.open(names, corpus: corpus, logger: logger)
         let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
-        return Site(source: source, database: database, sessions: SearchSessions(database: database, source: source),
+        return Site(sources: sources, database: database, sessions: SearchSessions(database: database),
                     publicDirectory: resources + "/Public", assets: assets,
                     defaultQuery: query, demoTweeter: tweeter, logger: logger)
     }
 
-    /// The X API when configured; else the corpus (the demo generated on first use), with its live tweeter if it
-    /// holds the demo.
-    private static func openSource(_ arguments: some AppArguments, logger: Logger) async throws -> (any PostSource, DemoTweeter?) {
-        if let configuration = arguments.xAPI { return (XAPIClient(configuration: configuration, logger: logger), nil) }
+    /// The corpus (the demo generated on first use), with its live tweeter if it holds the demo.
+    private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (CorpusSource, DemoTweeter?) {
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
         if try await corpus.tweetCount() == 0 {
             logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")

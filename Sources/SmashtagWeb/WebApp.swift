@@ -13,8 +13,10 @@ public protocol AppArguments: Sendable {
     var host: String { get }
     var port: Int { get }
     var dataDirectory: String { get }
-    /// The X API when a token is configured and chosen; nil for the local corpus.
-    var xAPI: XAPIConfiguration? { get }
+    /// The sources Smashtag knows and which are configured.
+    var catalog: SourceCatalog { get }
+    /// The sources the Search page offers (`--source`, else every configured one).
+    var sourceNames: [SourceCatalog.Name] { get }
     var logLevel: Logger.Level { get }
     /// Called once the server listens, with its address (the port is known only then when 0 was asked for).
     func serverStarted(at url: String)

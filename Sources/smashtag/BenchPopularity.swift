@@ -31,7 +31,7 @@ struct BenchPopularity: AsyncParsableCommand {
         report("fill", ["links": Double(links), "seconds": fill.seconds])
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
-            _ = try await SearchSessions(database: database, source: FixedPage(tweets: page)).fetch("bench batched", at: .newest)
+            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPage(tweets: page)), at: .newest)
         }
         let lecture = try await countingRate(pages: pages, generator: &generator) { page in
             try await PopularityBaseline(database: database).count(page, under: "bench lecture")
@@ -102,7 +102,7 @@ struct BenchCountPage: AsyncParsableCommand {
         print("counting", terminator: "\n")
         fflush(nil)
         let elapsed = try await ContinuousClock().measure {
-            _ = try await SearchSessions(database: database, source: FixedPage(tweets: page)).fetch(term, at: .newest, count: SearchRequest.maximumCount)
+            _ = try await SearchSessions(database: database).fetch(term, from: SourceSet(only: FixedPage(tweets: page)), at: .newest, count: SearchRequest.maximumCount)
         }
         print("counted \(tweets) tweets in \(String(format: "%.2f", elapsed.seconds))s")
     }

@@ -28,13 +28,14 @@ struct BenchSession: AsyncParsableCommand {
         let appPath = directory.path + "/bench-session.sqlite"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: appPath + suffix) }
         let source = CorpusSource(corpus: try TweetCorpus.open(at: directory.corpus))
-        let sessions = SearchSessions(database: try AppDatabase.open(at: appPath), source: source)
+        let sessions = SearchSessions(database: try AppDatabase.open(at: appPath))
+        let sources = SourceSet(only: source)
         let started = ContinuousClock.now
-        let found = try await sessions.fetch(query, at: .newest, count: count).tweets.count
+        let found = try await sessions.fetch(query, from: sources, at: .newest, count: count).posts.count
         let first = ContinuousClock.now - started
         var times = Latencies()
         for _ in 0..<iterations {
-            try await times.measure { _ = try await sessions.fetch(query, at: .newest, count: count) }
+            try await times.measure { _ = try await sessions.fetch(query, from: sources, at: .newest, count: count) }
         }
         print(TweetPrinter.json(SessionBenchResult(
             query: query, tweets: found, firstms: first.seconds * 1000, iterations: iterations,

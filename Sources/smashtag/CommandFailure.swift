@@ -1,6 +1,4 @@
-import Corpus
 import Posts
-import Twitter
 
 /// A failure the user should read: printed as `smashtag: <sentence>` with a non-zero exit.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -12,16 +10,13 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 extension CommandFailure {
-    /// Runs `body`, turning the errors a person can act on (a malformed query, a bad paging id) into their sentence.
+    /// Runs `body`, turning the errors a person can act on (a malformed query, a bad paging id, every source
+    /// failing) into their sentences, one line each.
     static func reporting<T>(_ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as QueryError {
-            throw CommandFailure(error.description)
-        } catch let error as CorpusError {
-            throw CommandFailure(error.description)
-        } catch let error as XAPIError {
-            throw CommandFailure(error.description)
+        } catch let error as any ExplainedError {
+            throw CommandFailure(error.description.split(separator: "\n").joined(separator: "\nsmashtag: "))
         }
     }
 }

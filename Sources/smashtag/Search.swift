@@ -1,7 +1,6 @@
 import ArgumentParser
-import Smashtag
 import Posts
-import Twitter
+import Smashtag
 
 /// `smashtag search QUERY`: a page of tweets, newest first, continuing the term's session with --newer/--older.
 struct Search: AsyncParsableCommand {
@@ -48,35 +47,36 @@ struct Search: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let choice = SourceChoice(common, directory: directory)
+        let choice = try SourceChoice(common, directory: directory)
         // A typo in the query is reported before anything else happens (like generating the demo corpus).
-        if choice.name == .corpus { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
-        let source = try await choice.open(in: directory)
-        let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase), source: source)
-        let page = try await CommandFailure.reporting { () async throws -> SearchPage? in
-            guard let position = try await position(in: sessions) else { return nil }
-            return try await sessions.fetch(query, at: position, count: count)
+        if choice.names.contains(.corpus) { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
+        let sources = try await choice.open(in: directory)
+        let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase))
+        let page = try await CommandFailure.reporting { () async throws -> MergedPage? in
+            guard let position = try await position(in: sessions, sources) else { return nil }
+            return try await sessions.fetch(query, from: sources, at: position, count: count)
         }
+        for failure in page?.failures ?? [] { StandardError.write("smashtag: \(failure.message)") }
         for problem in page?.problems ?? [] { StandardError.write("smashtag: note: \(problem)") }
-        output(page?.tweets ?? [])
-        if page == nil, format == .text { StandardError.write("smashtag: no older tweets for “\(query)”.") }
+        output(page?.posts ?? [])
+        if page == nil, format == .text { StandardError.write("smashtag: no older posts for “\(query)”.") }
     }
 
-    /// Where the term's session stands; nil when --older has reached its oldest tweet.
-    private func position(in sessions: SearchSessions) async throws -> SearchRequest.Position? {
-        if newer { return try await sessions.newerPosition(for: query) }
-        if older { return try await sessions.olderPosition(for: query) }
+    /// Where the term's session stands in each source; nil when --older has reached every source's oldest post.
+    private func position(in sessions: SearchSessions, _ sources: SourceSet) async throws -> MergedPosition? {
+        if newer { return try await sessions.newerPosition(for: query, from: sources) }
+        if older { return try await sessions.olderPosition(for: query, from: sources) }
         return .newest
     }
 
-    private func output(_ tweets: [Post]) {
+    private func output(_ posts: [Post]) {
         switch format {
         case .json:
-            print(TweetPrinter.json(SearchOutput(query: query, tweets: tweets)))
+            print(TweetPrinter.json(SearchOutput(query: query, tweets: posts)))
         case .text:
             let printer = TweetPrinter(format: .text, style: .standardOutput)
-            tweets.forEach(printer.print)
-            if tweets.isEmpty, !older { StandardError.write("smashtag: no\(newer ? " newer" : "") tweets for “\(query)”.") }
+            posts.forEach(printer.print)
+            if posts.isEmpty, !older { StandardError.write("smashtag: no\(newer ? " newer" : "") posts for “\(query)”.") }
         }
     }
 }

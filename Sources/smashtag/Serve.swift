@@ -2,9 +2,8 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import Smashtag
 import SmashtagWeb
-import Posts
-import Twitter
 
 /// `smashtag serve`: the web app.
 struct Serve: AsyncParsableCommand, AppArguments {
@@ -25,13 +24,14 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     var dataDirectory: String { directory.path }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
-    var xAPI: XAPIConfiguration? { SourceChoice(common, directory: directory).xAPI }
+    var catalog: SourceCatalog { SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path) }
+    var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
 
     private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
-        if common.source == .x, xAPI == nil { throw ValidationError("--source x needs SMASHTAG_X_BEARER_TOKEN (or an x-bearer-token file in the data directory).") }
+        do { _ = try catalog.choose(common.source) } catch { throw ValidationError(error.description) }
     }
 
     func serverStarted(at url: String) {

@@ -1,32 +1,27 @@
 import Corpus
 import Foundation
+import Logging
 import Posts
-import Twitter
+import Smashtag
 
-/// Which source a command searches: `--source`, else the X API when a token is configured, else the corpus.
+/// Which sources a command searches: `--source`, else every configured one (SPEC §7).
 struct SourceChoice {
-    let name: SourceName
-    private let configuration: XAPIConfiguration?
+    let catalog: SourceCatalog
+    let names: [SourceCatalog.Name]
 
-    /// The X API's configuration when it is the chosen source (nil for the corpus, or when no token is configured).
-    var xAPI: XAPIConfiguration? { name == .x ? configuration : nil }
-
-    init(_ options: CommonOptions, directory: DataDirectory) {
-        configuration = XAPIConfiguration.configured(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
-        name = options.source ?? (configuration == nil ? .corpus : .x)
+    init(_ options: CommonOptions, directory: DataDirectory) throws {
+        catalog = SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+        do { names = try catalog.choose(options.source) } catch { throw CommandFailure(error.description) }
     }
 
-    func open(in directory: DataDirectory) async throws -> any PostSource {
-        switch name {
-        case .corpus:
-            let corpus = try TweetCorpus.open(at: directory.corpus)
-            try await DemoSetup.ensureDemo(in: corpus)
-            return CorpusSource(corpus: corpus)
-        case .x:
-            guard let configuration else {
-                throw CommandFailure("no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(directory.path)/\(XAPIConfiguration.tokenFileName).")
-            }
-            return XAPIClient(configuration: configuration)
+    /// The chosen sources, the corpus with its demo generated first when it is chosen and empty.
+    func open(in directory: DataDirectory) async throws -> SourceSet {
+        var corpus: CorpusSource?
+        if names.contains(.corpus) {
+            let store = try TweetCorpus.open(at: directory.corpus)
+            try await DemoSetup.ensureDemo(in: store)
+            corpus = CorpusSource(corpus: store)
         }
+        return catalog.open(names, corpus: corpus, logger: Logger(label: "smashtag"))
     }
 }

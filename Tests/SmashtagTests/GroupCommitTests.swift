@@ -63,7 +63,7 @@ struct GroupCommitTests {
         let database = try AppDatabase.inMemory()
         let corpus = try TweetCorpus.inMemory()
         _ = try await corpus.add((1...30).map { tweet($0, "#t\($0 % 6) @u\($0 % 4)") })
-        let sessions = SearchSessions(database: database, source: CorpusSource(corpus: corpus))
+        let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             for round in 0..<4 {
                 for n in 0..<6 { tasks.addTask { _ = try await sessions.fetch("#t\(n)", at: .newest, count: 3 + round) } }

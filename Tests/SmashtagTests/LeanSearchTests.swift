@@ -15,14 +15,14 @@ struct LeanSearchTests {
     let corpusPath = temporaryPath("corpus")
     let database: AppDatabase
     let corpus: TweetCorpus
-    let sessions: SearchSessions
+    let sessions: OneSourceSessions
     /// The test's own look at the app database file.
     let observer: DatabaseQueue
 
     init() async throws {
         database = try AppDatabase.open(at: appPath)
         corpus = try TweetCorpus.open(at: corpusPath)
-        sessions = SearchSessions(database: database, source: CorpusSource(corpus: corpus))
+        sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         observer = try DatabaseQueue(path: appPath)
         _ = try await corpus.add([tweet(1, "#a @x"), tweet(2, "#a @x"), tweet(3, "#b")])
     }
@@ -37,17 +37,17 @@ struct LeanSearchTests {
         try await observer.read { try Int.fetchOne($0, sql: "PRAGMA data_version") ?? 0 }
     }
 
-    private func ids(_ page: SearchPage) -> [String] { page.tweets.map(\.id) }
+    private func ids(_ page: MergedPage) -> [String] { page.posts.map(\.id) }
 
     @Test func aRepeatedSearchWithNothingNewWritesNothing() async throws {
         #expect(try await commits { _ = try await sessions.fetch("#a", at: .newest) })
         for _ in 0..<3 {
-            var page: SearchPage?
+            var page: MergedPage?
             #expect(try await !commits { page = try await sessions.fetch("#a", at: .newest) })
             #expect(page.map(ids) == ["2", "1"])
         }
         // Another session object (another request handler) reads the database once and writes nothing either.
-        let other = SearchSessions(database: database, source: CorpusSource(corpus: corpus))
+        let other = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         #expect(try await !commits { _ = try await other.fetch("#a", at: .newest) })
     }
 
@@ -55,12 +55,12 @@ struct LeanSearchTests {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await TweetCorpus.open(at: corpusPath).add([tweet(4, "#a @x")])
-        var page: SearchPage?
+        var page: MergedPage?
         #expect(try await commits { page = try await sessions.fetch("#a", at: .newest) })
         #expect(page.map(ids) == ["4", "2", "1"])
         let table = try await Popularity(database: database).table(for: "#a")
         #expect(table.rows(.users) == [PopularMention(mention: "@x", count: 3)])
-        #expect(try await database.storedTweetIDs() == ["1", "2", "4"])
+        #expect(try await database.storedPostIDs() == ["1", "2", "4"])
     }
 
     @Test func aPostAddedThroughTheSameCorpusShowsOnTheNextPage() async throws {
@@ -77,7 +77,7 @@ struct LeanSearchTests {
         let table = try await Popularity(database: database).table(for: "#a")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
         #expect(table.rows(.users) == [PopularMention(mention: "@x", count: 2)])
-        #expect(try await database.storedTweet(id: "1")?.text == "#a @x")
+        #expect(try await database.storedPost(PostKey(network: .twitter, id: "1"))?.text == "#a @x")
     }
 
     @Test func aNewSpellingOfTheFirstTermIsWrittenAndShown() async throws {
@@ -95,7 +95,7 @@ struct LeanSearchTests {
     @Test func anotherProcesssSearchMakesTheRepeatedSearchWriteAgain() async throws {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
-        let elsewhere = SearchSessions(database: try AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
+        let elsewhere = OneSourceSessions(database: try AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
         _ = try await elsewhere.fetch("#b", at: .newest)
         #expect(try await commits { _ = try await sessions.fetch("#a", at: .newest) })
         #expect(try await Recents(database: database).terms() == ["#a", "#b"])
@@ -117,13 +117,13 @@ struct LeanSearchInMemoryTests {
         let database = try AppDatabase.inMemory()
         let corpus = try TweetCorpus.inMemory()
         _ = try await corpus.add([tweet(1, "#a")])
-        let sessions = SearchSessions(database: database, source: CorpusSource(corpus: corpus))
+        let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         for _ in 0..<3 { _ = try await sessions.fetch("#a", at: .newest) }
         #expect(try await Recents(database: database).delete("#a"))
         _ = try await sessions.fetch("#a", at: .newest)
         #expect(try await Recents(database: database).terms() == ["#a"])
         #expect(try await Popularity(database: database).table(for: "#a").rows(.hashtags) == [])
-        #expect(try await database.storedTweetIDs() == ["1"])
+        #expect(try await database.storedPostIDs() == ["1"])
     }
 }
 

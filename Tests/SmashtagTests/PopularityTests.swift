@@ -35,7 +35,7 @@ func tweet(_ id: Int, _ text: String) -> Post {
 struct PopularityTests {
     let database: AppDatabase
     let source = ScriptedSource()
-    var sessions: SearchSessions { SearchSessions(database: database, source: source) }
+    var sessions: OneSourceSessions { OneSourceSessions(database: database, source: source) }
     var popularity: Popularity { Popularity(database: database) }
 
     init() throws {
@@ -54,7 +54,8 @@ struct PopularityTests {
     }
 
     @Test func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce() async throws {
-        source.enqueue([tweet(1, "#Swift #swift #SWIFT @Nasa"), tweet(2, "#swift @NASA")])
+        // Newest first, as sources give them: the newest spelling is the one first seen.
+        source.enqueue([tweet(2, "#Swift #swift #SWIFT @Nasa"), tweet(1, "#swift @NASA")])
         _ = try await sessions.fetch("T", at: .newest)
         #expect(try await table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
     }
@@ -101,7 +102,7 @@ struct PopularityTests {
         #expect(try await Recents(database: database).delete("t"))
         #expect(try await table("T") == ["Hashtags": [], "Users": []])
         #expect(try await table("U") == ["Hashtags": ["#a 2"], "Users": []])
-        #expect(try await database.storedTweetIDs() == ["2", "3"])
+        #expect(try await database.storedPostIDs() == ["2", "3"])
         #expect(try await !Recents(database: database).delete("t"))
     }
 
@@ -111,7 +112,7 @@ struct PopularityTests {
         let terms = try await Recents(database: database).terms()
         #expect(terms.count == 100 && terms.first == "term 100" && terms.last == "term 1")
         #expect(try await table("term 0") == ["Hashtags": [], "Users": []])
-        #expect(try await database.storedTweetIDs().isEmpty)
+        #expect(try await database.storedPostIDs().isEmpty)
     }
 }
 
@@ -120,7 +121,7 @@ struct PopularityPersistenceTests {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
         let source = ScriptedSource()
         source.enqueue([tweet(1, "#a @b"), tweet(2, "#a @b")])
-        _ = try await SearchSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", at: .newest)
+        _ = try await OneSourceSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", at: .newest)
         let reopened = try AppDatabase.open(at: path)
         let table = try await Popularity(database: reopened).table(for: "T")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
@@ -133,10 +134,10 @@ struct PopularityPersistenceTests {
         let writing = try AppDatabase.open(at: path)
         let source = ScriptedSource()
         source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
-        _ = try await SearchSessions(database: writing, source: source).fetch("T", at: .newest)
+        _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: watching).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.hashtags) == [])
-        _ = try await SearchSessions(database: writing, source: source).fetch("T", at: .newer(than: "0"))
+        _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
     }
 
@@ -144,10 +145,10 @@ struct PopularityPersistenceTests {
         let database = try AppDatabase.inMemory()
         let source = ScriptedSource()
         source.enqueue([tweet(1, "@x")], [tweet(2, "@x")])
-        _ = try await SearchSessions(database: database, source: source).fetch("T", at: .newest)
+        _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: database).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.users) == [])
-        _ = try await SearchSessions(database: database, source: source).fetch("T", at: .newer(than: "0"))
+        _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.users) == [PopularMention(mention: "@x", count: 2)])
     }
 }

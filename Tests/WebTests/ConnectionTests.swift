@@ -41,7 +41,8 @@ import Twitter
             try await Task.sleep(for: Self.idleTimeout * 2.5)
             #expect(!(await stream.isClosed(within: .zero)))
             // Another process's search: the stream hears of it through the database.
-            _ = try await WebFixture.site(in: directory).sessions.fetch("#" + WebFixture.hostileTag, at: .newest)
+            let other = try await WebFixture.site(in: directory)
+            _ = try await other.sessions.fetch("#" + WebFixture.hostileTag, from: other.sources, at: .newest)
             #expect(await stream.receives("@mallory", within: .seconds(5)))
         }
     }

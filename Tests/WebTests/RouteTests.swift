@@ -15,12 +15,12 @@ import Twitter
 
     static let pages = [
         "/search", "/search?q=\(encodedTerm)", "/search/search?q=\(encodedTerm)&back=%2Fsearch", "/recents",
-        "/recents/search?q=\(encodedTerm)&back=%2Frecents", "/search/tweets/\(WebFixture.hostileID)?back=%2Fsearch",
+        "/recents/search?q=\(encodedTerm)&back=%2Frecents", "/search/posts/twitter/\(WebFixture.hostileID)?back=%2Fsearch",
         "/recents/popularity?term=\(encodedTerm)", "/search/image?src=%2Fdemo%2Fimages%2F1-0-400x300.svg",
-        "/search/images?q=\(encodedTerm)&newest=1900000000000000002&oldest=\(WebFixture.hostileID)",
+        "/search/images?q=\(encodedTerm)&newest=4000000000000&oldest=0",
         "/search/search?q=\(encodedTerm)&only=\(WebFixture.hostileID)",
     ]
-    static let twins = ["/api/search?q=\(encodedTerm)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)"]
+    static let twins = ["/api/search?q=\(encodedTerm)", "/api/posts/twitter/\(WebFixture.hostileID)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)"]
 
     @Test func everyPageIsHTMLWithTheSecurityHeaders() async throws {
         let (app, _) = try await WebFixture.application()
@@ -130,7 +130,7 @@ import Twitter
         try await Application(router: router).test(.router) { client in
             async let stream = client.execute(uri: "/api/popularity/events?term=\(Self.encodedTerm)", method: .get)
             try await Task.sleep(for: .milliseconds(300))
-            _ = try await site.sessions.fetch(Self.term, at: .newest)  // two tweets: their mentions reach 2
+            _ = try await site.sessions.fetch(Self.term, from: site.sources, at: .newest)  // two tweets: their mentions reach 2
             let response = try await stream
             #expect(response.headers[.contentType] == "text/event-stream")
             let events = response.text.components(separatedBy: "event: table\n")

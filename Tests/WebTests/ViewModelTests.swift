@@ -34,8 +34,9 @@ import Twitter
 
     @Test(arguments: [(Tab.search, "/search?q=%23swift"), (.recents, "/recents/search?q=a%20b&back=%2Frecents"), (.search, nil)] as [(Tab, String?)])
     func aRowsLinkIsTheSiteURLOfItsTweet(tab: Tab, back: String?) {
-        for id in ["1", "1900000000000000001", "at://did:plc:x/app.bsky.feed.post/3k"] {
-            #expect(TweetLinks(tab: tab, back: back).url(id: id) == SiteURL.tweet(tab, id: id, back: back).path)
+        for key in [PostKey(network: .twitter, id: "1"), PostKey(network: .mastodon, id: "1900000000000000001"),
+                    PostKey(network: .bluesky, id: "at://did:plc:x/app.bsky.feed.post/3k")] {
+            #expect(TweetLinks(tab: tab, back: back).url(key) == SiteURL.post(tab, key, back: back).path)
         }
     }
 }
@@ -46,11 +47,14 @@ import Twitter
         let site = try await WebFixture.site()
         let cache = TweetJSONCache(limit: 16)
         for query in ["#" + WebFixture.hostileTag, site.defaultQuery] {
-            let page = try await site.sessions.fetch(query, at: .newest, count: 25)
-            for (newer, older) in [("1", "2"), (nil, "2"), ("1", nil), (nil, nil)] as [(String?, String?)] {
-                let expected = try JSONBody(SearchDocument(query: query, tweets: page.tweets, newer: newer, older: older)).json
-                #expect(try cache.searchDocument(query: query, tweets: page.tweets, newer: newer, older: older) == expected)
-                #expect(try cache.searchDocument(query: query, tweets: page.tweets, newer: newer, older: older) == expected, "from the cache")
+            let page = try await site.sessions.fetch(query, from: site.sources, at: .newest, count: 25)
+            let failures = [SourceErrorJSON(SourceFailure(source: "mastodon", title: "Mastodon", error: QueryError.empty))]
+            for (newer, older) in [("corpus:1", "corpus:2"), (nil, "corpus:2"), ("corpus:1", nil), (nil, nil)] as [(String?, String?)] {
+                for errors in [[], failures] {
+                    let expected = try JSONBody(SearchDocument(query: query, tweets: page.posts, newer: newer, older: older, errors: errors.isEmpty ? nil : errors)).json
+                    #expect(try cache.searchDocument(query: query, tweets: page.posts, newer: newer, older: older, errors: errors) == expected)
+                    #expect(try cache.searchDocument(query: query, tweets: page.posts, newer: newer, older: older, errors: errors) == expected, "from the cache")
+                }
             }
         }
     }

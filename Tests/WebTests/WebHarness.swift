@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Posts
+import Smashtag
 import Twitter
 @testable import SmashtagWeb
 
@@ -13,7 +14,8 @@ struct TestArguments: AppArguments {
     let host = "127.0.0.1"
     let port = 0
     let dataDirectory: String
-    let xAPI: XAPIConfiguration? = nil
+    var catalog = SourceCatalog()
+    var sourceNames: [SourceCatalog.Name] = [.corpus]
     let logLevel = Logger.Level.critical
     var idleTimeout: Duration = .seconds(15)
 

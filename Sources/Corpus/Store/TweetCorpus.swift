@@ -166,7 +166,7 @@ private struct PageRange {
 }
 
 /// Something the corpus could not do, as one sentence.
-public enum CorpusError: Error, CustomStringConvertible {
+public enum CorpusError: Error, ExplainedError {
     case badPagingID(String)
 
     public var description: String {

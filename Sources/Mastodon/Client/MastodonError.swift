@@ -6,7 +6,7 @@ import Foundation
 import Posts
 
 /// Why a Mastodon search failed: one sentence that names the server and says what to do.
-public struct MastodonError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
     public enum Reason: Sendable, Equatable {
         /// 401 or 422 without a token on a tag timeline.
         case hidesTagTimelines

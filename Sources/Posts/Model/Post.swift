@@ -73,6 +73,19 @@ public struct PostKey: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { "\(network.rawValue):\(id)" }
+
+    /// As `description` writes it; an id alone is a tweet's, as earlier releases wrote it.
+    public init?(_ text: some StringProtocol) {
+        guard let colon = text.firstIndex(of: ":") else {
+            guard !text.isEmpty else { return nil }
+            self.init(network: .twitter, id: String(text))
+            return
+        }
+        guard let network = Network(rawValue: String(text[..<colon])) else { return nil }
+        let id = text[text.index(after: colon)...]
+        guard !id.isEmpty else { return nil }
+        self.init(network: network, id: String(id))
+    }
 }
 
 extension Network {

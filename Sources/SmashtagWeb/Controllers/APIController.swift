@@ -15,28 +15,42 @@ struct APIController: Sendable {
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.on(.apiSearch) { request, _ in try await search(request) }
-        router.on(.apiTweet) { _, context in try await tweet(context.parameters.require("id")) }
+        router.on(.apiPost) { _, context in try await post(PagesController.postKey(context)) }
+        router.on(.apiTweet) { _, context in try await post(PostKey(network: .twitter, id: context.parameters.require("id"))) }
         router.on(.apiRecents) { _, _ in JSONBody(try await Recents(database: site.database).terms()) }
     }
 
     private func search(_ request: Request) async throws -> Response {
-        let parameters = request.uri.queryParameters
-        guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
+        let search = SearchParameters(request, offered: site.sources)
+        guard let query = search.query, !query.isEmpty else {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
         }
-        guard let count = Self.count(parameters["count"]) else {
+        guard let count = Self.count(request.uri.queryParameters["count"]) else {
             return try JSONBody(APIError(error: "count must be a whole number from 1 to \(SearchRequest.maximumCount)."), status: .badRequest).response
         }
-        let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
+        guard !search.sources.sources.isEmpty else {
+            let names = site.sources.names.joined(separator: ", ")
+            return try JSONBody(APIError(error: "source names none of this server's sources: \(names)."), status: .badRequest).response
+        }
         do {
-            let page = try await site.sessions.fetch(query, at: position, count: count)
-            let document = try tweets.searchDocument(query: query, tweets: page.tweets, newer: page.newer.position.sinceID, older: page.older?.position.beforeID)
-            return JSONBody<String>.response(json: document)
+            let page = try await site.sessions.fetch(query, from: search.sources, at: search.position, count: count)
+            return JSONBody<String>.response(json: try document(query, page, search))
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
+        } catch let error as SourcesFailed {
+            return try JSONBody(APIError(error: error.description, errors: error.failures.map(SourceErrorJSON.init)), status: .badGateway).response
         } catch {
-            return try JSONBody(APIError(error: PagesController.sentence(for: error)), status: .badGateway).response
+            return try JSONBody(APIError(error: SourceFailure.sentence(for: error)), status: .badGateway).response
         }
+    }
+
+    private func document(_ query: String, _ page: MergedPage, _ search: SearchParameters) throws -> String {
+        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
+        let newer = sources.positions(page) { $0.newer.position }
+        let older = sources.positions(page) { $0.older?.position }
+        return try tweets.searchDocument(
+            query: query, tweets: page.posts, newer: newer.isEmpty ? nil : PositionList.encode(newer),
+            older: older.isEmpty ? nil : PositionList.encode(older), errors: page.failures.map(SourceErrorJSON.init))
     }
 
     /// The page size asked for: 20 when not given, nil when it is not 1…100 (said, not quietly clamped).
@@ -45,21 +59,33 @@ struct APIController: Sendable {
         return Int(text).flatMap { (1...SearchRequest.maximumCount).contains($0) ? $0 : nil }
     }
 
-    private func tweet(_ id: String) async throws -> Response {
-        guard let tweet = try await site.database.storedTweet(id: id) else {
-            return try JSONBody(APIError(error: "No tweet \(id) among the tweets fetched for recent searches."), status: .notFound).response
+    private func post(_ key: PostKey) async throws -> Response {
+        guard let post = try await site.database.storedPost(key) else {
+            return try JSONBody(APIError(error: "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."), status: .notFound).response
         }
-        return JSONBody<Post>.response(json: try tweets.json(for: tweet))
+        return JSONBody<Post>.response(json: try tweets.json(for: post))
     }
 }
 
-/// SPEC §5's search document, with the ids to page from: `?since=<newer>` and `?before=<older>`. Written by
+/// SPEC §5's search document, with where each source goes on: `?since=<newer>` and `?before=<older>` (each a list
+/// `source:id,…`), and `errors`, one per source that failed while others answered. Written by
 /// `TweetJSONCache.searchDocument`, byte for byte as `JSONEncoder` writes this.
 struct SearchDocument: Encodable {
     let query: String
     let tweets: [Post]
     let newer: String?
     let older: String?
+    let errors: [SourceErrorJSON]?
+}
+
+/// A source's failure in JSON: `{"source": "mastodon", "message": "…"}`.
+struct SourceErrorJSON: Encodable, Sendable {
+    let source: String
+    let message: String
+
+    init(_ failure: SourceFailure) {
+        (source, message) = (failure.source, failure.message)
+    }
 }
 
 /// A JSON response.

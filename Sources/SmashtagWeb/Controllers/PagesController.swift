@@ -17,7 +17,11 @@ struct PagesController: Sendable {
         // Each tab's pages by name: the router does not go back to try a parameter once a fixed segment matched.
         for tab in Tab.allCases {
             router.on(.search(tab)) { request, _ in try await search(request, tab: tab, isRoot: false) }
-            router.on(.tweet(tab)) { request, context in try await tweet(request, tab: tab, id: context.parameters.require("id")) }
+            router.on(.post(tab)) { request, context in try await post(request, tab: tab, key: Self.postKey(context)) }
+            router.on(.tweet(tab)) { request, context in
+                let key = PostKey(network: .twitter, id: try context.parameters.require("id"))
+                return Response.redirect(to: SiteURL.post(tab, key, back: Self.back(request)).path, type: .permanent)
+            }
             router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
             router.on(.image(tab)) { request, _ in try viewer(request, tab: tab) }
             router.on(.images(tab)) { request, _ in try await images(request, tab: tab) }
@@ -27,44 +31,56 @@ struct PagesController: Sendable {
     }
 
     private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
-        let parameters = request.uri.queryParameters
+        let search = SearchParameters(request, offered: site.sources)
         let back = Self.back(request)
-        guard let query = parameters["q"].map(String.init)?.trimmed, !query.isEmpty else {
-            return HTML(await searchPage(site.defaultQuery, tab: tab, back: back, isRoot: isRoot, position: .newest))
+        guard let query = search.query, !query.isEmpty else {
+            let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
+            return HTML(await searchPage(site.defaultQuery, place: place, search: search))
         }
-        if let only = parameters["only"].map(String.init) {
-            return try await oneTweet(only, query: query, tab: tab, back: back)
-        }
-        let position = SearchRequest.Position(since: parameters["since"], before: parameters["before"])
-        return HTML(await searchPage(query, tab: tab, back: back, isRoot: isRoot, position: position))
-    }
-
-    private func searchPage(_ query: String, tab: Tab, back: String?, isRoot: Bool, position: SearchRequest.Position) async -> SearchPageView {
-        let outcome: Result<SearchPage, SearchFailure>
-        do {
-            outcome = .success(try await site.sessions.fetch(query, at: position, count: Self.pageSize))
-        } catch {
-            site.logger.info("search failed", metadata: ["query": "\(query)", "error": "\(error)"])
-            outcome = .failure(SearchFailure(message: Self.sentence(for: error)))
+        if let only = request.uri.queryParameters["only"].flatMap(PostKey.init) {
+            return try await onePost(only, query: query, tab: tab, back: back, search: search)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
-        return SearchPageView(query: query, tab: tab, back: back, isRoot: isRoot, outcome: outcome, isNewerOnly: position.sinceID != nil, here: here)
+        var page = HTML(await searchPage(query, place: SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here), search: search))
+        if search.isNewChoice { page.headers[.setCookie] = search.rememberingCookie }
+        return page
     }
 
-    /// What the person can act on; anything internal becomes a general sentence.
-    static func sentence(for error: any Error) -> String {
-        switch error {
-        case let error as QueryError: error.description
-        case let error as XAPIError: error.description
-        default: "The search could not be completed. Try again in a moment."
+    private func searchPage(_ query: String, place: SearchPageView.Place, search: SearchParameters) async -> SearchPageView {
+        let outcome: Result<MergedPage, SearchFailure>
+        if search.sources.sources.isEmpty {
+            outcome = .failure(SearchFailure(messages: ["Choose at least one source to search."]))
+        } else {
+            do {
+                outcome = .success(try await site.sessions.fetch(query, from: search.sources, at: search.position, count: Self.pageSize))
+            } catch {
+                site.logger.info("search failed", metadata: ["query": "\(query)", "error": "\(error)"])
+                outcome = .failure(SearchFailure(messages: Self.sentences(for: error)))
+            }
         }
+        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
+        return SearchPageView(query: query, place: place, sources: sources, outcome: outcome, isNewerOnly: search.position.isNewer)
     }
 
-    private func tweet(_ request: Request, tab: Tab, id: String) async throws -> HTML {
+    /// What the person can act on, a sentence per failing source; anything internal becomes a general sentence.
+    static func sentences(for error: any Error) -> [String] {
+        if let failed = error as? SourcesFailed { return failed.failures.map(\.message) }
+        return [SourceFailure.sentence(for: error)]
+    }
+
+    private func post(_ request: Request, tab: Tab, key: PostKey) async throws -> HTML {
         let back = Self.back(request)
-        guard let tweet = try await site.database.storedTweet(id: id) else { return missingTweet() }
-        let view = MentionsPageView(tweet, tab: tab, back: back, here: SiteURL.tweet(tab, id: id, back: back).path)
+        guard let post = try await site.database.storedPost(key) else { return missingPost() }
+        let view = MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path)
         return HTML(view)
+    }
+
+    /// The post a `:network/:id` route names.
+    static func postKey(_ context: BasicRequestContext) throws -> PostKey {
+        let network = try context.parameters.require("network")
+        let id = try context.parameters.require("id")
+        guard let network = Network(rawValue: network) else { throw HTTPError(.notFound) }
+        return PostKey(network: network, id: id.removingPercentEncoding ?? id)
     }
 
     private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
@@ -78,23 +94,30 @@ struct PagesController: Sendable {
         return HTML(view)
     }
 
-    /// A list of one tweet (from the images grid), with all the usual navigation and no paging.
-    private func oneTweet(_ id: String, query: String, tab: Tab, back: String?) async throws -> HTML {
-        guard let tweet = try await site.database.storedTweet(id: id) else { return missingTweet() }
-        let page = SearchPage(tweets: [tweet], newer: SearchRequest(query: query), older: nil)
-        let here = SiteURL.oneTweet(tab, query: query, id: id, back: back).path
-        return HTML(SearchPageView(query: query, tab: tab, back: back, isRoot: false, outcome: .success(page), isNewerOnly: false, here: here))
+    /// A list of one post (from the images grid), with all the usual navigation and no paging.
+    private func onePost(_ key: PostKey, query: String, tab: Tab, back: String?, search: SearchParameters) async throws -> HTML {
+        guard let post = try await site.database.storedPost(key) else { return missingPost() }
+        let page = MergedPage(posts: [post])
+        let place = SearchPageView.Place(tab: tab, back: back, isRoot: false, here: SiteURL.onePost(tab, query: query, key: key, back: back).path)
+        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
+        return HTML(SearchPageView(query: query, place: place, sources: sources, outcome: .success(page), isNewerOnly: false))
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
-        guard let query = parameters["q"].map(String.init)?.trimmed, let newest = parameters["newest"], let oldest = parameters["oldest"] else {
+        guard let query = parameters["q"].map(String.init)?.trimmed, let newest = Self.time(parameters["newest"]),
+              let oldest = Self.time(parameters["oldest"]) else {
             return error("There are no results to show the images of.", status: .badRequest)
         }
         let back = Self.back(request)
-        let tweets = try await site.database.storedTweets(term: query, newest: String(newest), oldest: String(oldest))
-        let here = SiteURL.images(tab, query: query, newest: String(newest), oldest: String(oldest), back: back).path
-        return HTML(ImagesPageView(query: query, tweets: tweets, tab: tab, back: back, here: here))
+        let posts = try await site.database.storedPosts(term: query, newest: newest, oldest: oldest)
+        let here = SiteURL.images(tab, query: query, newest: newest, oldest: oldest, back: back).path
+        return HTML(ImagesPageView(query: query, tweets: posts, tab: tab, back: back, here: here))
+    }
+
+    /// A time in milliseconds since 1970, as the images link gives it.
+    private static func time(_ text: Substring?) -> Date? {
+        text.flatMap { Int64($0) }.map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {
@@ -131,8 +154,8 @@ struct PagesController: Sendable {
         SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
     }
 
-    private func missingTweet() -> HTML {
-        error("This tweet is not among the tweets fetched for your recent searches.", status: .notFound)
+    private func missingPost() -> HTML {
+        error("This post is not among the posts fetched for your recent searches.", status: .notFound)
     }
 
     /// The error page, with its status kept.

@@ -54,6 +54,8 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
 /// An error in a JSON twin's answer.
 struct APIError: Encodable {
     let error: String
+    /// When every source failed: each one's sentence.
+    var errors: [SourceErrorJSON]? = nil
 }
 
 extension Response {

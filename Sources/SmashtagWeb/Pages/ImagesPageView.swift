@@ -23,7 +23,7 @@ struct ImagesPageView: Sendable {
                 guard let url = SafeURL.image(item.url) else { return nil }
                 let box = ImageBox(aspectRatio: item.aspectRatio, width: 600)
                 return Cell(tweetID: tweet.id, imageURL: url, width: box.width, height: box.height,
-                            tweetURL: SiteURL.oneTweet(tab, query: query, id: tweet.id, back: here).path)
+                            tweetURL: SiteURL.onePost(tab, query: query, key: tweet.key, back: here).path)
             }
         }
         isEmpty = cells.isEmpty

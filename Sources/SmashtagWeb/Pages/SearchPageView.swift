@@ -1,108 +1,151 @@
 import Posts
 import Twitter
 
-/// The Search page: the field, the legend, the tweets newest first, and the controls for newer and older tweets.
+/// The Search page: the field and the source toggles, the legend, the posts of every chosen source newest first
+/// (with a sentence for each source that failed), and the controls for newer and older posts.
 struct SearchPageView: Sendable {
     let chrome: Chrome
     let query: String
     let formAction: String
     let tab: String
     let back: String?
+    /// One per source the site offers; none when it offers one.
+    let toggles: [SourceToggle]
     let tweets: [TweetRow]
     let isEmpty: Bool
     let newerURL: String?
     let olderURL: String?
-    /// Shown instead of tweets when the fetch failed.
-    let error: String?
+    /// Shown instead of posts when the search failed (one sentence per source when every source failed).
+    let errors: [String]
+    /// The sources that failed while others answered: shown above the posts.
+    let failures: [String]
     let retryURL: String
-    /// This page holds only tweets newer than an earlier page (a "Newer" fetch).
+    /// This page holds only posts newer than an earlier page (a "Newer" fetch).
     let isNewerOnly: Bool
-    /// The images of the tweets shown, as a grid; nil when they have none.
+    /// The images of the posts shown, as a grid; nil when they have none.
     let imagesURL: String?
 
-    init(query: String, tab: Tab, back: String?, isRoot: Bool, outcome: Result<SearchPage, SearchFailure>, isNewerOnly: Bool, here: String) {
-        chrome = Chrome(title: query, tab: tab, back: back, isRoot: isRoot)
+    struct Place {
+        let tab: Tab
+        let back: String?
+        let isRoot: Bool
+        let here: String
+    }
+
+    init(query: String, place: Place, sources: SourceChoice, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
+        let tab = place.tab
+        chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot)
         self.query = query
-        formAction = isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
+        formAction = place.isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
         self.tab = tab.rawValue
-        self.back = isRoot ? nil : back
-        retryURL = here
+        back = place.isRoot ? nil : place.back
+        toggles = sources.toggles
+        retryURL = place.here
         self.isNewerOnly = isNewerOnly
         switch outcome {
         case .success(let page):
-            let links = TweetLinks(tab: tab, back: here)
-            tweets = page.tweets.map { TweetRow($0, links: links) }
-            isEmpty = page.tweets.isEmpty
-            let pageTab = isRoot ? nil : tab
-            newerURL = page.newer.position.sinceID.map { SiteURL.newer(pageTab, query: query, since: $0).path }
-            olderURL = page.older?.position.beforeID.map { SiteURL.older(pageTab, query: query, before: $0, back: back).path }
-            error = nil
-            let hasImages = page.tweets.contains { !$0.media.isEmpty }
-            imagesURL = hasImages ? page.tweets.first.flatMap { newest in page.tweets.last.map { oldest in
-                SiteURL.images(tab, query: query, newest: newest.id, oldest: oldest.id, back: here).path
-            } } : nil
+            let links = TweetLinks(tab: tab, back: place.here)
+            tweets = page.posts.map { TweetRow($0, links: links) }
+            isEmpty = page.posts.isEmpty
+            let pageTab = place.isRoot ? nil : tab
+            let newer = sources.positions(page) { $0.newer.position }
+            let older = sources.positions(page) { $0.older?.position }
+            newerURL = newer.isEmpty ? nil : SiteURL.newer(pageTab, query: query, since: PositionList.encode(newer)).path
+            olderURL = older.isEmpty ? nil : SiteURL.older(pageTab, query: query, before: PositionList.encode(older), back: place.back).path
+            (errors, failures) = ([], page.failures.map(\.message))
+            imagesURL = Self.imagesURL(of: page.posts, query: query, tab: tab, back: place.here)
         case .failure(let failure):
-            (tweets, isEmpty, newerURL, olderURL, error, imagesURL) = ([], false, nil, nil, failure.message, nil)
+            (tweets, isEmpty, newerURL, olderURL, errors, failures, imagesURL) = ([], false, nil, nil, failure.messages, [], nil)
         }
     }
+
+    private static func imagesURL(of posts: [Post], query: String, tab: Tab, back: String) -> String? {
+        guard posts.contains(where: { !$0.media.isEmpty }), let newest = posts.first, let oldest = posts.last else { return nil }
+        return SiteURL.images(tab, query: query, newest: newest.created, oldest: oldest.created, back: back).path
+    }
 }
 
-/// A fetch that failed, as a sentence for the page (never an internal description).
+/// A search that failed, as sentences for the page (never an internal description).
 struct SearchFailure: Error, Sendable {
-    let message: String
+    let messages: [String]
 }
 
-extension SearchRequest.Position {
-    /// From a page's `since=ID` (newer tweets) or `before=ID` (older ones); neither is the newest.
-    init(since: Substring?, before: Substring?) {
-        if let since { self = .newer(than: String(since)) }
-        else if let before { self = .older(than: String(before), token: nil) }
-        else { self = .newest }
+/// The sources a page offers and which of them this search chose.
+struct SourceChoice: Sendable {
+    let offered: SourceSet
+    let chosen: SourceSet
+
+    var toggles: [SourceToggle] {
+        guard offered.sources.count > 1 else { return [] }
+        let on = Set(chosen.names)
+        return offered.sources.map { SourceToggle(name: $0.name, title: $0.title, isOn: on.contains($0.name)) }
     }
 
-    var sinceID: String? {
-        if case .newer(let id) = self { id } else { nil }
+    /// Each source's position the page's cursors give, in the site's order; sources without one are left out.
+    func positions(_ page: MergedPage, _ position: (SourceCursor) -> SearchRequest.Position?) -> [(String, SearchRequest.Position)] {
+        offered.names.compactMap { name in page.cursors[name].flatMap(position).map { (name, $0) } }
     }
+}
 
-    var beforeID: String? {
-        if case .older(let id, _) = self { id } else { nil }
-    }
+/// A source's toggle in the search form.
+struct SourceToggle: Sendable {
+    let name: String
+    let title: String
+    let isOn: Bool
 }
 
 extension SearchPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
         html.append("""
             <form class="search" action="\(url: formAction)" method="get" role="search">
-              <input type="search" name="q" value="\(query)" placeholder="Search Twitter" aria-label="Search Twitter" \
+              <input type="search" name="q" value="\(query)" placeholder="Search" aria-label="Search" \
             enterkeyhint="search" inputmode="search" autocapitalize="off" autocomplete="off" spellcheck="false">
 
             """)
         if let back { html.append("  <input type=\"hidden\" name=\"back\" value=\"\(back)\">\n") }
+        html.append("  <button type=\"submit\">Search</button>\n")
+        writeToggles(to: &html)
         html.append("""
-              <button type="submit">Search</button>
             </form>
             <p class="legend" aria-label="Colours"><span class="m m-hashtag">#hashtag</span> <span class="m m-user">@user</span> \
             <span class="m m-url">link</span>
             """)
         if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
         html.append("</p>\n")
-        if let error {
-            html.append("<div class=\"error\" role=\"alert\"><p>\(error)</p><a class=\"button\" href=\"\(url: retryURL)\">Try again</a></div>\n")
-        } else {
+        if errors.isEmpty {
             writeTweets(to: &html)
+        } else {
+            html.append("<div class=\"error\" role=\"alert\">")
+            for error in errors { html.append("<p>\(error)</p>") }
+            html.append("<a class=\"button\" href=\"\(url: retryURL)\">Try again</a></div>\n")
         }
     }
 
+    /// A checkbox per source: they work as a plain form, and the choice is remembered for the next search.
+    private func writeToggles(to html: inout HTMLWriter) {
+        guard !toggles.isEmpty else { return }
+        html.append("  <fieldset class=\"sources\"><legend class=\"visually-hidden\">Sources</legend><input type=\"hidden\" name=\"sources\" value=\"1\">\n")
+        for toggle in toggles {
+            html.append("    <label class=\"source\"><input type=\"checkbox\" name=\"source\" value=\"\(toggle.name)\"\(toggle.isOn ? " checked" as Markup : .empty)> \(toggle.title)</label>\n")
+        }
+        html.append("  </fieldset>\n")
+    }
+
     private func writeTweets(to html: inout HTMLWriter) {
-        if let newerURL { html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer tweets</a>\n") }
+        if let newerURL { html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer posts</a>\n") }
+        if !failures.isEmpty {
+            html.append("<ul class=\"failures\" role=\"status\">")
+            for failure in failures { html.append("<li>\(failure)</li>") }
+            html.append("</ul>\n")
+        }
         html.append("<div class=\"spinner\" hidden aria-live=\"polite\">Loading…</div>\n")
         if isNewerOnly {
-            html.append("<p class=\"dim note\">Only the tweets newer than the page you were reading. <a href=\"\(url: retryURL)\">All tweets</a></p>\n")
+            html.append("<p class=\"dim note\">Only the posts newer than the page you were reading. <a href=\"\(url: retryURL)\">All posts</a></p>\n")
         }
         html.append("<ol class=\"tweets\">\n")
         for tweet in tweets { tweet.write(to: &html) }
         html.append("</ol>\n")
-        if isEmpty { html.append("<p class=\"empty\">No tweets\(isNewerOnly ? " newer than these" : "").</p>\n") }
-        if let olderURL { html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older tweets</a>\n") }
+        if isEmpty { html.append("<p class=\"empty\">No posts\(isNewerOnly ? " newer than these" : "").</p>\n") }
+        if let olderURL { html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older posts</a>\n") }
     }
 }

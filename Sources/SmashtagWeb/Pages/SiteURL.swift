@@ -1,3 +1,4 @@
+import Foundation
 import Posts
 import Twitter
 
@@ -14,16 +15,16 @@ enum SiteURL: Sendable {
     /// `Tab?`: nil for the Search tab's root page.
     case newer(Tab?, query: String, since: String)
     case older(Tab?, query: String, before: String, back: String?)
-    case tweet(Tab, id: String, back: String?)
+    case post(Tab, PostKey, back: String?)
     case recents
     case deleteRecent
     case popularity(Tab, term: String)
     case popularityEvents(term: String)
     case image(Tab, source: String, back: String?)
-    /// The images of the results from `newest` down to `oldest`.
-    case images(Tab, query: String, newest: String, oldest: String, back: String?)
-    /// One tweet as a list, from the images grid.
-    case oneTweet(Tab, query: String, id: String, back: String?)
+    /// The images of the results from the time of `newest` down to that of `oldest`.
+    case images(Tab, query: String, newest: Date, oldest: Date, back: String?)
+    /// One post as a list, from the images grid.
+    case onePost(Tab, query: String, key: PostKey, back: String?)
 
     var path: String {
         switch self {
@@ -31,16 +32,21 @@ enum SiteURL: Sendable {
         case .search(let tab, let query, let back): Route.search(tab).path() + Self.query(["q": query, "back": back])
         case .newer(let tab, let query, let since): Self.searchPath(tab) + Self.query(["q": query, "since": since])
         case .older(let tab, let query, let before, let back): Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
-        case .tweet(let tab, let id, let back): Route.tweet(tab).path(id) + Self.query(["back": back])
+        case .post(let tab, let key, let back): Route.post(tab).path(key) + Self.query(["back": back])
         case .recents: Route.recents.path()
         case .deleteRecent: Route.deleteRecent.path()
         case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
         case .popularityEvents(let term): Route.apiPopularityEvents.path() + Self.query(["term": term])
         case .image(let tab, let source, let back): Route.image(tab).path() + Self.query(["src": source, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
-            Route.images(tab).path() + Self.query(["q": query, "newest": newest, "oldest": oldest, "back": back])
-        case .oneTweet(let tab, let query, let id, let back): Route.search(tab).path() + Self.query(["q": query, "only": id, "back": back])
+            Route.images(tab).path() + Self.query(["q": query, "newest": Self.milliseconds(newest), "oldest": Self.milliseconds(oldest), "back": back])
+        case .onePost(let tab, let query, let key, let back): Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
         }
+    }
+
+    /// A time as the images page takes it: milliseconds since 1970.
+    private static func milliseconds(_ date: Date) -> String {
+        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
     private static func searchPath(_ tab: Tab?) -> String {
@@ -60,7 +66,7 @@ enum SiteURL: Sendable {
     }
 }
 
-/// `SiteURL.tweet(tab, id:, back:)` for every row of a page: the `back` parameter, the same for all of them, is
+/// `SiteURL.post(tab, key, back:)` for every row of a page: the `back` parameter, the same for all of them, is
 /// encoded once.
 struct TweetLinks: Sendable {
     private let tab: Tab
@@ -71,8 +77,8 @@ struct TweetLinks: Sendable {
         backQuery = SiteURL.query(["back": back])
     }
 
-    func url(id: String) -> String {
-        Route.tweet(tab).path(id) + backQuery
+    func url(_ key: PostKey) -> String {
+        Route.post(tab).path(key) + backQuery
     }
 }
 

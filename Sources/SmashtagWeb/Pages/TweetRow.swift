@@ -30,7 +30,7 @@ struct TweetRow: Sendable {
         segments = tweet.segments.map(SegmentView.init)
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
-        detailURL = opens ? links.url(id: tweet.id) : nil
+        detailURL = opens ? links.url(tweet.key) : nil
     }
 }
 

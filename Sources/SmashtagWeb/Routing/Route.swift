@@ -8,6 +8,9 @@ enum Route: Sendable, Hashable {
     case home
     case searchRoot
     case search(Tab)
+    /// A post's Mentions page, by network and id.
+    case post(Tab)
+    /// The address earlier releases gave a tweet's Mentions page: redirected to `post`.
     case tweet(Tab)
     case popularity(Tab)
     case image(Tab)
@@ -15,6 +18,8 @@ enum Route: Sendable, Hashable {
     case recents
     case deleteRecent
     case apiSearch
+    case apiPost
+    /// Earlier releases' address of a tweet's JSON.
     case apiTweet
     case apiRecents
     case apiPopularity
@@ -23,9 +28,9 @@ enum Route: Sendable, Hashable {
     case demoAvatar
     case demoImage
 
-    static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiTweet, .apiRecents,
+    static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiTweet, .apiRecents,
                                .apiPopularity, .apiPopularityEvents, .asset, .demoAvatar, .demoImage]
-        + Tab.allCases.flatMap { [.search($0), .tweet($0), .popularity($0), .image($0), .images($0)] }
+        + Tab.allCases.flatMap { [.search($0), .post($0), .tweet($0), .popularity($0), .image($0), .images($0)] }
 
     /// The router's pattern: a `:name` segment matches any one segment.
     var pattern: String {
@@ -33,6 +38,7 @@ enum Route: Sendable, Hashable {
         case .home: "/"
         case .searchRoot: "/search"
         case .search(let tab): "/\(tab.rawValue)/search"
+        case .post(let tab): "/\(tab.rawValue)/posts/:network/:id"
         case .tweet(let tab): "/\(tab.rawValue)/tweets/:id"
         case .popularity(let tab): "/\(tab.rawValue)/popularity"
         case .image(let tab): "/\(tab.rawValue)/image"
@@ -40,6 +46,7 @@ enum Route: Sendable, Hashable {
         case .recents: "/recents"
         case .deleteRecent: "/recents/delete"
         case .apiSearch: "/api/search"
+        case .apiPost: "/api/posts/:network/:id"
         case .apiTweet: "/api/tweets/:id"
         case .apiRecents: "/api/recents"
         case .apiPopularity: "/api/popularity"
@@ -59,5 +66,12 @@ enum Route: Sendable, Hashable {
     func path(_ parameter: String? = nil) -> String {
         guard let parameter, let slash = pattern.lastIndex(of: "/") else { return pattern }
         return pattern[...slash] + URLQuery.encode(parameter)
+    }
+
+    /// The address of a post's route: its network and its id (percent-encoded, so a Bluesky `at://` id stays one
+    /// segment).
+    func path(_ key: PostKey) -> String {
+        let prefix = pattern.prefix { $0 != ":" }
+        return prefix + key.network.rawValue + "/" + URLQuery.encode(key.id)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 import Posts
 
 /// Why a search on the X API failed, as one sentence for the person who ran it.
-public enum XAPIError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum XAPIError: Error, Sendable, Equatable, ExplainedError {
     /// 401: the token was sent and refused.
     case tokenRejected
     /// 403: the token is valid but may not search (the app's access level).

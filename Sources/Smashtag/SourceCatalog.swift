@@ -1,0 +1,83 @@
+import Logging
+import Mastodon
+import Posts
+import Twitter
+
+/// The sources Smashtag can search (SPEC §7), which of them are configured, and each opened by its name.
+public struct SourceCatalog: Sendable {
+    /// What `--source` and the Search page's toggles take.
+    public enum Name: String, Sendable, CaseIterable {
+        case corpus
+        case x
+        case mastodon
+    }
+
+    /// The X API, when a bearer token is configured.
+    public let xAPI: XAPIConfiguration?
+    /// The Mastodon server, when SMASHTAG_MASTODON_INSTANCE names one; mastodon.social is searched only when
+    /// asked for by name.
+    public let mastodon: MastodonConfiguration?
+    private let namedMastodon: MastodonConfiguration
+    /// Where a bearer token may be written instead of the environment.
+    private let tokenFile: String
+
+    public init(environment: [String: String], dataDirectory: String) {
+        tokenFile = dataDirectory + "/" + XAPIConfiguration.tokenFileName
+        xAPI = XAPIConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
+        mastodon = MastodonConfiguration.configured(environment: environment)
+        namedMastodon = MastodonConfiguration.named(environment: environment)
+    }
+
+    public init(xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil) {
+        self.xAPI = xAPI
+        self.mastodon = mastodon
+        namedMastodon = mastodon ?? MastodonConfiguration()
+        tokenFile = XAPIConfiguration.tokenFileName
+    }
+
+    /// Every configured source: the corpus always, the others when their settings are there.
+    public var configured: [Name] {
+        Name.allCases.filter { $0 == .corpus || ($0 == .x && xAPI != nil) || ($0 == .mastodon && mastodon != nil) }
+    }
+
+    /// The sources a comma list names (`corpus,mastodon`), in the catalogue's order; every configured one for none.
+    public func choose(_ list: String?) throws(SourceChoiceError) -> [Name] {
+        guard let list, !list.allSatisfy({ $0 == "," || $0.isWhitespace }) else { return configured }
+        var chosen = Set<Name>()
+        for word in list.split(separator: ",").map({ $0.split(whereSeparator: \.isWhitespace).joined() }) where !word.isEmpty {
+            guard let name = Name(rawValue: word.lowercased()) else { throw .unknown(String(word)) }
+            if name == .x, xAPI == nil { throw .xWithoutToken(tokenFile: tokenFile) }
+            chosen.insert(name)
+        }
+        return Name.allCases.filter(chosen.contains)
+    }
+
+    /// The named sources, ready to search; `corpus` is the local corpus, opened by the caller (who may have to
+    /// generate the demo first), and needed only when the corpus is named.
+    public func open(_ names: [Name], corpus: (any PostSource)?, logger: Logger) -> SourceSet {
+        SourceSet(names.compactMap { name in
+            switch name {
+            case .corpus: corpus.map { NamedSource(name: name.rawValue, title: "Corpus", source: $0) }
+            case .x: xAPI.map { NamedSource(name: name.rawValue, title: "X", source: XAPIClient(configuration: $0, logger: logger)) }
+            case .mastodon:
+                NamedSource(name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",
+                            source: MastodonClient(configuration: namedMastodon, logger: logger))
+            }
+        })
+    }
+}
+
+/// Why a list of sources cannot be searched.
+public enum SourceChoiceError: Error, Sendable, Equatable, ExplainedError {
+    case unknown(String)
+    case xWithoutToken(tokenFile: String)
+
+    public var description: String {
+        switch self {
+        case .unknown(let word):
+            "There is no source called “\(word.excerpt())”: choose from \(SourceCatalog.Name.allCases.map(\.rawValue).joined(separator: ", "))."
+        case .xWithoutToken(let tokenFile):
+            "no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(tokenFile)."
+        }
+    }
+}
