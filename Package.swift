@@ -146,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["smashtag", "StubXAPI"],
+            dependencies: ["smashtag", "StubXAPI", "StubMastodon"],
             swiftSettings: upcoming
         ),
     ]
