@@ -59,6 +59,29 @@ def server(data_dir):
     assert process.wait(timeout=15) == 0, "the server did not shut down cleanly on SIGTERM"
 
 
+def start_server(data, environment=None):
+    """`smashtag serve` on a free port: its URL once it listens."""
+    env = dict(os.environ, **(environment or {}))
+    process = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--data-dir", data], stdout=subprocess.PIPE, text=True, env=env)
+    for line in process.stdout:
+        match = re.search(r"running at (http://\S+/)", line)
+        if match:
+            return process, match.group(1)
+    raise AssertionError("the server did not start")
+
+
+@pytest.fixture(scope="session")
+def merged_server():
+    """A server searching the corpus and a stub Mastodon server together."""
+    import stub_mastodon
+    data = tempfile.mkdtemp(prefix="smashtag-merged-")
+    subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data], check=True, capture_output=True)
+    process, url = start_server(data, {"SMASHTAG_MASTODON_INSTANCE": stub_mastodon.start()})
+    yield url
+    process.terminate()
+    assert process.wait(timeout=15) == 0
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:

@@ -17,7 +17,7 @@ def colour(page, selector):
 def test_search_root_shows_tweets_with_three_mention_colours(page, server):
     page.goto(server)
     assert page.input_value("input[name=q]")  # a default query on first visit
-    assert page.get_attribute("input[name=q]", "placeholder") == "Search Twitter"
+    assert page.get_attribute("input[name=q]", "placeholder") == "Search"
     assert page.text_content("h1") == page.input_value("input[name=q]")
     assert page.locator("li[data-tweet-id]").count() > 5
     hashtag = colour(page, "ol.tweets [data-mention=hashtag]")
@@ -44,7 +44,7 @@ def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
         has_content = row.locator("[data-mention]").count() > 0 or "image" in row.inner_text()
         assert (row.locator("a.row").count() == 1) == has_content
     search(page, server, "xsstest")
-    plain = page.locator("li[data-tweet-id='1900000000000000002']")
+    plain = page.locator("li[data-tweet-id='twitter:1900000000000000002']")
     assert plain.locator("a.row").count() == 0 and plain.locator(".chevron").count() == 0
 
 
@@ -126,7 +126,7 @@ def test_older_and_newer_never_show_a_tweet_twice(page, server):
 
 def test_hostile_text_renders_inert(page, server):
     search(page, server, "#xsstest")
-    row = page.locator("li[data-tweet-id='1900000000000000001']")
+    row = page.locator("li[data-tweet-id='twitter:1900000000000000001']")
     assert "<script>alert(1)</script>" in row.inner_text()
     assert "<img src=x onerror=alert(3)>" in row.inner_text()
     row.locator("a.row").click()
@@ -216,7 +216,7 @@ def test_json_twins(server):
         assert "".join(scalars[mention["start"]:mention["end"]]) == mention["keyword"]
     older = json.load(urllib.request.urlopen(server + f"api/search?q=%23stanford&count=5&before={document['older']}"))
     assert not {t["id"] for t in older["tweets"]} & {t["id"] for t in document["tweets"]}
-    assert json.load(urllib.request.urlopen(server + "api/tweets/" + tweet["id"]))["id"] == tweet["id"]
+    assert json.load(urllib.request.urlopen(server + "api/posts/" + tweet["network"] + "/" + tweet["id"]))["id"] == tweet["id"]
     assert "#stanford" in json.load(urllib.request.urlopen(server + "api/recents"))
     try:
         urllib.request.urlopen(server + "api/search?q=%28")

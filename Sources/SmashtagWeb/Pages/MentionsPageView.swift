@@ -6,6 +6,8 @@ import Twitter
 struct MentionsPageView: Sendable {
     let chrome: Chrome
     let sections: [Section]
+    /// The author marked the media sensitive: the images stay hidden until the person taps to show them.
+    let isSensitive: Bool
 
     struct Section: Sendable {
         let title: String
@@ -34,6 +36,7 @@ struct MentionsPageView: Sendable {
             Section(title: "URLs", isImages: false, items: Self.links(tweet)),
         ]
         sections = all.filter { !$0.items.isEmpty }
+        isSensitive = tweet.isSensitive
     }
 
     /// Tapping an image opens the viewer.
@@ -79,9 +82,14 @@ struct MentionsPageView: Sendable {
 extension MentionsPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
         for section in sections {
-            html.append("<section class=\"mentions\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
+            let hides = section.isImages && isSensitive
+            html.append("<section class=\"mentions\">\n  <h2>\(section.title)</h2>\n")
+            if hides { html.append("  <details class=\"sensitive\"><summary>Sensitive media — tap to show</summary>\n") }
+            html.append("  <ul>\n")
             for item in section.items { item.write(to: &html) }
-            html.append("  </ul>\n</section>\n")
+            html.append("  </ul>\n")
+            if hides { html.append("  </details>\n") }
+            html.append("</section>\n")
         }
     }
 }

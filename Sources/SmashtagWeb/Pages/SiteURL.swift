@@ -45,7 +45,7 @@ enum SiteURL: Sendable {
     }
 
     /// A time as the images page takes it: milliseconds since 1970.
-    private static func milliseconds(_ date: Date) -> String {
+    static func milliseconds(_ date: Date) -> String {
         String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 

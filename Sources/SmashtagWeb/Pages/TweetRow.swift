@@ -3,35 +3,84 @@ import Smashtag
 import Posts
 import Twitter
 
-/// A tweet as a row of a list: pre-formatted strings only, its text as segments so the template escapes each piece.
+/// A post as a row of a list: pre-formatted strings only, its text as segments so each piece is escaped.
 struct TweetRow: Sendable {
     let id: String
+    let network: NetworkBadge
     let avatarURL: String?
     let initial: String
     let name: String
     let screenName: String
     let date: String
     let isoDate: String
+    /// The time as the Images link takes it (milliseconds since 1970).
+    let milliseconds: String
+    /// "retweeted by @jack", "boosted by @alice@example.social": as the network says it.
     let repostedBy: String?
+    /// The author's warning: the text is shown only when asked for.
+    let contentWarning: String?
     let segments: [SegmentView]
+    let quoted: QuotedRow?
     let imageCount: String?
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
 
     init(_ tweet: Post, links: TweetLinks, now: Date = .now) {
-        id = tweet.id
+        id = tweet.key.description
+        let badge = NetworkBadge(tweet.network)
+        network = badge
         avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
         initial = String(tweet.user.name.first ?? "?")
         name = tweet.user.name
         screenName = "@" + tweet.user.screenName
         date = RelativeDate.format(tweet.created, now: now)
         isoDate = UTCTime(tweet.created).iso8601
-        repostedBy = tweet.repostedBy.map { "@" + $0.screenName }
+        milliseconds = SiteURL.milliseconds(tweet.created)
+        repostedBy = tweet.repostedBy.map { "\(badge.repostVerb) by @\($0.screenName)" }
+        contentWarning = tweet.contentWarning
         segments = tweet.segments.map(SegmentView.init)
+        quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
         detailURL = opens ? links.url(tweet.key) : nil
     }
+}
+
+/// A row's network, small, with its name for screen readers.
+struct NetworkBadge: Sendable {
+    let network: String
+    let name: String
+    let letter: String
+    let repostVerb: String
+
+    init(_ network: Network) {
+        self.network = network.rawValue
+        (name, letter, repostVerb) = switch network {
+        case .twitter: ("X", "X", "retweeted")
+        case .mastodon: ("Mastodon", "M", "boosted")
+        case .bluesky: ("Bluesky", "B", "reposted")
+        }
+    }
+}
+
+/// A quoted post inside its row: who wrote it and its text (its mentions coloured, not links: the row is one).
+struct QuotedRow: Sendable {
+    let name: String
+    let screenName: String
+    let segments: [SegmentView]
+
+    init(_ post: Post) {
+        name = post.user.name
+        screenName = "@" + post.user.screenName
+        segments = post.segments.map(SegmentView.init)
+    }
+
+    private init(name: String, screenName: String, segments: [SegmentView]) {
+        (self.name, self.screenName, self.segments) = (name, screenName, segments)
+    }
+
+    /// A quote whose post the data did not include.
+    static let unavailable = QuotedRow(name: "", screenName: "", segments: [])
 }
 
 /// One run of tweet text for a template: plain text, or a mention with its kind.
@@ -69,10 +118,12 @@ enum SafeURL {
 }
 
 extension TweetRow {
-    /// One `<li>`: a link to the Mentions page when the tweet has any, else a plain row.
+    /// One `<li>`: a link to the Mentions page when the post has any, else a plain row. A post behind a content
+    /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link.
     func write(to html: inout HTMLWriter) {
-        html.append("<li class=\"tweet\" data-tweet-id=\"\(id)\">\n")
-        if let detailURL { html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n") } else { html.append("<div class=\"row\">\n") }
+        html.append("<li class=\"tweet\" data-tweet-id=\"\(id)\" data-network=\"\(network.network)\" data-time=\"\(milliseconds)\">\n")
+        let wholeRowLinks = detailURL != nil && contentWarning == nil
+        if wholeRowLinks, let detailURL { html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n") } else { html.append("<div class=\"row\">\n") }
         if let avatarURL {
             html.append("  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">\n")
         } else {
@@ -80,17 +131,39 @@ extension TweetRow {
         }
         html.append("""
               <div class="body">
-                <p class="who"><strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
+                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" title="\(network.name)">\(network.letter)</span> \
+            <strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
-        if let repostedBy { html.append("    <p class=\"dim small\">↻ retweeted by \(repostedBy)</p>\n") }
+        if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
+        writeText(to: &html)
+        if let imageCount { html.append("    <p class=\"dim small\">▣ \(imageCount)</p>\n") }
+        html.append("  </div>\n")
+        if let detailURL, !wholeRowLinks {
+            html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
+        } else if detailURL != nil {
+            html.append("  <span class=\"chevron\" aria-hidden=\"true\">›</span>\n</a>\n")
+        } else {
+            html.append("</div>\n")
+        }
+        html.append("</li>\n")
+    }
+
+    /// The text (behind its warning, if it has one), then the quoted post.
+    private func writeText(to html: inout HTMLWriter) {
+        if let contentWarning { html.append("    <details class=\"cw\"><summary>\(contentWarning)</summary>\n") }
         html.append("    <p class=\"text\">")
         for segment in segments { segment.write(to: &html) }
         html.append("</p>\n")
-        if let imageCount { html.append("    <p class=\"dim small\">▣ \(imageCount)</p>\n") }
-        html.append("  </div>\n")
-        if detailURL != nil { html.append("  <span class=\"chevron\" aria-hidden=\"true\">›</span>\n</a>\n") } else { html.append("</div>\n") }
-        html.append("</li>\n")
+        if contentWarning != nil { html.append("    </details>\n") }
+        guard let quoted else { return }
+        if quoted.screenName.isEmpty {
+            html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
+            return
+        }
+        html.append("    <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span class=\"dim\">\(quoted.screenName)</span></p><p class=\"text\">")
+        for segment in quoted.segments { segment.write(to: &html) }
+        html.append("</p></blockquote>\n")
     }
 }
 

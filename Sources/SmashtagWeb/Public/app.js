@@ -264,10 +264,10 @@ if (grid) {
 const imagesLink = document.querySelector("a.images-link");
 if (imagesLink && list) {
   new MutationObserver(() => {
-    const ids = [...document.querySelectorAll("li.tweet")].map((row) => row.dataset.tweetId);
-    // Only the two ids change; the rest of the address stays exactly as the server wrote it.
+    const times = [...document.querySelectorAll("li.tweet")].map((row) => row.dataset.time);
+    // Only the two times change; the rest of the address stays exactly as the server wrote it.
     imagesLink.href = imagesLink.getAttribute("href")
-      .replace(/([?&]newest=)[^&]*/, "$1" + ids[0])
-      .replace(/([?&]oldest=)[^&]*/, "$1" + ids[ids.length - 1]);
+      .replace(/([?&]newest=)[^&]*/, "$1" + times[0])
+      .replace(/([?&]oldest=)[^&]*/, "$1" + times[times.length - 1]);
   }).observe(list, { childList: true });
 }

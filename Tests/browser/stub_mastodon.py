@@ -1,0 +1,78 @@
+"""A Mastodon server in the recorded shapes, for the browser tests: a tag timeline of our own statuses (a content
+warning with sensitive media, a boost, a quote, mentions and links), and `#stanford`, whose timeline it hides from
+visitors as servers that require sign-in do (422)."""
+import datetime
+import http.server
+import json
+import threading
+import urllib.parse
+
+HOST = "stub.example"
+
+
+def account(name, display):
+    return {"id": "a-" + name, "username": name, "acct": name, "display_name": display,
+            "url": f"https://{HOST}/@{name}", "avatar": ""}
+
+
+def status(number, minutes_ago, content, **extra):
+    created = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=minutes_ago)
+    base = {
+        "id": str(number), "created_at": created.strftime("%Y-%m-%dT%H:%M:%S.000Z"), "content": content,
+        "url": f"https://{HOST}/@alice/{number}", "account": account("alice", "Alice Mastodon"),
+        "mentions": [], "tags": [{"name": "swift"}], "media_attachments": [], "sensitive": False,
+        "spoiler_text": "", "reblog": None,
+    }
+    base.update(extra)
+    return base
+
+
+TAG = '<a href="https://stub.example/tags/swift" class="mention hashtag" rel="tag">#<span>swift</span></a>'
+BOB = '<span class="h-card"><a href="https://other.example/@bob" class="u-url mention">@<span>bob</span></a></span>'
+LINK = ('<a href="https://www.swift.org/blog/" rel="nofollow noopener" target="_blank"><span class="invisible">https://www.'
+        '</span><span class="ellipsis">swift.org/blog</span><span class="invisible">/</span></a>')
+
+STATUSES = [
+    status(1004, 1, f"<p>Swift on the server {TAG} with {BOB}</p><p>Read {LINK}</p>",
+           mentions=[{"id": "b", "username": "bob", "acct": "bob@other.example", "url": "https://other.example/@bob"}]),
+    status(1003, 2, f"<p>Spoilers about the keynote {TAG}</p>", spoiler_text="Keynote spoilers", sensitive=True,
+           media_attachments=[{"type": "image", "url": f"https://{HOST}/media/1.png",
+                               "meta": {"original": {"width": 800, "height": 600}}}]),
+    status(1002, 3, "", reblog=status(900, 30, f"<p>Boosted: concurrency notes {TAG}</p>",
+                                      account=account("carol", "Carol"), url=f"https://{HOST}/@carol/900")),
+    status(1001, 4, f"<p>Quoting this {TAG}</p>",
+           quote={"state": "accepted", "quoted_status": status(800, 60, f"<p>The original thought {TAG}</p>",
+                                                                account=account("dave", "Dave"), url=f"https://{HOST}/@dave/800")}),
+]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if url.path.endswith("/timelines/tag/stanford"):
+            return self.answer(422, {"error": "This method requires an authenticated user"})
+        if not url.path.startswith("/api/v1/timelines/tag/"):
+            return self.answer(404, {"error": "Record not found"})
+        max_id = int(query.get("max_id", ["9999999"])[0])
+        min_id = int(query.get("min_id", ["0"])[0])
+        chosen = [s for s in STATUSES if min_id < int(s["id"]) < max_id]
+        self.answer(200, chosen)
+
+    def answer(self, code, body):
+        data = json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def start():
+    """Serves on a free port of 127.0.0.1 in a daemon thread; returns the base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"

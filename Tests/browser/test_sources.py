@@ -1,0 +1,85 @@
+"""Searching the corpus and Mastodon together (SPEC §7): rows marked by network, posts shown as Mastodon shows them,
+a failing source named while the other still shows, and source toggles remembered, with and without JavaScript."""
+import urllib.parse
+
+from conftest import ARTIFACTS, screenshot
+
+
+def go(page, server, query, extra=""):
+    page.goto(server.rstrip("/") + "/search?q=" + urllib.parse.quote(query) + extra)
+
+
+def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
+    go(page, merged_server, "#swift")
+    mastodon = page.locator("li[data-network=mastodon]")
+    assert mastodon.count() == 4
+    assert page.locator("li[data-network=twitter]").count() > 0
+    assert mastodon.first.locator(".net").get_attribute("aria-label") == "Mastodon"
+    first = mastodon.first
+    assert "@bob@other.example" in first.inner_text() and "swift.org/blog…" in first.inner_text()
+    warned = page.locator("li[data-network=mastodon] details.cw")
+    assert warned.count() == 1 and not warned.first.locator("p.text").is_visible()
+    warned.first.locator("summary").click()
+    assert warned.first.locator("p.text").is_visible()
+    assert "boosted by @alice" in page.locator("li[data-network=mastodon]").nth(2).inner_text()
+    assert "The original thought" in page.locator("li[data-network=mastodon] blockquote.quoted").inner_text()
+    assert page.locator("fieldset.sources input[name=source]").count() == 2
+    screenshot(page, "merged-search")
+
+
+def test_sensitive_media_stays_hidden_until_tapped(page, merged_server):
+    go(page, merged_server, "#swift")
+    page.locator("li[data-network=mastodon]:has(details.cw) a.chevron").click()
+    hidden = page.locator("details.sensitive")
+    assert hidden.count() == 1 and not hidden.locator("img").first.is_visible()
+    hidden.locator("summary").click()
+    assert hidden.locator("img").first.is_visible()
+
+
+def test_a_failing_source_is_named_and_the_other_still_shows(page, merged_server):
+    go(page, merged_server, "#stanford")
+    failure = page.locator("ul.failures")
+    assert "hides hashtag timelines from visitors who are not signed in" in failure.inner_text()
+    assert page.locator("li[data-network=twitter]").count() > 0
+    screenshot(page, "merged-search-failing-source")
+
+
+def test_toggles_choose_the_sources_and_are_remembered(page, merged_server):
+    go(page, merged_server, "#swift")
+    page.uncheck("fieldset.sources input[value=mastodon]")
+    page.click("form.search button[type=submit]")
+    page.wait_for_url("**source=corpus**")
+    assert page.locator("li[data-network=mastodon]").count() == 0
+    go(page, merged_server, "#swift")
+    assert page.locator("li[data-network=mastodon]").count() == 0
+    assert not page.is_checked("fieldset.sources input[value=mastodon]")
+    page.check("fieldset.sources input[value=mastodon]")
+    page.click("form.search button[type=submit]")
+    page.wait_for_url("**source=mastodon**")
+    assert page.locator("li[data-network=mastodon]").count() == 4
+
+
+def test_sources_work_without_javascript(no_js_page, merged_server):
+    page = no_js_page
+    go(page, merged_server, "#stanford")
+    assert "hides hashtag timelines" in page.locator("ul.failures").inner_text()
+    page.uncheck("fieldset.sources input[value=mastodon]")
+    page.click("form.search button[type=submit]")
+    assert page.locator("ul.failures").count() == 0
+    go(page, merged_server, "#swift", "&source=mastodon&sources=1")
+    page.locator("details.cw summary").click()
+    assert page.locator("details.cw p.text").is_visible()
+    screenshot(page, "merged-search")
+
+
+def test_merged_search_fits_320_pixels_in_dark_mode(browser, merged_server):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
+    page = context.new_page()
+    go(page, merged_server, "#stanford", "&source=corpus&source=mastodon")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    assert page.locator("ul.failures").is_visible()
+    page.screenshot(path=str(ARTIFACTS / "merged-search-failing-320-dark.png"))
+    go(page, merged_server, "#swift")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=str(ARTIFACTS / "merged-search-320-dark.png"))
+    context.close()
