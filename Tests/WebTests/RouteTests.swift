@@ -62,6 +62,34 @@ import Twitter
         }
     }
 
+    @Test func postsAreAddressedByNetworkAndIdAndOldTweetAddressesRedirect() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)
+            let old = try await client.execute(uri: "/search/tweets/\(WebFixture.hostileID)?back=%2Fsearch", method: .get)
+            #expect(old.status == .movedPermanently)
+            #expect(old.headers[.location] == "/search/posts/twitter/\(WebFixture.hostileID)?back=%2Fsearch")
+            let elsewhere = try await client.execute(uri: "/search/posts/mastodon/\(WebFixture.hostileID)", method: .get)
+            #expect(elsewhere.status == .notFound, "the same id on another network is another post")
+            // A Bluesky id holds slashes: percent-encoded it stays one segment of the route.
+            let bluesky = Route.post(.search).path(PostKey(network: .bluesky, id: "at://did:plc:x/app.bsky.feed.post/3k"))
+            let missing = try await client.execute(uri: bluesky, method: .get)
+            #expect(missing.status == .notFound && missing.text.contains("This post is not among the posts fetched"))
+            let api = try await client.execute(uri: "/api/posts/twitter/\(WebFixture.hostileID)", method: .get)
+            #expect(api.status == .ok && api.text.contains(#""network":"twitter""#))
+        }
+    }
+
+    @Test func theJSONTwinTakesSourcesAndSaysWhichItDoesNotHave() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let unknown = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&source=myspace", method: .get)
+            #expect(unknown.status == .badRequest && unknown.text.contains("corpus"))
+            let chosen = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&source=corpus&count=1", method: .get)
+            #expect(chosen.status == .ok && chosen.text.contains(#""older":"corpus:"#))
+        }
+    }
+
     @Test func hostileTextIsShownAsTextOnEveryPage() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
