@@ -144,7 +144,7 @@ struct MastodonClientTests {
             Issue.record("no error; expected: \(message)", sourceLocation: sourceLocation)
         } catch {
             let text = "\(error)"
-            #expect(prefix ? text.hasPrefix(message) : text == message, sourceLocation: sourceLocation)
+            #expect(prefix ? text.hasPrefix(message) : text == message, "\(text)", sourceLocation: sourceLocation)
         }
     }
 }

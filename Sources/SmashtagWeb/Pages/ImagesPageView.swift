@@ -22,7 +22,7 @@ struct ImagesPageView: Sendable {
             tweet.media.compactMap { item -> Cell? in
                 guard let url = SafeURL.image(item.url) else { return nil }
                 let box = ImageBox(aspectRatio: item.aspectRatio, width: 600)
-                return Cell(tweetID: tweet.id, imageURL: url, width: box.width, height: box.height,
+                return Cell(tweetID: tweet.key.description, imageURL: url, width: box.width, height: box.height,
                             tweetURL: SiteURL.onePost(tab, query: query, key: tweet.key, back: here).path)
             }
         }
