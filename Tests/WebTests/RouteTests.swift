@@ -80,6 +80,16 @@ import Twitter
         }
     }
 
+    @Test func aRememberedChoiceOfSourcesTheSiteNoLongerOffersSearchesThemAll() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get, headers: [.cookie: "smashtag_sources=myspace"])
+            #expect(page.status == .ok && !page.text.contains("Choose at least one source") && page.text.contains("data-tweet-id"))
+            let none = try await client.execute(uri: "/search?q=\(Self.encodedTerm)&sources=1", method: .get)
+            #expect(none.text.contains("Choose at least one source") && none.headers[.setCookie] == nil)
+        }
+    }
+
     @Test func theJSONTwinTakesSourcesAndSaysWhichItDoesNotHave() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in

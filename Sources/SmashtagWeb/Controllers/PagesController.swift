@@ -42,7 +42,7 @@ struct PagesController: Sendable {
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
         var page = HTML(await searchPage(query, place: SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here), search: search))
-        if search.isNewChoice { page.headers[.setCookie] = search.rememberingCookie }
+        if search.isNewChoice, !search.sources.sources.isEmpty { page.headers[.setCookie] = search.rememberingCookie }
         return page
     }
 

@@ -29,7 +29,7 @@ struct SearchParameters {
             position = .newest
         }
         switch position {
-        case .newest: sources = chosen.names.map(offered.choosing) ?? offered
+        case .newest: sources = Self.sources(chosen, offered: offered)
         case .newer(let positions), .older(let positions): sources = offered.choosing(positions.keys)
         }
     }
@@ -42,6 +42,14 @@ struct SearchParameters {
             return (values.flatMap { $0.split(separator: ",").map(String.init) }, true)
         }
         return (cookie.map { $0.split(separator: ".").map(String.init) }, false)
+    }
+
+    /// The sources named: all of them when none is named, and when a remembered choice names none the site still
+    /// offers; a choice made just now may name none (the page then asks for one).
+    private static func sources(_ chosen: (names: [String]?, isNew: Bool), offered: SourceSet) -> SourceSet {
+        guard let names = chosen.names else { return offered }
+        let sources = offered.choosing(names)
+        return sources.sources.isEmpty && !chosen.isNew ? offered : sources
     }
 
     /// The `Set-Cookie` value that remembers this choice for a year.
