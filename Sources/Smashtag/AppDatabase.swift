@@ -96,7 +96,7 @@ public struct AppDatabase: Sendable {
         }
         migrator.registerMigration("v3: posts of every network") { db in
             try db.execute(sql: """
-                -- A post is keyed by its network (NetworkCode) and its id there; `id` is only the store's own
+                -- A post is keyed by its network (StoreCodes) and its id there; `id` is only the store's own
                 -- reference, so the counts stay one integer per (term, post). Tweets stored by earlier releases keep
                 -- their tweet id as that reference. `created`: milliseconds since 1970, for pages ordered by time.
                 CREATE TABLE post (
@@ -159,9 +159,4 @@ extension AppDatabase {
             try String.fetchAll(db, sql: "SELECT postID FROM post ORDER BY network, length(postID), postID")
         }
     }
-}
-
-extension Date {
-    /// As the store keeps times: whole milliseconds.
-    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
 }

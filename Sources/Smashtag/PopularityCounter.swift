@@ -31,11 +31,16 @@ struct PopularityCounter {
             JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
             """), arguments: [PostKeys.json(posts.map(\.post.key))])
         var references: [PostKey: Int64] = [:]
+        try Self.read(cursor, into: &references)
+        return references
+    }
+
+    /// Rows of (reference, network, id), by key.
+    private static func read(_ cursor: RowCursor, into references: inout [PostKey: Int64]) throws {
         while let row = try cursor.next() {
             guard let key = PostKeys.key(network: row[1], id: row[2]) else { continue }
             references[key] = row[0]
         }
-        return references
     }
 
     /// One statement with a row of parameters per post (compiled once per page size): as one JSON array, SQLite
@@ -46,10 +51,7 @@ struct PopularityCounter {
         var arguments = StatementArguments()
         for post in posts { arguments += [post.post.network.code, post.post.id, post.created, post.json] }
         let cursor = try Row.fetchCursor(statement("INSERT INTO post(network, postID, created, json) VALUES \(rows) RETURNING id, network, postID"), arguments: arguments)
-        while let row = try cursor.next() {
-            guard let key = PostKeys.key(network: row[1], id: row[2]) else { continue }
-            references[key] = row[0]
-        }
+        try Self.read(cursor, into: &references)
     }
 
     /// The references not yet counted under the term, now marked counted.
@@ -108,7 +110,7 @@ enum PostKeys {
     }
 
     static func key(network code: Int, id: String) -> PostKey? {
-        Network.allCases.first { $0.code == code }.map { PostKey(network: $0, id: id) }
+        Network(code: code).map { PostKey(network: $0, id: id) }
     }
 }
 

@@ -10,4 +10,10 @@ extension Network {
         case .bluesky: 2
         }
     }
+
+    /// The network a stored code stands for; nil for a code this release does not know.
+    init?(code: Int) {
+        guard let network = Network.allCases.first(where: { $0.code == code }) else { return nil }
+        self = network
+    }
 }

@@ -37,7 +37,7 @@ struct TweetLoader {
         let retweeter: String? = row[8]
         return Post(
             id: String(row[0] as Int64),
-            created: Date(timeIntervalSince1970: Double(row[1] as Int64) / 1000),
+            created: Date(millisecondsSince1970: row[1]),
             user: Author(screenName: row[5], name: row[6], profileImageURL: row[7]),
             text: text,
             mentions: mentions.compactMap { $0.mention(in: scalars) },

@@ -25,7 +25,7 @@ struct TweetWriter {
         let userID = try self.userID(tweet.user)
         let retweeterID = try tweet.repostedBy.map { try self.userID($0) }
         try statement("INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [id, Self.milliseconds(tweet.created), userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID])
+            .execute(arguments: [id, tweet.created.millisecondsSince1970, userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(tweet.mentions, of: id)
         try insertMedia(tweet.media, of: id)
@@ -81,10 +81,6 @@ struct TweetWriter {
 
     private func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
-    }
-
-    static func milliseconds(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 }
 

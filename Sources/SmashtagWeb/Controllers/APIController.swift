@@ -45,9 +45,8 @@ struct APIController: Sendable {
     }
 
     private func document(_ query: String, _ page: MergedPage, _ search: SearchParameters) throws -> String {
-        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
-        let newer = sources.positions(page) { $0.newer.position }
-        let older = sources.positions(page) { $0.older?.position }
+        let newer = search.choice.positions(page) { $0.newer.position }
+        let older = search.choice.positions(page) { $0.older?.position }
         return try tweets.searchDocument(
             query: query, tweets: page.posts, newer: newer.isEmpty ? nil : PositionList.encode(newer),
             older: older.isEmpty ? nil : PositionList.encode(older), errors: page.failures.map(SourceErrorJSON.init))

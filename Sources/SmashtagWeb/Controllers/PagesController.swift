@@ -58,8 +58,7 @@ struct PagesController: Sendable {
                 outcome = .failure(SearchFailure(messages: Self.sentences(for: error)))
             }
         }
-        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
-        return SearchPageView(query: query, place: place, sources: sources, outcome: outcome, isNewerOnly: search.position.isNewer)
+        return SearchPageView(query: query, place: place, sources: search.choice, outcome: outcome, isNewerOnly: search.position.isNewer)
     }
 
     /// What the person can act on, a sentence per failing source; anything internal becomes a general sentence.
@@ -99,8 +98,7 @@ struct PagesController: Sendable {
         guard let post = try await site.database.storedPost(key) else { return missingPost() }
         let page = MergedPage(posts: [post])
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: false, here: SiteURL.onePost(tab, query: query, key: key, back: back).path)
-        let sources = SourceChoice(offered: site.sources, chosen: search.sources)
-        return HTML(SearchPageView(query: query, place: place, sources: sources, outcome: .success(page), isNewerOnly: false))
+        return HTML(SearchPageView(query: query, place: place, sources: search.choice, outcome: .success(page), isNewerOnly: false))
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
@@ -117,7 +115,7 @@ struct PagesController: Sendable {
 
     /// A time in milliseconds since 1970, as the images link gives it.
     private static func time(_ text: Substring?) -> Date? {
-        text.flatMap { Int64($0) }.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        text.flatMap { Int64($0) }.map(Date.init(millisecondsSince1970:))
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {

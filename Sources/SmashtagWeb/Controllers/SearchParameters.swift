@@ -10,8 +10,9 @@ struct SearchParameters {
     static let cookieName = "smashtag_sources"
 
     let query: String?
-    /// The chosen sources, in the site's order; none when the person turned every toggle off.
-    let sources: SourceSet
+    /// The sources the site offers and those chosen (in the site's order; none when the person turned every
+    /// toggle off).
+    let choice: PageSources
     let position: MergedPosition
     /// The toggles were submitted: the choice is remembered.
     let isNewChoice: Bool
@@ -28,11 +29,14 @@ struct SearchParameters {
         } else {
             position = .newest
         }
-        switch position {
-        case .newest: sources = Self.sources(chosen, offered: offered)
-        case .newer(let positions), .older(let positions): sources = offered.choosing(positions.keys)
+        let sources = switch position {
+        case .newest: Self.sources(chosen, offered: offered)
+        case .newer(let positions), .older(let positions): offered.choosing(positions.keys)
         }
+        choice = PageSources(offered: offered, chosen: sources)
     }
+
+    var sources: SourceSet { choice.chosen }
 
     /// The names `source=` gives (several parameters or a comma list; `sources=` marks the form, sent even when
     /// every toggle is off), else the remembered ones; nil for every offered source.

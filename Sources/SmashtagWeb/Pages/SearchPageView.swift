@@ -32,7 +32,7 @@ struct SearchPageView: Sendable {
         let here: String
     }
 
-    init(query: String, place: Place, sources: SourceChoice, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
+    init(query: String, place: Place, sources: PageSources, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
         let tab = place.tab
         chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot)
         self.query = query
@@ -71,7 +71,7 @@ struct SearchFailure: Error, Sendable {
 }
 
 /// The sources a page offers and which of them this search chose.
-struct SourceChoice: Sendable {
+struct PageSources: Sendable {
     let offered: SourceSet
     let chosen: SourceSet
 

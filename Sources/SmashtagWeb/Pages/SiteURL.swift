@@ -39,14 +39,9 @@ enum SiteURL: Sendable {
         case .popularityEvents(let term): Route.apiPopularityEvents.path() + Self.query(["term": term])
         case .image(let tab, let source, let back): Route.image(tab).path() + Self.query(["src": source, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
-            Route.images(tab).path() + Self.query(["q": query, "newest": Self.milliseconds(newest), "oldest": Self.milliseconds(oldest), "back": back])
+            Route.images(tab).path() + Self.query(["q": query, "newest": String(newest.millisecondsSince1970), "oldest": String(oldest.millisecondsSince1970), "back": back])
         case .onePost(let tab, let query, let key, let back): Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
         }
-    }
-
-    /// A time as the images page takes it: milliseconds since 1970.
-    static func milliseconds(_ date: Date) -> String {
-        String(Int64((date.timeIntervalSince1970 * 1000).rounded()))
     }
 
     private static func searchPath(_ tab: Tab?) -> String {

@@ -35,7 +35,7 @@ struct TweetRow: Sendable {
         screenName = "@" + tweet.user.screenName
         date = RelativeDate.format(tweet.created, now: now)
         isoDate = UTCTime(tweet.created).iso8601
-        milliseconds = SiteURL.milliseconds(tweet.created)
+        milliseconds = String(tweet.created.millisecondsSince1970)
         repostedBy = tweet.repostedBy.map { "\(badge.repostVerb) by @\($0.screenName)" }
         contentWarning = tweet.contentWarning
         segments = tweet.segments.map(SegmentView.init)

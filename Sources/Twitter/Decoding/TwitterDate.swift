@@ -19,7 +19,7 @@ enum TwitterDate {
     static func fromSnowflake(_ id: String) -> Date? {
         guard let value = UInt64(id), value >= 1 << 32 else { return nil }
         let milliseconds = (value >> 22) + 1_288_834_974_657
-        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        return Date(millisecondsSince1970: Int64(milliseconds))
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
