@@ -121,7 +121,7 @@ let package = Package(
             dependencies: ["Mastodon", "Posts", "StubMastodon", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter"], swiftSettings: upcoming),
+        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",
             dependencies: ["Posts", "Twitter", "StubXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],

@@ -6,16 +6,31 @@ import Twitter
 public struct TextSegment: Sendable, Hashable {
     public let text: String
     public let mention: Mention?
+
+    /// What people see: a link's display form rather than its `t.co` wrapper.
+    public var shown: String { mention?.display ?? text }
 }
 
 extension Post {
     /// The text cut at its mentions' boundaries, in order; joined, the segments give back `text`.
-    public var segments: [TextSegment] {
+    public var segments: [TextSegment] { segments(from: 0) }
+
+    /// The segments people see: a reply's text after its leading `@names`.
+    public var shownSegments: [TextSegment] { segments(from: displayStart) }
+
+    /// The names a reply's text leaves out, shown as "Replying to …".
+    public var replyingTo: ReplyingTo? {
+        let names = mentions.prefix { $0.range.upperBound <= displayStart && $0.kind == .user }.map(\.keyword)
+        return names.isEmpty ? nil : ReplyingTo(names: names)
+    }
+
+    private func segments(from start: Int) -> [TextSegment] {
         var segments: [TextSegment] = []
         let scalars = text.unicodeScalars
         let length = scalars.count  // O(n): counted once, not once per mention
-        var index = scalars.startIndex
-        var offset = 0
+        guard start <= length else { return [] }
+        var index = scalars.index(scalars.startIndex, offsetBy: start)
+        var offset = start
         func take(upTo end: Int, as mention: Mention?) {
             let start = index
             index = scalars.index(index, offsetBy: end - offset)
@@ -28,5 +43,19 @@ extension Post {
         }
         take(upTo: length, as: nil)
         return segments
+    }
+}
+
+/// "Replying to @a @b and 3 others", as X shows a reply's leading names: the first few, then how many more.
+public struct ReplyingTo: Sendable, Hashable {
+    public static let shownNames = 3
+    public let names: [String]
+
+    public var shown: ArraySlice<String> { names.prefix(Self.shownNames) }
+
+    /// " and 1 other", " and 3 others", or nothing.
+    public var others: String {
+        let count = names.count - shown.count
+        return count == 0 ? "" : count == 1 ? " and 1 other" : " and \(count) others"
     }
 }

@@ -33,8 +33,9 @@ struct TweetPrinter {
 
     private func text(_ tweet: Post) -> String {
         var lines = [header(tweet)]
-        if let retweeter = tweet.repostedBy { lines.append(style.dim("↻ retweeted by @\(retweeter.screenName)")) }
-        lines.append(tweet.segments.map(colour).joined())
+        if let reposter = tweet.repostedBy { lines.append(style.dim("↻ \(tweet.network.repostVerb) by @\(reposter.screenName)")) }
+        if let replying = tweet.replyingTo { lines.append(style.dim("Replying to " + replying.shown.joined(separator: " ") + replying.others)) }
+        lines.append(tweet.shownSegments.map(colour).joined())
         if !tweet.media.isEmpty { lines.append(style.dim(tweet.media.count == 1 ? "▣ 1 image" : "▣ \(tweet.media.count) images")) }
         return lines.joined(separator: "\n")
     }
@@ -46,6 +47,6 @@ struct TweetPrinter {
 
     private func colour(_ segment: TextSegment) -> String {
         guard let kind = segment.mention?.kind else { return segment.text }
-        return style.mention(segment.text, kind: kind)
+        return style.mention(segment.shown, kind: kind)
     }
 }

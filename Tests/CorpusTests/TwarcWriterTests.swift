@@ -67,7 +67,8 @@ struct TwarcWriterTests {
         let text = "a < b && \"c\" > d\\ 👩‍💻#swift @nasa\ttab https://t.co/abcdefghij"
         let tweet = handMade(text: text, mentions: [
             mention(.hashtag, "#swift", in: text), mention(.user, "@nasa", in: text),
-            mention(.url, "https://t.co/abcdefghij", in: text, expandedURL: "https://www.swift.org/blog/a-very-long-post-name-indeed"),
+            mention(.url, "https://t.co/abcdefghij", in: text, expandedURL: "https://www.swift.org/blog/a-very-long-post-name-indeed",
+                    display: "swift.org/blog/a-very-long-po…"),
         ])
         let line = String(decoding: TwarcWriter().line(for: [tweet]), as: UTF8.self)
         #expect(line.contains(#""text":"a &lt; b &amp;&amp; \"c\" &gt; d\\ 👩‍💻#swift @nasa\ttab https://t.co/abcdefghij""#))
@@ -126,10 +127,10 @@ struct TwarcWriterTests {
         return Post(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), user: user, text: text, mentions: mentions, media: media)
     }
 
-    private func mention(_ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil) -> Mention {
+    private func mention(_ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil, display: String? = nil) -> Mention {
         let scalars = Array(text.unicodeScalars)
         let target = Array(keyword.unicodeScalars)
         let start = (0...(scalars.count - target.count)).first { Array(scalars[$0..<$0 + target.count]) == target } ?? 0
-        return Mention(kind: kind, keyword: keyword, range: start..<start + target.count, expandedURL: expandedURL)
+        return Mention(kind: kind, keyword: keyword, range: start..<start + target.count, expandedURL: expandedURL, display: display)
     }
 }

@@ -28,6 +28,19 @@ struct ConformanceTests {
             try checkMentions(of: tweet)
             checkNoConsistentEntityLost(tweet, raw: raw)
             checkMedia(of: tweet, raw: raw)
+            checkDisplay(of: tweet, raw: raw)
+        }
+    }
+
+    /// Links show their `display_url`; a reply's text starts where `display_text_range` says (its prefix is names
+    /// and spaces only, so escaped and unescaped offsets agree there).
+    private func checkDisplay(of tweet: Post, raw: RawFileFacts) {
+        guard let content = raw.content(matching: tweet.text) else { return }
+        for mention in tweet.mentions where mention.kind == .url {
+            if let display = content.displays[mention.range] { #expect(mention.display == display, "tweet \(tweet.id)") }
+        }
+        if let start = content.displayStart, start > 0, start < tweet.text.unicodeScalars.count {
+            #expect(tweet.displayStart == start, "tweet \(tweet.id)")
         }
     }
 
@@ -71,6 +84,10 @@ struct RawFileFacts {
     struct Content {
         let unescapedText: String
         let consistentEntities: [Entity]
+        /// Links' `display_url` by their place in the unescaped text.
+        var displays: [Range<Int>: String] = [:]
+        /// `display_text_range`'s start.
+        var displayStart: Int? = nil
     }
 
     private(set) var contents: [Content] = []
@@ -116,7 +133,9 @@ struct RawFileFacts {
         }
         for (textKey, entitiesKey) in [("full_text", "entities"), ("text", "entities"), ("body", "twitter_entities")] {
             if let text = object[textKey]?.string, let entities = object[entitiesKey] {
-                contents.append(Self.content(text: text, entities: entities))
+                var content = Self.content(text: text, entities: entities)
+                content.displayStart = object["display_text_range"]?.array?.first?.int
+                contents.append(content)
             }
         }
     }
@@ -126,17 +145,20 @@ struct RawFileFacts {
     private static func content(text: String, entities: JSONValue) -> Content {
         let scalars = Array(text.unicodeScalars)
         var consistent: [Entity] = []
-        for (kind, range, token) in wireEntities(entities) where range.upperBound <= scalars.count {
+        var displays: [Range<Int>: String] = [:]
+        for (kind, range, token, display) in wireEntities(entities) where range.upperBound <= scalars.count {
             let slice = String(String.UnicodeScalarView(scalars[range]))
             guard fold(slice) == fold(token), !consistent.contains(where: { $0.range.overlaps(range) }) else { continue }
-            consistent.append(Entity(kind: kind, range: unescapedOffset(range.lowerBound, in: scalars)..<unescapedOffset(range.upperBound, in: scalars)))
+            let placed = unescapedOffset(range.lowerBound, in: scalars)..<unescapedOffset(range.upperBound, in: scalars)
+            consistent.append(Entity(kind: kind, range: placed))
+            if kind == .url, let display { displays[placed] = display }
         }
         let unescaped = text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-        return Content(unescapedText: unescaped, consistentEntities: consistent)
+        return Content(unescapedText: unescaped, consistentEntities: consistent, displays: displays)
     }
 
-    private static func wireEntities(_ entities: JSONValue) -> [(Mention.Kind, Range<Int>, String)] {
+    private static func wireEntities(_ entities: JSONValue) -> [(Mention.Kind, Range<Int>, String, String?)] {
         let groups: [(String, Mention.Kind, (JSONValue) -> String?)] = [
             ("hashtags", .hashtag, { ($0["text"] ?? $0["tag"])?.string.map { "#" + $0 } }),
             ("user_mentions", .user, { $0["screen_name"]?.string.map { "@" + $0 } }),
@@ -148,11 +170,11 @@ struct RawFileFacts {
             }),
         ]
         return groups.flatMap { key, kind, token in
-            (entities[key]?.array ?? []).compactMap { entity -> (Mention.Kind, Range<Int>, String)? in
+            (entities[key]?.array ?? []).compactMap { entity -> (Mention.Kind, Range<Int>, String, String?)? in
                 let start = entity["indices"]?.array?.first?.int ?? entity["start"]?.int
                 let end = entity["indices"]?.array?.last?.int ?? entity["end"]?.int
                 guard let start, let end, start < end, let token = token(entity) else { return nil }
-                return (kind, start..<end, token)
+                return (kind, start..<end, token, entity["display_url"]?.string)
             }
         }.sorted { $0.1.lowerBound < $1.1.lowerBound }
     }

@@ -19,9 +19,10 @@ struct OwnFixtureTests {
         let mentions: [Mention]
         let media: [MediaItem]
         let repostedBy: Author?
+        let displayStart: Int
 
         private enum CodingKeys: String, CodingKey {
-            case id, created, user, text, mentions, media
+            case id, created, user, text, mentions, media, displayStart
             case repostedBy = "retweetedBy"
         }
     }
@@ -62,6 +63,7 @@ struct OwnFixtureTests {
         #expect(tweet.text == want.text, "tweet \(want.id)")
         #expect(tweet.mentions == want.mentions, "tweet \(want.id)")
         #expect(tweet.repostedBy == want.repostedBy, "tweet \(want.id)")
+        #expect(tweet.displayStart == want.displayStart, "tweet \(want.id)")
         #expect(tweet.media.map(\.url) == want.media.map(\.url), "tweet \(want.id)")
         #expect(tweet.media.map(\.kind) == want.media.map(\.kind), "tweet \(want.id)")
         for (item, wantItem) in zip(tweet.media, want.media) {

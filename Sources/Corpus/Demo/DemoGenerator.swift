@@ -65,7 +65,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         let content = composer.compose(replyingTo: replied.map { composer.handle(of: $0.authorIndex) }, topic: topic, random: &random)
         let tweet = Post(
             id: String(id), created: time.date, user: users[authorIndex], text: content.text,
-            mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id
+            mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id, displayStart: content.displayStart
         )
         recent.add(RecentTweets.Entry(tweet: tweet, authorIndex: authorIndex))
         return tweet

@@ -36,7 +36,8 @@ struct TweetTextBuilder: Sendable {
         if let separator, !bytes.isEmpty { appendRaw(separator) }
         let start = scalarCount
         appendRaw(keyword)
-        mentions.append(Mention(kind: kind, keyword: keyword.string, range: start..<scalarCount, expandedURL: expandedURL))
+        let display = expandedURL.map(DisplayURL.of)
+        mentions.append(Mention(kind: kind, keyword: keyword.string, range: start..<scalarCount, expandedURL: expandedURL, display: display))
     }
 
     func build() -> (text: String, mentions: [Mention]) {

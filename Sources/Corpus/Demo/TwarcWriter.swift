@@ -182,7 +182,7 @@ private struct RetweetText {
 
 private extension Mention {
     func shifted(by offset: Int) -> Mention {
-        Mention(kind: kind, keyword: keyword, range: range.lowerBound + offset..<range.upperBound + offset, expandedURL: expandedURL)
+        Mention(kind: kind, keyword: keyword, range: range.lowerBound + offset..<range.upperBound + offset, expandedURL: expandedURL, display: display)
     }
 }
 

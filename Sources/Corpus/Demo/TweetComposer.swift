@@ -17,6 +17,8 @@ struct TweetComposer: Sendable {
         let text: String
         let mentions: [Mention]
         let media: [MediaItem]
+        /// After a reply's `@name` and its space, as X shows a reply.
+        let displayStart: Int
     }
 
     static let trendingCount = 10
@@ -59,7 +61,8 @@ struct TweetComposer: Sendable {
         appendRemaining(&pending, topic: topic, random: &random)
         if random.chance(0.2) { text.append(random.element(of: vocabulary.emoji), separator: random.chance(0.5) ? space : nil) }
         let (string, mentions) = text.build()
-        return Content(text: string, mentions: mentions, media: media(random: &random))
+        let displayStart = handle.map { $0.scalarCount + 1 } ?? 0
+        return Content(text: string, mentions: mentions, media: media(random: &random), displayStart: displayStart)
     }
 
     private mutating func appendSentences(weaving pending: inout PendingEntities, topic: Topic, random: inout SeededRandom) {

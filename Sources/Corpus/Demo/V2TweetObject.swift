@@ -77,7 +77,7 @@ struct V2TweetObject {
         json.member("end", entity.range.upperBound)
         json.member("url", entity.mention.keyword)
         json.member("expanded_url", expanded)
-        json.member("display_url", DisplayURL.of(expanded))
+        json.member("display_url", entity.mention.display ?? DisplayURL.of(expanded))
         json.endObject()
     }
 

@@ -59,6 +59,13 @@ enum CorpusSchema {
                 );
                 """)
         }
+        // What X shows of a post: links by their display form, a reply's text after its leading @names.
+        migrator.registerMigration("v2: display text") { db in
+            try db.execute(sql: """
+                ALTER TABLE mention ADD COLUMN display TEXT;
+                ALTER TABLE tweet ADD COLUMN displayStart INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 }

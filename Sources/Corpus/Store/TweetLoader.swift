@@ -19,7 +19,7 @@ struct TweetLoader {
         let media = try self.media(list)
         var tweets: [Int64: Post] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID,
+            SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart,
                    u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL
             FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
             WHERE t.id IN (SELECT value FROM json_each(?))
@@ -34,28 +34,29 @@ struct TweetLoader {
     private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Post {
         let text: String = row[2]
         let scalars = Array(text.unicodeScalars)
-        let retweeter: String? = row[8]
+        let retweeter: String? = row[9]
         return Post(
             id: String(row[0] as Int64),
             created: Date(millisecondsSince1970: row[1]),
-            user: Author(screenName: row[5], name: row[6], profileImageURL: row[7]),
+            user: Author(screenName: row[6], name: row[7], profileImageURL: row[8]),
             text: text,
             mentions: mentions.compactMap { $0.mention(in: scalars) },
             media: media,
-            repostedBy: retweeter.map { Author(screenName: $0, name: row[9], profileImageURL: row[10]) },
+            repostedBy: retweeter.map { Author(screenName: $0, name: row[10], profileImageURL: row[11]) },
             quotedID: row[3],
-            inReplyToID: row[4]
+            inReplyToID: row[4],
+            displayStart: row[5]
         )
     }
 
     private func mentions(_ list: String) throws -> [Int64: [StoredMention]] {
         var mentions: [Int64: [StoredMention]] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, kind, start, end, expandedURL FROM mention
+            SELECT tweetID, kind, start, end, expandedURL, display FROM mention
             WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
             """), arguments: [list])
         while let row = try rows.next() {
-            mentions[row[0], default: []].append(StoredMention(kind: row[1], start: row[2], end: row[3], expandedURL: row[4]))
+            mentions[row[0], default: []].append(StoredMention(kind: row[1], start: row[2], end: row[3], expandedURL: row[4], display: row[5]))
         }
         return mentions
     }
@@ -80,10 +81,11 @@ private struct StoredMention {
     let start: Int
     let end: Int
     let expandedURL: String?
+    let display: String?
 
     func mention(in scalars: [Unicode.Scalar]) -> Mention? {
         guard let kind = Mention.Kind(code: kind), 0 <= start, start <= end, end <= scalars.count else { return nil }
         let keyword = String(String.UnicodeScalarView(scalars[start..<end]))
-        return Mention(kind: kind, keyword: keyword, range: start..<end, expandedURL: expandedURL)
+        return Mention(kind: kind, keyword: keyword, range: start..<end, expandedURL: expandedURL, display: display)
     }
 }

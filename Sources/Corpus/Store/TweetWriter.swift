@@ -24,8 +24,12 @@ struct TweetWriter {
         guard TweetID.isValid(tweet.id), let id = Int64(tweet.id) else { return .badID }
         let userID = try self.userID(tweet.user)
         let retweeterID = try tweet.repostedBy.map { try self.userID($0) }
-        try statement("INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .execute(arguments: [id, tweet.created.millisecondsSince1970, userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID])
+        try statement("""
+            INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """).execute(arguments: [
+                id, tweet.created.millisecondsSince1970, userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID, tweet.displayStart,
+            ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(tweet.mentions, of: id)
         try insertMedia(tweet.media, of: id)
@@ -34,9 +38,11 @@ struct TweetWriter {
     }
 
     private func insertMentions(_ mentions: [Mention], of id: Int64) throws {
-        let insert = try statement("INSERT INTO mention(tweetID, position, kind, start, end, expandedURL) VALUES (?, ?, ?, ?, ?, ?)")
+        let insert = try statement("INSERT INTO mention(tweetID, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, ?, ?)")
         for (position, mention) in mentions.enumerated() {
-            try insert.execute(arguments: [id, position, mention.kind.code, mention.range.lowerBound, mention.range.upperBound, mention.expandedURL])
+            try insert.execute(arguments: [
+                id, position, mention.kind.code, mention.range.lowerBound, mention.range.upperBound, mention.expandedURL, mention.display,
+            ])
         }
     }
 

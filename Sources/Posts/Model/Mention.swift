@@ -1,4 +1,4 @@
-/// A hashtag, user mention or link in a tweet's text.
+/// A hashtag, user mention or link in a post's text.
 public struct Mention: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case hashtag
@@ -13,16 +13,23 @@ public struct Mention: Sendable, Hashable, Codable {
     public let range: Range<Int>
     /// For links: where the link really goes (the text holds a t.co address).
     public let expandedURL: String?
+    /// For links: what people see in place of the keyword (X's `display_url`, such as `example.com/a…`, in place of
+    /// the `t.co` wrapper the text holds); nil when the keyword is what they see.
+    public let display: String?
 
-    public init(kind: Kind, keyword: String, range: Range<Int>, expandedURL: String? = nil) {
+    public init(kind: Kind, keyword: String, range: Range<Int>, expandedURL: String? = nil, display: String? = nil) {
         self.kind = kind
         self.keyword = keyword
         self.range = range
         self.expandedURL = expandedURL
+        self.display = display
     }
 
+    /// What people see where the mention is.
+    public var shown: String { display ?? keyword }
+
     private enum CodingKeys: String, CodingKey {
-        case kind, keyword, start, end, expandedURL
+        case kind, keyword, start, end, expandedURL, display
     }
 
     public init(from decoder: any Decoder) throws {
@@ -36,7 +43,8 @@ public struct Mention: Sendable, Hashable, Codable {
             kind: try container.decode(Kind.self, forKey: .kind),
             keyword: try container.decode(String.self, forKey: .keyword),
             range: start..<end,
-            expandedURL: try container.decodeIfPresent(String.self, forKey: .expandedURL)
+            expandedURL: try container.decodeIfPresent(String.self, forKey: .expandedURL),
+            display: try container.decodeIfPresent(String.self, forKey: .display)
         )
     }
 
@@ -47,5 +55,6 @@ public struct Mention: Sendable, Hashable, Codable {
         try container.encode(range.lowerBound, forKey: .start)
         try container.encode(range.upperBound, forKey: .end)
         try container.encodeIfPresent(expandedURL, forKey: .expandedURL)
+        try container.encodeIfPresent(display, forKey: .display)
     }
 }

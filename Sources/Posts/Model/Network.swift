@@ -5,3 +5,14 @@ public enum Network: String, Sendable, Hashable, Codable, CaseIterable {
     case mastodon
     case bluesky
 }
+
+extension Network {
+    /// How the network says someone shared a post: "retweeted", "boosted", "reposted".
+    public var repostVerb: String {
+        switch self {
+        case .twitter: "retweeted"
+        case .mastodon: "boosted"
+        case .bluesky: "reposted"
+        }
+    }
+}

@@ -23,6 +23,9 @@ public struct Post: Sendable, Hashable, Identifiable {
     public let repostedBy: Author?
     public let quotedID: String?
     public let inReplyToID: String?
+    /// Where the text people see begins, in code points: after a reply's leading `@names`, which X shows above the
+    /// text as "Replying to …" (they stay mentions, listed under Users); 0 for every other post.
+    public let displayStart: Int
     /// The author's warning (Mastodon's `spoiler_text`): the text is shown only when asked for.
     public let contentWarning: String?
     /// Media the author marked sensitive: shown blurred until tapped.
@@ -36,7 +39,7 @@ public struct Post: Sendable, Hashable, Identifiable {
     public init(
         network: Network = .twitter, id: String, created: Date, user: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
-        quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil,
+        quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, url: String? = nil
     ) {
         self.network = network
@@ -50,6 +53,7 @@ public struct Post: Sendable, Hashable, Identifiable {
         self.quotedID = quotedID ?? quoted?.id
         self.quotedPosts = quoted.map { [$0] } ?? []
         self.inReplyToID = inReplyToID
+        self.displayStart = displayStart
         self.contentWarning = contentWarning
         self.isSensitive = isSensitive
         self.url = url ?? network.permalink(id: id, author: user.screenName)

@@ -8,7 +8,7 @@ import Foundation
 /// has a default, so what an earlier release stored (X tweets, `retweetedBy`) still reads.
 extension Post: Codable {
     enum CodingKeys: String, CodingKey {
-        case network, id, created, user, text, mentions, media, quotedID, quoted, inReplyToID, contentWarning, url
+        case network, id, created, user, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, url
         case repostedBy = "retweetedBy"
         case isSensitive = "sensitive"
     }
@@ -27,6 +27,7 @@ extension Post: Codable {
             quotedID: try container.decodeIfPresent(String.self, forKey: .quotedID),
             quoted: try container.decodeIfPresent(Post.self, forKey: .quoted),
             inReplyToID: try container.decodeIfPresent(String.self, forKey: .inReplyToID),
+            displayStart: try container.decodeIfPresent(Int.self, forKey: .displayStart) ?? 0,
             contentWarning: try container.decodeIfPresent(String.self, forKey: .contentWarning),
             isSensitive: try container.decodeIfPresent(Bool.self, forKey: .isSensitive) ?? false,
             url: try container.decodeIfPresent(String.self, forKey: .url)
@@ -46,6 +47,7 @@ extension Post: Codable {
         try container.encodeIfPresent(quotedID, forKey: .quotedID)
         try container.encodeIfPresent(quoted, forKey: .quoted)
         try container.encodeIfPresent(inReplyToID, forKey: .inReplyToID)
+        if displayStart > 0 { try container.encode(displayStart, forKey: .displayStart) }
         try container.encodeIfPresent(contentWarning, forKey: .contentWarning)
         if isSensitive { try container.encode(true, forKey: .isSensitive) }
         try container.encode(url, forKey: .url)

@@ -40,6 +40,7 @@ extension JSONWriter {
         if let quotedID = post.quotedID { member(Key.quotedID.stringValue, quotedID) }
         if let quoted = post.quoted { write(quoted, as: Key.quoted.stringValue) }
         if let inReplyToID = post.inReplyToID { member(Key.inReplyToID.stringValue, inReplyToID) }
+        if post.displayStart > 0 { member(Key.displayStart.stringValue, post.displayStart) }
         if let warning = post.contentWarning { member(Key.contentWarning.stringValue, warning) }
         if post.isSensitive { member(Key.isSensitive.stringValue, boolean: true) }
         member(Key.url.stringValue, post.url)
@@ -60,6 +61,7 @@ extension JSONWriter {
         member("start", mention.range.lowerBound)
         member("end", mention.range.upperBound)
         if let url = mention.expandedURL { member("expandedURL", url) }
+        if let display = mention.display { member("display", display) }
         endObject()
     }
 

@@ -10,8 +10,9 @@ struct ImagesPageView: Sendable {
     struct Cell: Sendable {
         let tweetID: String
         let imageURL: String
-        let width: Int
-        let height: Int
+        let box: ImageBox
+        /// Blurred: the author marked it sensitive (tapping opens the post, where it can be shown).
+        let isSensitive: Bool
         /// The one-tweet list of the image's tweet.
         let tweetURL: String
     }
@@ -21,9 +22,8 @@ struct ImagesPageView: Sendable {
         cells = tweets.flatMap { tweet in
             tweet.media.compactMap { item -> Cell? in
                 guard let url = SafeURL.image(item.url) else { return nil }
-                let box = ImageBox(aspectRatio: item.aspectRatio, width: 600)
-                return Cell(tweetID: tweet.key.description, imageURL: url, width: box.width, height: box.height,
-                            tweetURL: SiteURL.onePost(tab, query: query, key: tweet.key, back: here).path)
+                return Cell(tweetID: tweet.key.description, imageURL: url, box: ImageBox(aspectRatio: item.aspectRatio, width: 600),
+                            isSensitive: tweet.isSensitive, tweetURL: SiteURL.onePost(tab, query: query, key: tweet.key, back: here).path)
             }
         }
         isEmpty = cells.isEmpty
@@ -39,9 +39,10 @@ extension ImagesPageView: PageView {
         if isEmpty { html.append("<p class=\"empty\">These tweets have no images.</p>\n") }
         html.append("<div class=\"grid\">\n")
         for cell in cells {
+            let classAndLabel: Markup = cell.isSensitive ? #"class="cell sensitive" aria-label="Sensitive media""# : #"class="cell""#
             html.append("""
-                <a class="cell" href="\(url: cell.tweetURL)" data-tweet-id="\(cell.tweetID)"><img src="\(url: cell.imageURL)" alt="" \
-                width="\(cell.width)" height="\(cell.height)" loading="lazy"></a>
+                <a \(classAndLabel) href="\(url: cell.tweetURL)" data-tweet-id="\(cell.tweetID)"><img src="\(url: cell.imageURL)" alt=""\
+                \(cell.box.attributes) loading="lazy"></a>
                 """)
         }
         html.append("\n</div>\n")

@@ -6,7 +6,7 @@ import Twitter
 struct MentionsPageView: Sendable {
     let chrome: Chrome
     let sections: [Section]
-    /// The author marked the media sensitive: the images stay hidden until the person taps to show them.
+    /// The author marked the media sensitive: the images stay blurred until the person taps to show them.
     let isSensitive: Bool
 
     struct Section: Sendable {
@@ -21,10 +21,8 @@ struct MentionsPageView: Sendable {
         let isExternal: Bool
         let kind: String
         let imageURL: String?
-        /// The image's proportions as `width`/`height` attributes: the browser reserves the row's height from
-        /// them before the image loads (inline styles would break the content security policy).
-        let width: Int
-        let height: Int
+        /// The image's proportions, so the browser reserves the row's height before the image loads.
+        let box: ImageBox
     }
 
     init(_ tweet: Post, tab: Tab, back: String?, here: String) {
@@ -43,21 +41,21 @@ struct MentionsPageView: Sendable {
     private static func image(_ item: MediaItem, tab: Tab, back: String) -> Item? {
         guard let url = SafeURL.image(item.url) else { return nil }
         let box = ImageBox(aspectRatio: item.aspectRatio, width: 1000)
-        return Item(text: "Image", href: SiteURL.image(tab, source: url, back: back).path, isExternal: false, kind: "image", imageURL: url, width: box.width, height: box.height)
+        return Item(text: "Image", href: SiteURL.image(tab, source: url, back: back).path, isExternal: false, kind: "image", imageURL: url, box: box)
     }
 
     /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.
     private static func mentions(_ tweet: Post, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
         var seen = Set<String>()
         return tweet.mentions.filter { $0.kind == kind && seen.insert($0.keyword.lowercased()).inserted }.map {
-            Item(text: $0.keyword, href: link($0.keyword), isExternal: false, kind: kind.rawValue, imageURL: nil, width: 0, height: 0)
+            Item(text: $0.keyword, href: link($0.keyword), isExternal: false, kind: kind.rawValue, imageURL: nil, box: .none)
         }
     }
 
     /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`.
     private static func users(_ tweet: Post, tab: Tab, back: String) -> [Item] {
         let poster = Item(text: "@" + tweet.user.screenName, href: userSearch("@" + tweet.user.screenName, tab: tab, back: back),
-                          isExternal: false, kind: "user", imageURL: nil, width: 0, height: 0)
+                          isExternal: false, kind: "user", imageURL: nil, box: .none)
         let mentioned = mentions(tweet, .user) { userSearch($0, tab: tab, back: back) }
         return [poster] + mentioned.filter { $0.text.lowercased() != poster.text.lowercased() }
     }
@@ -74,22 +72,27 @@ struct MentionsPageView: Sendable {
     private static func links(_ tweet: Post) -> [Item] {
         tweet.mentions.filter { $0.kind == .url }.compactMap { mention in
             let target = SafeURL.link(mention.expandedURL ?? mention.keyword)
-            return Item(text: mention.expandedURL ?? mention.keyword, href: target, isExternal: true, kind: "url", imageURL: nil, width: 0, height: 0)
+            return Item(text: mention.expandedURL ?? mention.keyword, href: target, isExternal: true, kind: "url", imageURL: nil, box: .none)
         }
     }
 }
 
 extension MentionsPageView: PageView {
+    /// Covers the blurred images that follow it until tapped; it works without JavaScript (the stylesheet blurs the
+    /// list after a closed toggle).
+    private static let sensitiveToggle: Markup = """
+          <details class="sensitive"><summary><span class="show">Sensitive media — tap to show</span>\
+        <span class="hide">Hide sensitive media</span></summary></details>
+
+        """
+
     func writeBody(to html: inout HTMLWriter) {
         for section in sections {
-            let hides = section.isImages && isSensitive
             html.append("<section class=\"mentions\">\n  <h2>\(section.title)</h2>\n")
-            if hides { html.append("  <details class=\"sensitive\"><summary>Sensitive media — tap to show</summary>\n") }
+            if section.isImages && isSensitive { html.append(Self.sensitiveToggle) }
             html.append("  <ul>\n")
             for item in section.items { item.write(to: &html) }
-            html.append("  </ul>\n")
-            if hides { html.append("  </details>\n") }
-            html.append("</section>\n")
+            html.append("  </ul>\n</section>\n")
         }
     }
 }
@@ -102,8 +105,8 @@ extension MentionsPageView.Item {
     func write(to html: inout HTMLWriter) {
         if let imageURL {
             html.append("""
-                    <li class="image"><a href="\(url: href ?? "")"><img src="\(url: imageURL)" alt="" width="\(width)" \
-                height="\(height)" loading="lazy"></a></li>
+                    <li class="image"><a href="\(url: href ?? "")"><img src="\(url: imageURL)" alt=""\(box.attributes) \
+                loading="lazy"></a></li>
 
                 """)
         } else if let href {

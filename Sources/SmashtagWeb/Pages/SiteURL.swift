@@ -83,14 +83,23 @@ enum MentionSearch {
     static func user(_ user: String) -> String { "\(user) OR from:\(user.dropFirst())" }
 }
 
-/// An image's proportions as `width`/`height` attributes, so the browser reserves its height before it loads.
-struct ImageBox {
-    let width: Int
-    let height: Int
+/// An image's proportions as `width`/`height` attributes, so the browser reserves its height before it loads; none
+/// when the source did not say, so the box takes the image's own proportions when it loads rather than a wrong guess.
+/// (Attributes, not inline styles, which the content security policy forbids.)
+struct ImageBox: Sendable {
+    let attributes: Markup
 
     init(aspectRatio: Double, width: Int) {
-        let ratio = aspectRatio.isFinite && aspectRatio > 0 ? aspectRatio : 1
-        self.width = width
-        height = max(1, Int((Double(width) / ratio).rounded()))
+        guard aspectRatio.isFinite, aspectRatio > 0 else {
+            attributes = .empty
+            return
+        }
+        let height = max(1, Int((Double(width) / aspectRatio).rounded()))
+        attributes = " width=\"\(width)\" height=\"\(height)\""
     }
+
+    private init() { attributes = .empty }
+
+    /// For what is not an image.
+    static let none = ImageBox()
 }

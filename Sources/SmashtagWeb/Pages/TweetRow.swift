@@ -17,6 +17,8 @@ struct TweetRow: Sendable {
     let milliseconds: String
     /// "retweeted by @jack", "boosted by @alice@example.social": as the network says it.
     let repostedBy: String?
+    /// A reply's leading `@names`, which X shows above the text rather than in it.
+    let replyingTo: ReplyingTo?
     /// The author's warning: the text is shown only when asked for.
     let contentWarning: String?
     let segments: [SegmentView]
@@ -36,9 +38,10 @@ struct TweetRow: Sendable {
         date = RelativeDate.format(tweet.created, now: now)
         isoDate = UTCTime(tweet.created).iso8601
         milliseconds = String(tweet.created.millisecondsSince1970)
-        repostedBy = tweet.repostedBy.map { "\(badge.repostVerb) by @\($0.screenName)" }
+        repostedBy = tweet.repostedBy.map { "\(tweet.network.repostVerb) by @\($0.screenName)" }
+        replyingTo = tweet.replyingTo
         contentWarning = tweet.contentWarning
-        segments = tweet.segments.map(SegmentView.init)
+        segments = tweet.shownSegments.map(SegmentView.init)
         quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
@@ -51,14 +54,13 @@ struct NetworkBadge: Sendable {
     let network: String
     let name: String
     let letter: String
-    let repostVerb: String
 
     init(_ network: Network) {
         self.network = network.rawValue
-        (name, letter, repostVerb) = switch network {
-        case .twitter: ("X", "X", "retweeted")
-        case .mastodon: ("Mastodon", "M", "boosted")
-        case .bluesky: ("Bluesky", "B", "reposted")
+        (name, letter) = switch network {
+        case .twitter: ("X", "X")
+        case .mastodon: ("Mastodon", "M")
+        case .bluesky: ("Bluesky", "B")
         }
     }
 }
@@ -72,7 +74,7 @@ struct QuotedRow: Sendable {
     init(_ post: Post) {
         name = post.user.name
         screenName = "@" + post.user.screenName
-        segments = post.segments.map(SegmentView.init)
+        segments = post.shownSegments.map(SegmentView.init)
     }
 
     private init(name: String, screenName: String, segments: [SegmentView]) {
@@ -89,8 +91,8 @@ struct SegmentView: Sendable {
     let mention: MentionView?
 
     init(_ segment: TextSegment) {
-        text = segment.text
-        mention = segment.mention.map { MentionView(text: segment.text, kind: $0.kind.rawValue) }
+        text = segment.shown
+        mention = segment.mention.map { MentionView(text: segment.shown, kind: $0.kind.rawValue) }
     }
 }
 
@@ -136,6 +138,7 @@ extension TweetRow {
 
             """)
         if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
+        writeReplyingTo(to: &html)
         writeText(to: &html)
         if let imageCount { html.append("    <p class=\"dim small\">▣ \(imageCount)</p>\n") }
         html.append("  </div>\n")
@@ -147,6 +150,14 @@ extension TweetRow {
             html.append("</div>\n")
         }
         html.append("</li>\n")
+    }
+
+    /// "Replying to @a @b", the names coloured as users.
+    private func writeReplyingTo(to html: inout HTMLWriter) {
+        guard let replyingTo else { return }
+        html.append("    <p class=\"dim small replying\">Replying to")
+        for name in replyingTo.shown { html.append(" <span class=\"m m-user\" data-mention=\"user\">\(name)</span>") }
+        html.append("\(replyingTo.others)</p>\n")
     }
 
     /// The text (behind its warning, if it has one), then the quoted post.

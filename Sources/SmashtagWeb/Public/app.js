@@ -1,5 +1,5 @@
 // Smashtag's little JavaScript: every page works without it. It adds Newer/Older in place (no tweet twice),
-// pull-to-refresh on touch, and swipe-left-to-delete in Recents.
+// pull-to-refresh on touch, swipe-left-to-delete in Recents, and sizes images whose proportions were unknown.
 "use strict";
 
 const list = document.querySelector("ol.tweets");
@@ -271,3 +271,11 @@ if (imagesLink && list) {
       .replace(/([?&]oldest=)[^&]*/, "$1" + times[times.length - 1]);
   }).observe(list, { childList: true });
 }
+
+// An image whose proportions the source did not give takes its own once loaded, in place of the placeholder height.
+document.addEventListener("load", (event) => {
+  const image = event.target;
+  if (!(image instanceof HTMLImageElement) || image.hasAttribute("height") || !image.naturalWidth) return;
+  image.width = image.naturalWidth;
+  image.height = image.naturalHeight;
+}, true);

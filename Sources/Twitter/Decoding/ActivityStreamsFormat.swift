@@ -20,10 +20,13 @@ enum ActivityStreamsFormat {
     private static func content(_ activity: JSONValue, user: Author) throws -> TweetContent {
         let source = activity["long_object"]?["body"] != nil ? activity["long_object"] : activity
         guard let text = source?["body"]?.string else { throw FormatError("activity \(activity["id"]?.string ?? "") has no body") }
-        return V1Format.content(
+        var content = V1Format.content(
             text: text, entities: source?["twitter_entities"],
             extendedEntities: source?["twitter_extended_entities"] ?? activity["twitter_extended_entities"], user: user
         )
+        content.text.isReply = activity["inReplyTo"] != nil
+        content.text.displayStart = source?["display_text_range"]?.array?.first?.int
+        return content
     }
 
     private static func user(_ actor: JSONValue?) -> Author {

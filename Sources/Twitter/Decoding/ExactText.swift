@@ -9,6 +9,7 @@ import Posts
 struct ExactText {
     private(set) var text: String = ""
     private(set) var mentions: [Mention] = []
+    private(set) var displayStart = 0
 
     init(_ wire: WireText) {
         if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.utf8.contains(UInt8(ascii: "&")) {
@@ -19,6 +20,27 @@ struct ExactText {
         var placement = Placement(scalars: scalars)
         placement.place(wire.entities)
         assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
+        if wire.isReply { displayStart = replyPrefixEnd(upTo: wire.displayStart) }
+    }
+
+    /// The end of a reply's leading `@names` and the spaces after them. A prefix holds only names and spaces, so the
+    /// escaped text's offsets (`display_text_range`) are the unescaped text's there. A reply that is nothing but names
+    /// shows them as its text.
+    private func replyPrefixEnd(upTo limit: Int?) -> Int {
+        let scalars = Array(text.unicodeScalars)
+        func skippingSpaces(from offset: Int) -> Int {
+            var offset = offset
+            while offset < scalars.count, scalars[offset].properties.isWhitespace { offset += 1 }
+            return offset
+        }
+        var end = 0
+        for mention in mentions {
+            guard mention.kind == .user, skippingSpaces(from: end) == mention.range.lowerBound,
+                  mention.range.upperBound <= limit ?? .max else { break }
+            end = mention.range.upperBound
+        }
+        let start = skippingSpaces(from: end)
+        return end == 0 || start == scalars.count ? 0 : start
     }
 
     /// Builds the unescaped text in UTF-8, copying the runs between entities and counting scalars as it goes, so the
@@ -114,7 +136,11 @@ private struct PlacedEntity {
     let range: Range<Int>
 
     func mention(keyword: String, range: Range<Int>) -> Mention {
-        Mention(kind: entity.kind, keyword: keyword, range: range, expandedURL: entity.kind == .url ? entity.expandedURL ?? entity.token : nil)
+        let isLink = entity.kind == .url
+        return Mention(
+            kind: entity.kind, keyword: keyword, range: range,
+            expandedURL: isLink ? entity.expandedURL ?? entity.token : nil, display: isLink ? entity.display : nil
+        )
     }
 }
 

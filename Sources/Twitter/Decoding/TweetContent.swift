@@ -18,7 +18,7 @@ struct FormatError: Error, Sendable {
 /// What a tweet shows — author, text, images — as read off the wire. A retweet shows its original's content.
 struct TweetContent: Sendable {
     let user: Author
-    let text: WireText
+    var text: WireText
     let media: [MediaItem]
 }
 
@@ -35,7 +35,7 @@ struct WireTweet: Sendable {
         let exact = ExactText(content.text)
         return Post(
             id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
-            media: content.media, repostedBy: repostedBy, quotedID: quotedID, inReplyToID: inReplyToID
+            media: content.media, repostedBy: repostedBy, quotedID: quotedID, inReplyToID: inReplyToID, displayStart: exact.displayStart
         )
     }
 

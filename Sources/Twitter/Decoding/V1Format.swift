@@ -25,7 +25,10 @@ enum V1Format {
         guard let text = source?["full_text"]?.string ?? source?["text"]?.string else {
             throw FormatError("status \(status["id_str"]?.string ?? "") has no text")
         }
-        return content(text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
+        var content = content(text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
+        content.text.isReply = status["in_reply_to_status_id_str"]?.nonEmptyString != nil
+        content.text.displayStart = source?["display_text_range"]?.array?.first?.int
+        return content
     }
 
     static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: Author) -> TweetContent {
@@ -46,13 +49,15 @@ enum V1Format {
         guard let entities else { return [] }
         let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["text"].map { "#" + ($0.string ?? "") }) }
         let users = entities["user_mentions"]?.array?.compactMap { entity($0, .user, token: $0["screen_name"].map { "@" + ($0.string ?? "") }) }
-        let urls = entities["urls"]?.array?.compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString) }
+        let urls = entities["urls"]?.array?.compactMap {
+            entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString, display: $0["display_url"]?.nonEmptyString)
+        }
         return (hashtags ?? []) + (users ?? []) + (urls ?? [])
     }
 
-    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil) -> WireEntity? {
+    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil) -> WireEntity? {
         guard let token, let indices = json["indices"]?.array, indices.count == 2 else { return nil }
-        return WireEntity(kind: kind, start: indices[0].int, end: indices[1].int, token: token, expandedURL: expanded)
+        return WireEntity(kind: kind, start: indices[0].int, end: indices[1].int, token: token, expandedURL: expanded, display: display)
     }
 
     /// Aspect ratio from the large size: `thumb` is a square crop, and `original_info` is missing from older data.
@@ -64,9 +69,9 @@ enum V1Format {
         return MediaItem(url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string))
     }
 
-    /// Width over height; square when the data gives no usable size.
+    /// Width over height; 0 when the data gives no usable size, so the page sizes the box when the image loads.
     static func aspectRatio(_ width: Double?, _ height: Double?) -> Double {
-        guard let width, let height, width > 0, height > 0 else { return 1 }
+        guard let width, let height, width > 0, height > 0 else { return 0 }
         return width / height
     }
 }

@@ -68,7 +68,8 @@ enum V2Format {
         let wire = WireText(
             escapedText: text,
             entities: self.entities(entities),
-            mediaLinks: urls.filter(isMediaLink).compactMap { $0["url"]?.string }
+            mediaLinks: urls.filter(isMediaLink).compactMap { $0["url"]?.string },
+            isReply: json["referenced_tweets"]?.array?.contains { $0["type"]?.string == "replied_to" } == true
         )
         return TweetContent(user: author, text: wire, media: media)
     }
@@ -78,7 +79,7 @@ enum V2Format {
         let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["tag"]?.string.map { "#" + $0 }) }
         let users = entities["mentions"]?.array?.compactMap { entity($0, .user, token: $0["username"]?.string.map { "@" + $0 }) }
         let urls = entities["urls"]?.array?.filter { !isMediaLink($0) }
-            .compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString) }
+            .compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString, display: $0["display_url"]?.nonEmptyString) }
         return (hashtags ?? []) + (users ?? []) + (urls ?? [])
     }
 
@@ -89,8 +90,8 @@ enum V2Format {
         return display.hasPrefix("pic.twitter.com/") || display.hasPrefix("pic.x.com/")
     }
 
-    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil) -> WireEntity? {
+    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil) -> WireEntity? {
         guard let token else { return nil }
-        return WireEntity(kind: kind, start: json["start"]?.int, end: json["end"]?.int, token: token, expandedURL: expanded)
+        return WireEntity(kind: kind, start: json["start"]?.int, end: json["end"]?.int, token: token, expandedURL: expanded, display: display)
     }
 }

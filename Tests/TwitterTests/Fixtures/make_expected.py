@@ -129,8 +129,8 @@ def fold(s):
 # ------------------------------------------------------------------ the text rules
 
 class Entity:
-    def __init__(self, kind, token, start, end, expanded=None):
-        self.kind, self.token, self.expanded = kind, token, expanded
+    def __init__(self, kind, token, start, end, expanded=None, display=None):
+        self.kind, self.token, self.expanded, self.display = kind, token, expanded, display
         self.start, self.end = num(start), num(end)
 
 
@@ -192,6 +192,8 @@ def resolve(escaped, entities, media_urls):
         m = {"kind": ent.kind, "keyword": inner, "start": pos, "end": pos + len(inner)}
         if ent.kind == "url":
             m["expandedURL"] = ent.expanded or ent.token
+            if ent.display:
+                m["display"] = ent.display
         mentions.append(m)
         pos += len(inner)
         cursor = e
@@ -200,6 +202,19 @@ def resolve(escaped, entities, media_urls):
     for m in mentions:
         assert final[m["start"]:m["end"]] == m["keyword"]
     return final, mentions
+
+
+def display_start(final, mentions, is_reply, limit):
+    """Where a reply's text begins after its leading @names (and the spaces after them); 0 if it is all names."""
+    if not is_reply:
+        return 0
+    end = 0
+    for m in mentions:
+        if final[end:m["start"]].strip() != "" or m["kind"] != "user" or (limit is not None and m["end"] > limit):
+            break
+        end = m["end"]
+    start = len(final) - len(final[end:].lstrip())
+    return 0 if end == 0 or start == len(final) else start
 
 
 # ------------------------------------------------------------------ v1.1 (and archives)
@@ -211,7 +226,7 @@ def v1_entities(ents):
     for u in ents.get("user_mentions") or []:
         out.append(Entity("user", "@" + u["screen_name"], *u["indices"]))
     for u in ents.get("urls") or []:
-        out.append(Entity("url", u["url"], *u["indices"], expanded=u.get("expanded_url")))
+        out.append(Entity("url", u["url"], *u["indices"], expanded=u.get("expanded_url"), display=u.get("display_url")))
     return out
 
 
@@ -239,6 +254,8 @@ def decode_v1(status, archive_user=None):
     media_objs = ext_ents.get("media") or ents.get("media") or []
     media_urls = [m.get("url") for m in (ents.get("media") or []) + (ext_ents.get("media") or [])]
     final, mentions = resolve(text, v1_entities(ents), media_urls)
+    dtr = level.get("display_text_range")
+    start = display_start(final, mentions, bool(content.get("in_reply_to_status_id_str")), num(dtr[0]) if dtr else None)
 
     def user_of(s):
         if archive_user is not None:
@@ -247,7 +264,8 @@ def decode_v1(status, archive_user=None):
         return make_user(u["screen_name"], u["name"], u.get("profile_image_url_https"))
 
     tweet = {"id": status.get("id_str") or str(status["id"]), "created": v1_date(status["created_at"]),
-             "user": user_of(content), "text": final, "mentions": mentions, "media": v1_media(media_objs)}
+             "user": user_of(content), "text": final, "mentions": mentions, "media": v1_media(media_objs),
+             "displayStart": start}
     if content is not status:
         tweet["retweetedBy"] = user_of(status)
     return tweet
@@ -278,8 +296,10 @@ def decode_v2(t, users, media, tweets):
         if u.get("media_key"):
             media_urls.append(u["url"])
         else:
-            entities.append(Entity("url", u["url"], u["start"], u["end"], expanded=u.get("expanded_url")))
+            entities.append(Entity("url", u["url"], u["start"], u["end"], expanded=u.get("expanded_url"), display=u.get("display_url")))
     final, mentions = resolve(content["text"], entities, media_urls)
+    is_reply = any(r.get("type") == "replied_to" for r in content.get("referenced_tweets") or [])
+    start = display_start(final, mentions, is_reply, None)
 
     att = content.get("attachments") or {}
     inline = {m["media_key"]: m for m in att.get("media") or []}
@@ -295,7 +315,7 @@ def decode_v2(t, users, media, tweets):
         return v2_user(x["author"]) if isinstance(x.get("author"), dict) else v2_user(users[x["author_id"]])
 
     tweet = {"id": t["id"], "created": iso_date(t["created_at"]), "user": author(content), "text": final,
-             "mentions": mentions, "media": out_media}
+             "mentions": mentions, "media": out_media, "displayStart": start}
     if original is not None:
         tweet["retweetedBy"] = author(t)
     return tweet
@@ -328,13 +348,15 @@ def decode_activity(a):
     media_objs = next((c for c in candidates if c), [])
     media_urls = [m.get("url") for c in candidates if c for m in c]
     final, mentions = resolve(text, v1_entities(ents), media_urls)
+    dtr = (lo if "body" in lo else content).get("display_text_range")
+    start = display_start(final, mentions, "inReplyTo" in a, num(dtr[0]) if dtr else None)
 
     def user_of(x):
         act = x["actor"]
         return make_user(act["preferredUsername"], act["displayName"], act.get("image"))
 
     tweet = {"id": a["id"].rsplit(":", 1)[1], "created": iso_date(a["postedTime"]), "user": user_of(content),
-             "text": final, "mentions": mentions, "media": v1_media(media_objs)}
+             "text": final, "mentions": mentions, "media": v1_media(media_objs), "displayStart": start}
     if content is not a:
         tweet["retweetedBy"] = user_of(a)
     return tweet
