@@ -77,6 +77,7 @@ def merged_server():
     data = tempfile.mkdtemp(prefix="smashtag-merged-")
     subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data], check=True, capture_output=True)
     process, url = start_server(data, {"SMASHTAG_MASTODON_INSTANCE": stub_mastodon.start()})
+    stub_mastodon.PICTURES = url
     yield url
     process.terminate()
     assert process.wait(timeout=15) == 0

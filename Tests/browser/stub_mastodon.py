@@ -8,6 +8,8 @@ import threading
 import urllib.parse
 
 HOST = "stub.example"
+# The Smashtag server under test, once it runs: a picture it serves stands for one whose size a server did not give.
+PICTURES = "https://stub.example/"
 
 
 def account(name, display):
@@ -32,18 +34,20 @@ BOB = '<span class="h-card"><a href="https://other.example/@bob" class="u-url me
 LINK = ('<a href="https://www.swift.org/blog/" rel="nofollow noopener" target="_blank"><span class="invisible">https://www.'
         '</span><span class="ellipsis">swift.org/blog</span><span class="invisible">/</span></a>')
 
-STATUSES = [
+def statuses():
+    return [
     status(1004, 1, f"<p>Swift on the server {TAG} with {BOB}</p><p>Read {LINK}</p>",
-           mentions=[{"id": "b", "username": "bob", "acct": "bob@other.example", "url": "https://other.example/@bob"}]),
+           mentions=[{"id": "b", "username": "bob", "acct": "bob@other.example", "url": "https://other.example/@bob"}],
+           media_attachments=[{"type": "image", "url": PICTURES + "demo/images/7-600x200.svg", "meta": {}}]),
     status(1003, 2, f"<p>Spoilers about the keynote {TAG}</p>", spoiler_text="Keynote spoilers", sensitive=True,
-           media_attachments=[{"type": "image", "url": f"https://{HOST}/media/1.png",
+           media_attachments=[{"type": "image", "url": PICTURES + "demo/images/8-800x600.svg",
                                "meta": {"original": {"width": 800, "height": 600}}}]),
     status(1002, 3, "", reblog=status(900, 30, f"<p>Boosted: concurrency notes {TAG}</p>",
                                       account=account("carol", "Carol"), url=f"https://{HOST}/@carol/900")),
     status(1001, 4, f"<p>Quoting this {TAG}</p>",
            quote={"state": "accepted", "quoted_status": status(800, 60, f"<p>The original thought {TAG}</p>",
                                                                 account=account("dave", "Dave"), url=f"https://{HOST}/@dave/800")}),
-]
+    ]
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -56,7 +60,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
         min_id = int(query.get("min_id", ["0"])[0])
-        chosen = [s for s in STATUSES if min_id < int(s["id"]) < max_id]
+        chosen = [s for s in statuses() if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen)
 
     def answer(self, code, body):

@@ -27,13 +27,31 @@ def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
     screenshot(page, "merged-search")
 
 
-def test_sensitive_media_stays_hidden_until_tapped(page, merged_server):
+def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):
     go(page, merged_server, "#swift")
     page.locator("li[data-network=mastodon]:has(details.cw) a.chevron").click()
-    hidden = page.locator("details.sensitive")
-    assert hidden.count() == 1 and not hidden.locator("img").first.is_visible()
-    hidden.locator("summary").click()
-    assert hidden.locator("img").first.is_visible()
+    toggle = page.locator("details.sensitive")
+    image = page.locator("li.image img")
+    assert toggle.count() == 1 and "blur" in image.evaluate("i => getComputedStyle(i).filter")
+    screenshot(page, "sensitive-media-blurred")
+    where = page.url
+    box = image.bounding_box()
+    # The toggle covers the blurred picture: tapping the picture shows it, it does not open it.
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + min(box["height"] / 2, 120))
+    assert page.url == where and toggle.get_attribute("open") is not None
+    assert image.evaluate("i => getComputedStyle(i).filter") == "none"
+    toggle.locator("summary").click()
+    assert "blur" in image.evaluate("i => getComputedStyle(i).filter")
+
+
+def test_an_image_of_unknown_size_is_sized_when_it_loads(page, merged_server):
+    go(page, merged_server, "#swift")
+    page.locator("li[data-network=mastodon]").first.locator("a.row").click()
+    image = page.locator("li.image img")
+    page.wait_for_function("() => document.querySelector('li.image img').complete")
+    assert image.get_attribute("height") == "200" and image.get_attribute("width") == "600"
+    box = image.bounding_box()
+    assert abs(box["width"] / box["height"] - 3) < 0.05
 
 
 def test_a_failing_source_is_named_and_the_other_still_shows(page, merged_server):
