@@ -52,6 +52,12 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels).
+        .target(
+            name: "Bluesky",
+            dependencies: ["Posts"],
+            swiftSettings: upcoming
+        ),
         // A stand-in X API for tests: a real HTTP server on 127.0.0.1 that plays recorded-format responses and
         // records the requests it receives.
         .target(
@@ -121,6 +127,7 @@ let package = Package(
             dependencies: ["Mastodon", "Posts", "StubMastodon", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "BlueskyTests", dependencies: ["Bluesky", "Posts"], swiftSettings: upcoming),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",

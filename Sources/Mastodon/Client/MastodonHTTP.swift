@@ -108,7 +108,7 @@ struct MastodonHTTP: Sendable {
         let signedIn = configuration.token != nil
         switch status.code {
         case 401 where signedIn: return error(.tokenRejected)
-        case 401, 422 where !signedIn:
+        case 401 where !signedIn, 422 where !signedIn:
             return error(endpoint?.isTagTimeline == true ? .hidesTagTimelines : .needsSignIn)
         case 403: return error(.forbidden(detail ?? "no reason given"))
         case 404 where detail == nil: return error(.notMastodon("\(endpoint?.path ?? "its API") is not there (404)"))

@@ -153,17 +153,3 @@ private struct Anchor {
         return (.url, visible.isEmpty ? href : visible, href)
     }
 }
-
-/// Only `http` and `https` links are links: an anchor to anything else is shown as its text.
-enum WebLink {
-    static func isHTTP(_ href: String) -> Bool {
-        let lower = href.prefix(8).lowercased()
-        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
-    }
-
-    /// The host of an absolute URL, without port; nil when there is none.
-    static func host(of address: String) -> String? {
-        guard let url = URL(string: address), let host = url.host(), !host.isEmpty else { return nil }
-        return host.lowercased()
-    }
-}

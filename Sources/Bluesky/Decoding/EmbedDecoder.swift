@@ -1,0 +1,77 @@
+import Posts
+
+/// What a post's embed view shows: images (`images#view`, or the media of `recordWithMedia#view`) with their
+/// aspect ratios, a video by its thumbnail, and the quoted post (`record#view`).
+enum EmbedDecoder {
+    static func media(in embed: JSONValue?) -> [MediaItem] {
+        guard let embed else { return [] }
+        switch kind(of: embed) {
+        case "images": return (embed["images"]?.array ?? []).compactMap(image)
+        case "video": return video(embed).map { [$0] } ?? []
+        case "recordWithMedia": return media(in: embed["media"])
+        default: return []
+        }
+    }
+
+    /// The quoted post's URI, and its view when the quote can be shown (not deleted, blocked or detached).
+    static func quote(in embed: JSONValue?) -> (uri: String, view: JSONValue?)? {
+        guard let embed else { return nil }
+        switch kind(of: embed) {
+        case "record": return quotedRecord(embed["record"])
+        case "recordWithMedia": return quotedRecord(embed["record"]?["record"])
+        default: return nil
+        }
+    }
+
+    /// `images` of `app.bsky.embed.images#view`.
+    private static func kind(of embed: JSONValue) -> String {
+        let type = embed["$type"]?.string ?? ""
+        let name = type.split(separator: ".").last.map(String.init) ?? ""
+        return name.hasSuffix("#view") ? String(name.dropLast(5)) : ""
+    }
+
+    private static func quotedRecord(_ record: JSONValue?) -> (uri: String, view: JSONValue?)? {
+        guard let record, let uri = record["uri"]?.nonEmptyString, uri.contains("/app.bsky.feed.post/") else { return nil }
+        let isPost = record["value"]?["$type"]?.string == "app.bsky.feed.post" && record["author"] != nil
+        return (uri, isPost ? record : nil)
+    }
+
+    private static func image(_ json: JSONValue) -> MediaItem? {
+        guard let url = (json["fullsize"] ?? json["thumb"])?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo)
+    }
+
+    private static func video(_ json: JSONValue) -> MediaItem? {
+        guard let url = json["thumbnail"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .video)
+    }
+
+    /// Width over height; 0 when the post does not say, so the page sizes the box when the image loads.
+    static func aspectRatio(_ json: JSONValue?) -> Double {
+        guard let width = json?["width"]?.double, let height = json?["height"]?.double, width > 0, height > 0 else { return 0 }
+        return width / height
+    }
+}
+
+/// Labels that hide a post behind a warning and blur its media: the author's self-labels and moderation labels
+/// (a label negated by its labeler no longer counts).
+struct LabelWarning {
+    private static let names: [(value: String, sentence: String)] = [
+        ("porn", "Adult content"), ("sexual", "Sexually suggestive"), ("nudity", "Non-sexual nudity"),
+        ("graphic-media", "Graphic media"), ("gore", "Graphic media"), ("!warn", "Content warning"),
+    ]
+
+    /// "Adult content", "Graphic media", …: one per kind, joined; nil when no label calls for a warning.
+    let sentence: String?
+
+    init(selfLabels: JSONValue?, labels: JSONValue?) {
+        var values = Set((selfLabels?["values"]?.array ?? []).compactMap { $0["val"]?.string })
+        for label in labels?.array ?? [] {
+            guard let value = label["val"]?.string else { continue }
+            if case .bool(true) = label["neg"] { values.remove(value) } else { values.insert(value) }
+        }
+        var sentences: [String] = []
+        for (value, sentence) in Self.names where values.contains(value) && !sentences.contains(sentence) { sentences.append(sentence) }
+        sentence = sentences.isEmpty ? nil : sentences.joined(separator: ", ")
+    }
+}

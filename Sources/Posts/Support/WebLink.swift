@@ -1,0 +1,19 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Only `http` and `https` links are links: a link to anything else is shown as its text.
+package enum WebLink {
+    package static func isHTTP(_ href: String) -> Bool {
+        let lower = href.prefix(8).lowercased()
+        return lower.hasPrefix("https://") || lower.hasPrefix("http://")
+    }
+
+    /// The host of an absolute URL, without port; nil when there is none.
+    package static func host(of address: String) -> String? {
+        guard let url = URL(string: address), let host = url.host(), !host.isEmpty else { return nil }
+        return host.lowercased()
+    }
+}
