@@ -52,10 +52,17 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels).
+        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels), and the
+        // XRPC client (a session from an app password, searchPosts).
         .target(
             name: "Bluesky",
-            dependencies: ["Posts"],
+            dependencies: [
+                "Posts",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         // A stand-in X API for tests: a real HTTP server on 127.0.0.1 that plays recorded-format responses and
@@ -67,6 +74,16 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/StubXAPI",
+            swiftSettings: upcoming
+        ),
+        // A stand-in Bluesky service for tests: sessions that expire on demand, and searchPosts over fixed posts.
+        .target(
+            name: "StubBluesky",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/StubBluesky",
             swiftSettings: upcoming
         ),
         // A stand-in Mastodon server for tests: pages a fixed timeline as Mastodon does, or fails on demand.
@@ -88,7 +105,7 @@ let package = Package(
         // The app's model: the sources, mention sections, text segments, recents, popularity.
         .target(
             name: "Smashtag",
-            dependencies: ["Posts", "Twitter", "Mastodon", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app: routes, middleware, page view-models and their typed rendering, static files.
@@ -127,7 +144,11 @@ let package = Package(
             dependencies: ["Mastodon", "Posts", "StubMastodon", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "BlueskyTests", dependencies: ["Bluesky", "Posts"], swiftSettings: upcoming),
+        .testTarget(
+            name: "BlueskyTests",
+            dependencies: ["Bluesky", "Posts", "StubBluesky", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: upcoming
+        ),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),
         .testTarget(
             name: "XAPITests",
@@ -153,7 +174,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["smashtag", "StubXAPI", "StubMastodon"],
+            dependencies: ["smashtag", "StubXAPI", "StubMastodon", "StubBluesky"],
             swiftSettings: upcoming
         ),
     ]

@@ -1,3 +1,4 @@
+import Bluesky
 import Logging
 import Mastodon
 import Posts
@@ -10,6 +11,7 @@ public struct SourceCatalog: Sendable {
         case corpus
         case x
         case mastodon
+        case bluesky
     }
 
     /// The X API, when a bearer token is configured.
@@ -18,6 +20,9 @@ public struct SourceCatalog: Sendable {
     /// asked for by name.
     public let mastodon: MastodonConfiguration?
     private let namedMastodon: MastodonConfiguration
+    /// Bluesky, when a handle and app password are set; named without them, it says what is missing.
+    public let bluesky: BlueskyConfiguration?
+    private let namedBluesky: BlueskyConfiguration
     /// Where a bearer token may be written instead of the environment.
     private let tokenFile: String
 
@@ -26,18 +31,29 @@ public struct SourceCatalog: Sendable {
         xAPI = XAPIConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
         mastodon = MastodonConfiguration.configured(environment: environment)
         namedMastodon = MastodonConfiguration.named(environment: environment)
+        bluesky = BlueskyConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
+        namedBluesky = BlueskyConfiguration.named(environment: environment, dataDirectory: dataDirectory)
     }
 
-    public init(xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil) {
+    public init(xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil, bluesky: BlueskyConfiguration? = nil) {
         self.xAPI = xAPI
         self.mastodon = mastodon
         namedMastodon = mastodon ?? MastodonConfiguration()
+        self.bluesky = bluesky
+        namedBluesky = bluesky ?? BlueskyConfiguration(credentials: nil)
         tokenFile = XAPIConfiguration.tokenFileName
     }
 
     /// Every configured source: the corpus always, the others when their settings are there.
     public var configured: [Name] {
-        Name.allCases.filter { $0 == .corpus || ($0 == .x && xAPI != nil) || ($0 == .mastodon && mastodon != nil) }
+        Name.allCases.filter { name in
+            switch name {
+            case .corpus: true
+            case .x: xAPI != nil
+            case .mastodon: mastodon != nil
+            case .bluesky: bluesky != nil
+            }
+        }
     }
 
     /// The sources a comma list names (`corpus,mastodon`), in the catalogue's order; every configured one for none.
@@ -62,6 +78,8 @@ public struct SourceCatalog: Sendable {
             case .mastodon:
                 NamedSource(name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",
                             source: MastodonClient(configuration: namedMastodon, logger: logger))
+            case .bluesky:
+                NamedSource(name: name.rawValue, title: "Bluesky", source: BlueskyClient(configuration: namedBluesky, logger: logger))
             }
         })
     }

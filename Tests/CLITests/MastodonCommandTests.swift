@@ -84,6 +84,6 @@ import Testing
         let directory = try SmashtagRun.temporaryDirectory()
         let run = try await SmashtagRun.run(["search", "#x", "--source", "corpus,myspace", "--data-dir", directory])
         #expect(run.status != 0)
-        #expect(run.stderr == "smashtag: There is no source called “myspace”: choose from corpus, x, mastodon.\n")
+        #expect(run.stderr == "smashtag: There is no source called “myspace”: choose from corpus, x, mastodon, bluesky.\n")
     }
 }

@@ -1,0 +1,86 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import AsyncHTTPClient
+import Logging
+import Posts
+
+/// Searches Bluesky (SPEC §7) behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
+/// with a session from an app password. Each `OR` alternative is its own request; the answers are merged.
+///
+/// *Older* pages continue from the service's `cursor`, or from `until` the oldest post shown when the page was cut
+/// or merged; *newer* pages ask `since` the newest post shown and follow the pages until they reach it, so nothing is
+/// skipped and nothing repeats.
+public struct BlueskyClient: PostSource {
+    /// Limits; tests shorten them.
+    public struct Policy: Sendable {
+        public var deadline: Duration = .seconds(10)
+        public var maximumBodyBytes = 8 << 20
+        /// The most pages a newer page follows before it stops.
+        public var mostPages = 10
+
+        public init() {}
+    }
+
+    let xrpc: XRPC
+    let session: BlueskySession
+
+    public init(configuration: BlueskyConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(), logger: Logger = Logger(label: "smashtag.bluesky")) {
+        xrpc = XRPC(configuration: configuration, client: httpClient, policy: policy, logger: logger)
+        session = BlueskySession(xrpc: xrpc)
+    }
+
+    public func search(_ request: SearchRequest) async throws -> SearchPage {
+        guard xrpc.configuration.credentials != nil else { throw xrpc.error(.needsAppPassword) }
+        let query = try SearchQuery(parsing: request.query)
+        let searches: [BlueskySearch]
+        do throws(BlueskyQueryError) {
+            searches = try BlueskySearch.searches(for: query)
+        } catch {
+            throw xrpc.error(.unsupportedQuery(error.phrase))
+        }
+        let walks = try await withThrowingTaskGroup(of: SearchWalk.self) { group in
+            for search in searches {
+                group.addTask { try await self.walk(search, request: request, token: searches.count == 1 ? request.position.token : nil) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        return SearchWalk.page(of: walks, for: request)
+    }
+
+    private func walk(_ search: BlueskySearch, request: SearchRequest, token: String?) async throws -> SearchWalk {
+        var walk = SearchWalk(request: request, token: token)
+        while let parameters = walk.nextParameters(search) {
+            let answer = try await call("app.bsky.feed.searchPosts", parameters)
+            walk.take(answer, service: xrpc.configuration.serviceName)
+            if walk.pages >= xrpc.policy.mostPages { break }
+        }
+        return walk
+    }
+
+    /// A query with the session's token; renewed once when the service says the token expired.
+    private func call(_ method: String, _ parameters: [(String, String)]) async throws -> JSONValue {
+        let token = try await session.token()
+        do {
+            return try await xrpc.query(method, parameters, token: token)
+        } catch let failure as XRPCFailure where failure.isExpiredSession {
+            let renewed = try await session.renew(replacing: token)
+            do {
+                return try await xrpc.query(method, parameters, token: renewed)
+            } catch let failure as XRPCFailure {
+                throw xrpc.error(failure.isExpiredSession ? .sessionRejected(failure.message ?? "the new session was refused too") : failure.reason)
+            }
+        } catch let failure as XRPCFailure {
+            throw xrpc.error(failure.reason)
+        }
+    }
+}
+
+extension SearchRequest.Position {
+    /// The service's own paging token, when the position carries one.
+    var token: String? {
+        if case .older(_, let token) = self { token } else { nil }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import Posts
+
+/// The signed-in session: created from the app password (`com.atproto.server.createSession`), renewed with its
+/// refresh token when the access token expires (`refreshSession`), and created again when that is refused. The
+/// refresh token is kept in a file readable by its owner only, so a restart does not sign in again; tokens are
+/// never logged or shown.
+actor BlueskySession {
+    private let xrpc: XRPC
+    private var accessToken: String?
+    private var refreshToken: String?
+    private var hasReadFile = false
+    /// The renewal under way, which concurrent searches wait for rather than signing in again each.
+    private var renewal: Task<String, any Error>?
+
+    init(xrpc: XRPC) {
+        self.xrpc = xrpc
+    }
+
+    /// The access token, signing in first when there is none.
+    func token() async throws -> String {
+        if let accessToken { return accessToken }
+        return try await renew(replacing: nil)
+    }
+
+    /// A new access token after `expired` was refused (unless another search has already renewed it).
+    func renew(replacing expired: String?) async throws -> String {
+        if let expired, let accessToken, accessToken != expired { return accessToken }
+        if let renewal { return try await renewal.value }
+        let task = Task { try await self.signIn() }
+        renewal = task
+        defer { renewal = nil }
+        return try await task.value
+    }
+
+    private func signIn() async throws -> String {
+        guard let credentials = xrpc.configuration.credentials else { throw xrpc.error(.needsAppPassword) }
+        readRefreshToken()
+        if let refreshToken {
+            do {
+                return try keep(try await xrpc.procedure("com.atproto.server.refreshSession", body: nil, token: refreshToken))
+            } catch is XRPCFailure {
+                // The refresh token is expired or revoked: sign in again below.
+            }
+        }
+        do {
+            return try keep(try await xrpc.procedure("com.atproto.server.createSession", body: Self.body(credentials), token: nil))
+        } catch let failure as XRPCFailure {
+            throw xrpc.error(Self.signInReason(failure))
+        }
+    }
+
+    private static func body(_ credentials: BlueskyConfiguration.Credentials) -> [UInt8] {
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("identifier", credentials.handle)
+        json.member("password", credentials.appPassword.value)
+        json.endObject()
+        return json.output.bytes
+    }
+
+    private static func signInReason(_ failure: XRPCFailure) -> BlueskyError.Reason {
+        switch (failure.status, failure.error) {
+        case (401, _): .wrongPassword
+        case (400, "AccountTakedown"), (400, "AuthFactorTokenRequired"), (400, "AccountDeactivated"):
+            .accountUnavailable(failure.message ?? failure.error ?? "no reason given")
+        case (400, _): .sessionRejected(failure.message ?? failure.error ?? "no reason given")
+        default: failure.reason
+        }
+    }
+
+    /// Takes the tokens of a session answer; returns the access token.
+    private func keep(_ session: JSONValue) throws -> String {
+        guard let access = session["accessJwt"]?.nonEmptyString, let refresh = session["refreshJwt"]?.nonEmptyString else {
+            throw xrpc.error(.malformed("its session has no tokens"))
+        }
+        accessToken = access
+        refreshToken = refresh
+        writeRefreshToken(refresh)
+        return access
+    }
+
+    private func readRefreshToken() {
+        guard !hasReadFile else { return }
+        hasReadFile = true
+        guard let path = xrpc.configuration.sessionFile, let data = FileManager.default.contents(atPath: path) else { return }
+        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !token.isEmpty { refreshToken = token }
+    }
+
+    /// Written whole to a new file of mode 0600, then renamed over the old one: never half a token, never readable
+    /// by others.
+    private func writeRefreshToken(_ token: String) {
+        guard let path = xrpc.configuration.sessionFile else { return }
+        let temporary = path + ".new"
+        try? FileManager.default.removeItem(atPath: temporary)
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600]),
+              rename(temporary, path) == 0
+        else {
+            xrpc.logger.warning("could not keep the Bluesky session in \(path); the next start signs in again")
+            return
+        }
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Posts
+
+/// One `searchPosts` request followed across pages for one position, then merged with the others.
+struct SearchWalk {
+    let request: SearchRequest
+    private(set) var posts: [Post] = []
+    private(set) var problems: [String] = []
+    private(set) var pages = 0
+    /// The service's cursor for what lies after the last answer; nil when it has no more.
+    private(set) var cursor: String?
+    private var done = false
+
+    init(request: SearchRequest, token: String?) {
+        self.request = request
+        cursor = token
+    }
+
+    /// The next request's parameters; nil when the walk is over.
+    func nextParameters(_ search: BlueskySearch) -> [(String, String)]? {
+        guard !done else { return nil }
+        var parameters = search.parameters(limit: request.count)
+        switch request.position {
+        case .newest: break
+        case .newer(let id):
+            guard let since = PostTime.of(uri: id) else { return nil }
+            parameters.append(("since", PostTime.iso8601(since)))
+        case .older(let id, _):
+            if cursor == nil {
+                guard let until = PostTime.of(uri: id) else { return nil }
+                parameters.append(("until", PostTime.iso8601(until.addingTimeInterval(0.001))))
+            }
+        }
+        if let cursor { parameters.append(("cursor", cursor)) }
+        return parameters
+    }
+
+    mutating func take(_ answer: JSONValue, service: String) {
+        pages += 1
+        cursor = answer["cursor"]?.nonEmptyString
+        for view in answer["posts"]?.array ?? [] {
+            do throws(BlueskyDecodingError) { posts.append(try PostViewDecoder.post(from: view)) }
+            catch { problems.append("Bluesky (\(service)): \(error.description); it is left out.") }
+        }
+        let empty = answer["posts"]?.array?.isEmpty ?? true
+        switch request.position {
+        case .newer(let id):
+            // Newer pages go on until they reach the newest post already shown.
+            done = empty || cursor == nil || posts.contains { $0.id == id }
+        case .newest, .older:
+            done = true
+        }
+    }
+
+    /// The walks' posts merged newest first, without the post a position starts from, cut to the request's count.
+    static func page(of walks: [SearchWalk], for request: SearchRequest) -> SearchPage {
+        var seen = Set<String>()
+        let boundary: String? = switch request.position {
+        case .newest: nil
+        case .newer(let id), .older(let id, _): id
+        }
+        var merged = walks.flatMap(\.posts).filter { $0.id != boundary && seen.insert($0.id).inserted }
+        if case .newer(let id) = request.position, let reached = PostTime.of(uri: id) {
+            merged = merged.filter { $0.created >= reached }
+        }
+        merged.sort { $0.created != $1.created ? $0.created > $1.created : $0.id > $1.id }
+        let shown: [Post] = if case .newer = request.position { Array(merged.suffix(request.count)) } else { Array(merged.prefix(request.count)) }
+        let cut = shown.count < merged.count
+        let token = walks.count == 1 && !cut ? walks[0].cursor : nil
+        let hasMore = cut || walks.contains { $0.cursor != nil }
+        return SearchPage(
+            tweets: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore, token: token),
+            problems: walks.flatMap(\.problems)
+        )
+    }
+}
+
+/// When a post was made, from its record key: a TID holds the microseconds since 1970 in its top 53 bits, written in
+/// base32-sortable (`234567abcdefghijklmnopqrstuvwxyz`).
+enum PostTime {
+    private static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
+
+    static func of(uri: String) -> Date? {
+        guard let key = uri.split(separator: "/").last, key.utf8.count == 13 else { return nil }
+        var value: UInt64 = 0
+        for byte in key.utf8 {
+            guard let digit = alphabet.firstIndex(of: byte) else { return nil }
+            value = value << 5 | UInt64(digit)
+        }
+        guard value >> 63 == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(value >> 10) / 1_000_000)
+    }
+
+    /// With milliseconds, as the service compares them.
+    static func iso8601(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}

@@ -1,0 +1,107 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import AsyncHTTPClient
+import Logging
+import NIOCore
+import NIOHTTP1
+import Posts
+
+/// Calls to one atproto service (`/xrpc/METHOD`): a deadline each, bounded bodies; transport failures as a
+/// `BlueskyError`, answers other than 200 as an `XRPCFailure` for the caller to read.
+struct XRPC: Sendable {
+    let configuration: BlueskyConfiguration
+    let client: HTTPClient
+    let policy: BlueskyClient.Policy
+    let logger: Logger
+
+    func error(_ reason: BlueskyError.Reason) -> BlueskyError {
+        BlueskyError(service: configuration.serviceName, reason: reason)
+    }
+
+    /// A query (GET) with its parameters, in order (repeated names for arrays).
+    func query(_ method: String, _ parameters: [(String, String)], token: String) async throws -> JSONValue {
+        let query = parameters.map { "\($0.0)=\(URLQuery.encode($0.1))" }.joined(separator: "&")
+        var request = HTTPClientRequest(url: configuration.serviceURL + "/xrpc/" + method + (query.isEmpty ? "" : "?" + query))
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        return try await send(request, method: method)
+    }
+
+    /// A procedure (POST) with a JSON body, or none.
+    func procedure(_ method: String, body: [UInt8]?, token: String?) async throws -> JSONValue {
+        var request = HTTPClientRequest(url: configuration.serviceURL + "/xrpc/" + method)
+        request.method = .POST
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        return try await send(request, method: method)
+    }
+
+    private func send(_ request: HTTPClientRequest, method: String) async throws -> JSONValue {
+        var request = request
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Smashtag")
+        let (status, headers, body) = try await exchange(request)
+        logger.debug("bluesky", metadata: ["method": "\(method)", "status": "\(status.code)", "remaining": "\(headers.first(name: "ratelimit-remaining") ?? "?")"])
+        let json = try? JSONValue.document(body)
+        guard status == .ok else {
+            throw XRPCFailure(status: Int(status.code), error: json?["error"]?.nonEmptyString, message: json?["message"]?.nonEmptyString, headers: headers)
+        }
+        guard let json else {
+            let isPage = body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "<")
+            throw error(.malformed(isPage ? "it answered \(method) with a web page, not XRPC" : "its answer to \(method) is not JSON"))
+        }
+        return json
+    }
+
+    private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
+        do {
+            let response = try await client.execute(request, deadline: .now() + .nanoseconds(policy.deadline.nanoseconds))
+            let body = try await response.body.collect(upTo: policy.maximumBodyBytes)
+            return (response.status, response.headers, Array(body.readableBytesView))
+        } catch is NIOTooManyBytesError {
+            throw error(.malformed("the body is larger than \(policy.maximumBodyBytes >> 20) MB"))
+        } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
+            throw error(.timedOut(seconds: Int(policy.deadline.components.seconds)))
+        } catch {
+            let text = "\(error)"
+            throw self.error(.unreachable(text.contains("onnection refused") || text.contains("connectionRefused") ? "the connection was refused" : text))
+        }
+    }
+}
+
+/// An XRPC answer other than 200: its status, and the `error` and `message` of its body.
+struct XRPCFailure: Error {
+    let status: Int
+    let error: String?
+    let message: String?
+    let headers: HTTPHeaders
+
+    /// The access token is no longer good: renew the session and ask again. Servers say so with 400 or 401.
+    var isExpiredSession: Bool {
+        ["ExpiredToken", "InvalidToken"].contains(error ?? "") || (status == 401 && error != "AuthenticationRequired")
+    }
+
+    /// What the failure means for a search.
+    var reason: BlueskyError.Reason {
+        let detail = message ?? error
+        switch status {
+        case 400: return .badQuery(detail ?? "no reason given")
+        case 401: return .wrongPassword
+        case 403: return .forbidden(detail ?? "no reason given")
+        case 429: return .rateLimited(retryAt: resetDate)
+        case 500...599: return .serverError(status: status)
+        default: return .unexpectedStatus(status, detail)
+        }
+    }
+
+    /// `RateLimit-Reset` is epoch seconds; `Retry-After` seconds from now.
+    private var resetDate: Date? {
+        if let reset = headers.first(name: "ratelimit-reset").flatMap(Double.init) { return Date(timeIntervalSince1970: reset) }
+        return headers.first(name: "retry-after").flatMap(Double.init).map { Date(timeIntervalSinceNow: $0) }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Synchronization
+
+/// A stand-in atproto service for tests: a real HTTP server on 127.0.0.1 that signs in with one handle and app
+/// password (`createSession`, `refreshSession`), expires access tokens on demand, and answers
+/// `app.bsky.feed.searchPosts` from a fixed set of posts as Bluesky does (newest first, `tag`, `author`, `since`,
+/// `until`, `limit`, `cursor`), in the recorded post-view shape with facets after emoji, CJK and RTL text.
+public final class StubBluesky: Sendable {
+    public static let handle = "tester.bsky.social"
+    public static let appPassword = "abcd-efgh-ijkl-mnop"
+
+    /// A post the stub serves: its time (seconds after a fixed moment), tags and author's handle.
+    public struct Post: Sendable {
+        public let second: Int
+        public let tags: [String]
+        public let author: String
+
+        public init(second: Int, tags: [String] = [], author: String = "alice.bsky.social") {
+            (self.second, self.tags, self.author) = (second, tags, author)
+        }
+
+        /// The post's `at://` URI, its record key a TID of its time.
+        public var uri: String { "at://did:plc:\(author.split(separator: ".")[0])/app.bsky.feed.post/\(StubBluesky.tid(microseconds: microseconds))" }
+        var microseconds: UInt64 { UInt64(StubBluesky.epoch + second) * 1_000_000 }
+    }
+
+    /// One answer for every search: a status, headers, a body and a delay.
+    public struct Failure: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: String
+        public var delay: Duration
+
+        public init(status: Int, headers: [String: String] = [:], body: String = "", delay: Duration = .zero) {
+            (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
+        }
+    }
+
+    static let epoch = 1_785_000_000
+
+    private struct State {
+        var posts: [Post] = []
+        var failure: Failure?
+        var accessTokens: Set<String> = []
+        var refreshTokens: Set<String> = []
+        var expiredTokens: Set<String> = []
+        var sessionsCreated = 0
+        var sessionsRefreshed = 0
+        var requests: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    private init() {}
+
+    /// Path and query of every request received, in order.
+    public var requests: [String] { state.withLock { $0.requests } }
+    public var sessionsCreated: Int { state.withLock { $0.sessionsCreated } }
+    public var sessionsRefreshed: Int { state.withLock { $0.sessionsRefreshed } }
+
+    public func serve(_ posts: [Post]) { state.withLock { $0.posts = posts } }
+    public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
+
+    /// Every access token given so far expires (searches with it answer 400 `ExpiredToken`).
+    public func expireAccessTokens() {
+        state.withLock { $0.expiredTokens.formUnion($0.accessTokens); $0.accessTokens = [] }
+    }
+
+    /// Refresh tokens stop working too, so only signing in again helps.
+    public func revokeRefreshTokens() { state.withLock { $0.refreshTokens = [] } }
+
+    /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
+    public static func run<T: Sendable>(_ body: (StubBluesky, Int) async throws -> T) async throws -> T {
+        let stub = StubBluesky()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let router = Router()
+        router.get("/xrpc/:method") { request, context in try await stub.answer(request, context) }
+        router.post("/xrpc/:method") { request, context in try await stub.answer(request, context) }
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        let result = await Result { try await body(stub, port) }
+        server.cancel()
+        _ = await server.result
+        return try result.get()
+    }
+
+    private func answer(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let method = context.parameters.get("method") ?? ""
+        state.withLock { $0.requests.append(request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")) }
+        let token = request.headers[.authorization].map { String($0.dropFirst("Bearer ".count)) }
+        switch method {
+        case "com.atproto.server.createSession":
+            let body = try await request.body.collect(upTo: 1 << 16)
+            return createSession(String(buffer: body))
+        case "com.atproto.server.refreshSession": return refreshSession(token)
+        case "app.bsky.feed.searchPosts": return try await search(token, Query(request.uri.query ?? ""))
+        default: return Self.response(501, #"{"error":"MethodNotImplemented","message":"Method Not Implemented"}"#)
+        }
+    }
+
+    private func createSession(_ body: String) -> Response {
+        let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: String] ?? [:]
+        guard object["identifier"] == Self.handle, object["password"] == Self.appPassword else {
+            return Self.response(401, #"{"error":"AuthenticationRequired","message":"Invalid identifier or password"}"#)
+        }
+        return newSession { $0.sessionsCreated += 1 }
+    }
+
+    private func refreshSession(_ token: String?) -> Response {
+        let known = state.withLock { state in token.map { state.refreshTokens.remove($0) != nil } ?? false }
+        guard known else { return Self.response(400, #"{"error":"ExpiredToken","message":"Token has been revoked"}"#) }
+        return newSession { $0.sessionsRefreshed += 1 }
+    }
+
+    private func newSession(_ count: (inout State) -> Void) -> Response {
+        let (access, refresh) = state.withLock { state in
+            count(&state)
+            let number = state.sessionsCreated + state.sessionsRefreshed
+            let tokens = ("access-\(number)", "refresh-\(number)")
+            state.accessTokens.insert(tokens.0)
+            state.refreshTokens.insert(tokens.1)
+            return tokens
+        }
+        return Self.response(200, #"{"accessJwt":"\#(access)","refreshJwt":"\#(refresh)","handle":"\#(Self.handle)","did":"did:plc:tester","active":true}"#)
+    }
+
+    private func search(_ token: String?, _ query: Query) async throws -> Response {
+        let (valid, expired, failure) = state.withLock { state in
+            (token.map(state.accessTokens.contains) ?? false, token.map(state.expiredTokens.contains) ?? false, state.failure)
+        }
+        if expired { return Self.response(400, #"{"error":"ExpiredToken","message":"Token has expired"}"#) }
+        guard valid else { return Self.response(401, #"{"error":"AuthMissing","message":"Authentication Required"}"#) }
+        if let failure {
+            try? await Task.sleep(for: failure.delay)
+            return Self.response(failure.status, failure.body, headers: failure.headers)
+        }
+        guard query.first("q") != nil else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"q\""}"#) }
+        return page(query)
+    }
+
+    /// Newest first; `since` inclusive, `until` exclusive (milliseconds); `cursor` is an offset.
+    private func page(_ query: Query) -> Response {
+        let tags = query.all("tag").map { $0.lowercased() }
+        let author = query.first("author")
+        let since = query.first("since").flatMap(Self.microseconds) ?? 0
+        let until = query.first("until").flatMap(Self.microseconds) ?? .max
+        let matching = state.withLock { $0.posts }
+            .filter { post in tags.allSatisfy(post.tags.contains) && (author == nil || post.author == author) }
+            .filter { $0.microseconds >= since && $0.microseconds < until }
+            .sorted { $0.second > $1.second }
+        let limit = min(Int(query.first("limit") ?? "") ?? 25, 100)
+        let offset = Int(query.first("cursor") ?? "") ?? 0
+        let chosen = matching.dropFirst(offset).prefix(limit)
+        let next = offset + chosen.count < matching.count ? #","cursor":"\#(offset + chosen.count)""# : ""
+        return Self.response(200, #"{"posts":[\#(chosen.map(Self.view).joined(separator: ","))]\#(next)}"#)
+    }
+
+    /// A post view whose text puts emoji, CJK and right-to-left words before its tag facets.
+    private static func view(_ post: Post) -> String {
+        var text = "👩‍💻 東京 مرحبا post \(post.second)"
+        var facets: [String] = []
+        for tag in post.tags {
+            text += " "
+            let start = text.utf8.count
+            text += "#" + tag
+            facets.append(#"{"index":{"byteStart":\#(start),"byteEnd":\#(text.utf8.count)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"\#(tag)"}]}"#)
+        }
+        let created = Date(timeIntervalSince1970: Double(epoch + post.second)).ISO8601Format()
+        return #"{"uri":"\#(post.uri)","cid":"bafy\#(post.second)","author":{"did":"did:plc:\#(post.author.split(separator: ".")[0])","handle":"\#(post.author)","displayName":"","avatar":"https://cdn.bsky.app/img/avatar/plain/x/y@jpeg"},"record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)","facets":[\#(facets.joined(separator: ","))],"langs":["en"]},"replyCount":0,"repostCount":0,"likeCount":0,"quoteCount":0,"indexedAt":"\#(created)","labels":[]}"#
+    }
+
+    private static func microseconds(_ text: String) -> UInt64? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        guard let date = formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text) else { return nil }
+        return UInt64((date.timeIntervalSince1970 * 1_000_000).rounded())
+    }
+
+    /// A TID: microseconds and a clock id, base32-sortable.
+    public static func tid(microseconds: UInt64) -> String {
+        let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz")
+        var value = microseconds << 10
+        var characters: [Character] = []
+        for _ in 0..<13 {
+            characters.append(alphabet[Int(value & 31)])
+            value >>= 5
+        }
+        return String(characters.reversed())
+    }
+
+    private static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = body.hasPrefix("<") ? "text/html" : "application/json; charset=utf-8"
+        for (name, value) in headers { if let field = HTTPField.Name(name) { fields[field] = value } }
+        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+extension Result where Failure == any Error {
+    fileprivate init(catching body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
+
+/// A query string's parameters, repeated names kept (`tag=a&tag=b`).
+private struct Query {
+    let pairs: [(String, String)]
+
+    init(_ text: String) {
+        pairs = text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
+    func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+}
