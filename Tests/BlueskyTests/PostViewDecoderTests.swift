@@ -78,6 +78,15 @@ struct PostViewDecoderTests {
         #expect(post.created == Date(timeIntervalSince1970: 1_735_787_045.123456))
     }
 
+    @Test func anExternalEmbedIsALinkPreview() throws {
+        let embed = #","embed":{"$type":"app.bsky.embed.external#view","external":{"uri":"https://www.example.com/story","title":"A story","description":"What happened","thumb":"https://cdn.bsky.app/img/feed_thumbnail/plain/d/c@jpeg"}}"#
+        let post = try PostViewDecoder.post(from: Self.view("read this", extra: embed))
+        #expect(post.card == LinkCard(url: "https://www.example.com/story", title: "A story", description: "What happened", imageURL: "https://cdn.bsky.app/img/feed_thumbnail/plain/d/c@jpeg"))
+        #expect(post.card?.host == "example.com")
+        let hostile = #","embed":{"$type":"app.bsky.embed.external#view","external":{"uri":"javascript:alert(1)","title":"x","description":""}}"#
+        #expect(try PostViewDecoder.post(from: Self.view("no", extra: hostile)).card == nil)
+    }
+
     @Test func aQuoteIsDecodedIntoThePostAndAMissingOneIsNamed() throws {
         let quoted = #"{"$type":"app.bsky.embed.record#viewRecord","uri":"at://did:plc:q/app.bsky.feed.post/3q","cid":"c","author":{"did":"did:plc:q","handle":"q.test"},"value":{"$type":"app.bsky.feed.post","text":"the original #idea","createdAt":"2025-01-01T00:00:00Z","facets":[{"index":{"byteStart":13,"byteEnd":18},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"idea"}]}]},"indexedAt":"2025-01-01T00:00:00Z"}"#
         let withMedia = #","embed":{"$type":"app.bsky.embed.recordWithMedia#view","record":{"$type":"app.bsky.embed.record#view","record":\#(quoted)},"media":{"$type":"app.bsky.embed.images#view","images":[{"thumb":"https://t","fullsize":"https://f","alt":""}]}}"#

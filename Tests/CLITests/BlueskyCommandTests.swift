@@ -38,6 +38,11 @@ import Testing
             #expect(stub.sessionsCreated == 1, "later runs renew the session kept in the data directory")
             let kept = try FileManager.default.attributesOfItem(atPath: directory + "/bluesky-session")
             #expect((kept[.posixPermissions] as? Int) == 0o600)
+            let popularity = try await SmashtagRun.run(["popularity", "#tag", "--data-dir", directory, "--format", "json"])
+            let table = try #require(try JSONSerialization.jsonObject(with: Data(popularity.stdout.utf8)) as? [String: Any])
+            let counts = ((table["hashtags"] as? [[String: Any]] ?? []) + (table["users"] as? [[String: Any]] ?? []))
+                .reduce(into: [String: Int]()) { $0[$1["mention"] as? String ?? ""] = $1["count"] as? Int }
+            #expect(counts["#tag"] == 53, "every Bluesky post counted once: \(counts)")
         }
     }
 

@@ -22,7 +22,9 @@ struct PostCodingTests {
             network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), user: Self.alice,
             text: "quoting", media: [MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5)],
             repostedBy: Author(screenName: "bob@example.social", name: "Bob"), quoted: Self.quoted,
-            inReplyToID: "0", contentWarning: "spoilers", isSensitive: true, url: "https://example.social/@alice/2"
+            inReplyToID: "0", displayStart: 3, contentWarning: "spoilers", isSensitive: true,
+            card: LinkCard(url: "https://example.com/a", title: "A \"title\"", description: "d", imageURL: "https://example.com/a.png"),
+            url: "https://example.social/@alice/2"
         )
         let decoded = try JSONDecoder().decode(Post.self, from: Data(post.codableJSON.utf8))
         #expect(decoded == post)

@@ -61,6 +61,17 @@ import Testing
         #expect(grid.components(separatedBy: #"class="cell sensitive" aria-label="Sensitive media""#).count == 3)
     }
 
+    @Test func aLinkPreviewShowsUnderTheTextAndItsLinkIsListedOnTheMentionsPage() {
+        let card = LinkCard(url: "https://www.example.com/story", title: "<b>A story</b>", description: "", imageURL: "javascript:alert(1)")
+        let post = Post(network: .bluesky, id: "at://did:plc:a/app.bsky.feed.post/3k", created: .now, user: Author(screenName: "a.test", name: "A"),
+                        text: "read this", card: card)
+        let html = row(post)
+        #expect(html.contains(#"<div class="card"><p class="card-title">&lt;b&gt;A story&lt;/b&gt;</p><p class="dim small">example.com</p></div>"#))
+        #expect(html.contains(#"<a class="row" href="/search/posts/bluesky/"#), "a post with only a preview still opens its Mentions page")
+        let mentions = page(MentionsPageView(post, tab: .search, back: nil, here: "/here"))
+        #expect(mentions.contains(#"href="https://www.example.com/story""#))
+    }
+
     @Test func imagesOfUnknownProportionsHaveNoSizeSoTheyAreSizedOnLoad() {
         let html = page(MentionsPageView(Self.reply, tab: .search, back: nil, here: "/here"))
         #expect(html.contains(#"<img src="https://img.example/known.jpg" alt="" width="1000" height="500" loading="lazy">"#))

@@ -13,6 +13,19 @@ enum EmbedDecoder {
         }
     }
 
+    /// An external embed's preview (also beside a quote, in `recordWithMedia`); only `http(s)` links.
+    static func card(in embed: JSONValue?) -> LinkCard? {
+        guard let embed else { return nil }
+        switch kind(of: embed) {
+        case "external":
+            guard let external = embed["external"], let url = external["uri"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+            let thumb = external["thumb"]?.nonEmptyString.flatMap { WebLink.isHTTP($0) ? $0 : nil }
+            return LinkCard(url: url, title: external["title"]?.string ?? "", description: external["description"]?.string ?? "", imageURL: thumb)
+        case "recordWithMedia": return card(in: embed["media"])
+        default: return nil
+        }
+    }
+
     /// The quoted post's URI, and its view when the quote can be shown (not deleted, blocked or detached).
     static func quote(in embed: JSONValue?) -> (uri: String, view: JSONValue?)? {
         guard let embed else { return nil }

@@ -34,7 +34,7 @@ package enum PostViewDecoder {
             media: EmbedDecoder.media(in: embed),
             quotedID: quote?.uri, quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
-            contentWarning: warning.sentence, isSensitive: warning.sentence != nil,
+            contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
             url: Permalink.of(uri: uri, handle: user.screenName)
         )
     }
@@ -67,7 +67,7 @@ extension Post {
         Post(
             network: network, id: repostID ?? id, created: time, user: user, text: text, mentions: mentions, media: media,
             repostedBy: reposter, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
-            contentWarning: contentWarning, isSensitive: isSensitive, url: url
+            contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url
         )
     }
 }

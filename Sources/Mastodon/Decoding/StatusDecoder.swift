@@ -35,8 +35,16 @@ package enum StatusDecoder {
             inReplyToID: shown["in_reply_to_id"]?.nonEmptyString,
             contentWarning: shown["spoiler_text"]?.nonEmptyString,
             isSensitive: shown["sensitive"]?.isTrue ?? false,
+            card: card(shown["card"]),
             url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString
         )
+    }
+
+    /// The status's preview card, for an `http(s)` link.
+    private static func card(_ json: JSONValue?) -> LinkCard? {
+        guard let json, let url = json["url"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+        let image = json["image"]?.nonEmptyString.flatMap { WebLink.isHTTP($0) ? $0 : nil }
+        return LinkCard(url: url, title: json["title"]?.string ?? "", description: json["description"]?.string ?? "", imageURL: image)
     }
 
     /// The quoted status, when the server included it (a quote the author has not approved carries none).

@@ -30,6 +30,8 @@ public struct Post: Sendable, Hashable, Identifiable {
     public let contentWarning: String?
     /// Media the author marked sensitive: shown blurred until tapped.
     public let isSensitive: Bool
+    /// The preview of a link the post carries, when the network attached one.
+    public let card: LinkCard?
     /// The post's address on its network (its permalink): from the data, or derived from the id when the data has
     /// none (X's tweets).
     public let url: String
@@ -40,7 +42,7 @@ public struct Post: Sendable, Hashable, Identifiable {
         network: Network = .twitter, id: String, created: Date, user: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
-        contentWarning: String? = nil, isSensitive: Bool = false, url: String? = nil
+        contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil
     ) {
         self.network = network
         self.id = id
@@ -56,6 +58,7 @@ public struct Post: Sendable, Hashable, Identifiable {
         self.displayStart = displayStart
         self.contentWarning = contentWarning
         self.isSensitive = isSensitive
+        self.card = card
         self.url = url ?? network.permalink(id: id, author: user.screenName)
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// has a default, so what an earlier release stored (X tweets, `retweetedBy`) still reads.
 extension Post: Codable {
     enum CodingKeys: String, CodingKey {
-        case network, id, created, user, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, url
+        case network, id, created, user, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, card, url
         case repostedBy = "retweetedBy"
         case isSensitive = "sensitive"
     }
@@ -30,6 +30,7 @@ extension Post: Codable {
             displayStart: try container.decodeIfPresent(Int.self, forKey: .displayStart) ?? 0,
             contentWarning: try container.decodeIfPresent(String.self, forKey: .contentWarning),
             isSensitive: try container.decodeIfPresent(Bool.self, forKey: .isSensitive) ?? false,
+            card: try container.decodeIfPresent(LinkCard.self, forKey: .card),
             url: try container.decodeIfPresent(String.self, forKey: .url)
         )
     }
@@ -50,6 +51,7 @@ extension Post: Codable {
         if displayStart > 0 { try container.encode(displayStart, forKey: .displayStart) }
         try container.encodeIfPresent(contentWarning, forKey: .contentWarning)
         if isSensitive { try container.encode(true, forKey: .isSensitive) }
+        try container.encodeIfPresent(card, forKey: .card)
         try container.encode(url, forKey: .url)
     }
 }

@@ -43,6 +43,7 @@ extension JSONWriter {
         if post.displayStart > 0 { member(Key.displayStart.stringValue, post.displayStart) }
         if let warning = post.contentWarning { member(Key.contentWarning.stringValue, warning) }
         if post.isSensitive { member(Key.isSensitive.stringValue, boolean: true) }
+        if let card = post.card { write(card, as: Key.card.stringValue) }
         member(Key.url.stringValue, post.url)
     }
 
@@ -62,6 +63,15 @@ extension JSONWriter {
         member("end", mention.range.upperBound)
         if let url = mention.expandedURL { member("expandedURL", url) }
         if let display = mention.display { member("display", display) }
+        endObject()
+    }
+
+    fileprivate mutating func write(_ card: LinkCard, as key: String) {
+        beginObject(key)
+        member("url", card.url)
+        member("title", card.title)
+        member("description", card.description)
+        if let imageURL = card.imageURL { member("imageURL", imageURL) }
         endObject()
     }
 

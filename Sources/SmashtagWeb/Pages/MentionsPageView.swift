@@ -68,11 +68,13 @@ struct MentionsPageView: Sendable {
         SiteURL.search(tab, query: query, back: back).path
     }
 
-    /// Where the link really goes; only http(s) links are links at all.
+    /// Where the links really go, the previewed link last when the text does not hold it; only http(s) links are
+    /// links at all.
     private static func links(_ tweet: Post) -> [Item] {
-        tweet.mentions.filter { $0.kind == .url }.compactMap { mention in
-            let target = SafeURL.link(mention.expandedURL ?? mention.keyword)
-            return Item(text: mention.expandedURL ?? mention.keyword, href: target, isExternal: true, kind: "url", imageURL: nil, box: .none)
+        var addresses = tweet.mentions.filter { $0.kind == .url }.map { $0.expandedURL ?? $0.keyword }
+        if let card = tweet.card, !addresses.contains(card.url) { addresses.append(card.url) }
+        return addresses.map { address in
+            Item(text: address, href: SafeURL.link(address), isExternal: true, kind: "url", imageURL: nil, box: .none)
         }
     }
 }

@@ -23,6 +23,10 @@ struct TweetRow: Sendable {
     let contentWarning: String?
     let segments: [SegmentView]
     let quoted: QuotedRow?
+    /// A link's preview, shown under the text (not a link itself: the row is one; the Mentions page opens it).
+    let card: LinkCard?
+    /// The preview's picture, when it is an `http(s)` address.
+    let cardImageURL: String?
     let imageCount: String?
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
@@ -43,8 +47,10 @@ struct TweetRow: Sendable {
         contentWarning = tweet.contentWarning
         segments = tweet.shownSegments.map(SegmentView.init)
         quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
+        card = tweet.card
+        cardImageURL = tweet.card?.imageURL.flatMap(SafeURL.link)
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
-        let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty
+        let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty || tweet.card != nil
         detailURL = opens ? links.url(tweet.key) : nil
     }
 }
@@ -152,6 +158,14 @@ extension TweetRow {
         html.append("</li>\n")
     }
 
+    /// The link's preview: its picture, title and site.
+    private func writeCard(to html: inout HTMLWriter) {
+        guard let card else { return }
+        html.append("    <div class=\"card\">")
+        if let cardImageURL { html.append("<img src=\"\(url: cardImageURL)\" alt=\"\" loading=\"lazy\">") }
+        html.append("<p class=\"card-title\">\(card.title.isEmpty ? card.host : card.title)</p><p class=\"dim small\">\(card.host)</p></div>\n")
+    }
+
     /// "Replying to @a @b", the names coloured as users.
     private func writeReplyingTo(to html: inout HTMLWriter) {
         guard let replyingTo else { return }
@@ -167,6 +181,7 @@ extension TweetRow {
         for segment in segments { segment.write(to: &html) }
         html.append("</p>\n")
         if contentWarning != nil { html.append("    </details>\n") }
+        writeCard(to: &html)
         guard let quoted else { return }
         if quoted.screenName.isEmpty {
             html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
