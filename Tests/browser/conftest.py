@@ -72,12 +72,13 @@ def start_server(data, environment=None):
 
 @pytest.fixture(scope="session")
 def merged_server():
-    """A server searching the corpus and a stub Mastodon server together."""
+    """A server searching the corpus, a stub Mastodon server and a stub Bluesky service together."""
+    import stub_bluesky
     import stub_mastodon
     data = tempfile.mkdtemp(prefix="smashtag-merged-")
     subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data], check=True, capture_output=True)
-    process, url = start_server(data, {"SMASHTAG_MASTODON_INSTANCE": stub_mastodon.start()})
-    stub_mastodon.PICTURES = url
+    process, url = start_server(data, {"SMASHTAG_MASTODON_INSTANCE": stub_mastodon.start(), **stub_bluesky.start()})
+    stub_mastodon.PICTURES = stub_bluesky.PICTURES = url
     yield url
     process.terminate()
     assert process.wait(timeout=15) == 0

@@ -23,8 +23,28 @@ def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
     assert warned.first.locator("p.text").is_visible()
     assert "boosted by @alice" in page.locator("li[data-network=mastodon]").nth(2).inner_text()
     assert "The original thought" in page.locator("li[data-network=mastodon] blockquote.quoted").inner_text()
-    assert page.locator("fieldset.sources input[name=source]").count() == 2
+    assert page.locator("fieldset.sources input[name=source]").count() == 3
     screenshot(page, "merged-search")
+
+
+def test_bluesky_posts_show_with_their_images_quotes_and_link_previews(page, merged_server):
+    go(page, merged_server, "#swift")
+    bluesky = page.locator("li[data-network=bluesky]")
+    assert bluesky.count() == 3
+    assert bluesky.first.locator(".net").get_attribute("aria-label") == "Bluesky"
+    assert "🦋 Pictures from the conference" in bluesky.first.inner_text()
+    assert bluesky.first.locator("span.m-hashtag").inner_text() == "#swift"
+    assert "The quoted thought" in bluesky.nth(1).locator("blockquote.quoted").inner_text()
+    assert "Swift.org blog" in bluesky.nth(2).locator(".card").inner_text()
+    bluesky.first.scroll_into_view_if_needed()
+    screenshot(page, "merged-search-bluesky")
+    bluesky.nth(2).scroll_into_view_if_needed()
+    screenshot(page, "merged-search-bluesky-quote-and-card")
+    bluesky.first.locator("a.row").click()
+    pictures = page.locator("li.image img")
+    assert pictures.count() == 2
+    page.wait_for_function("() => [...document.querySelectorAll('li.image img')].every(i => i.complete && i.naturalWidth > 0)")
+    assert page.locator("a[data-mention=user]").first.inner_text() == "@sky.bsky.social"
 
 
 def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):

@@ -1,0 +1,102 @@
+"""A Bluesky service in the recorded shapes, for the browser tests: a session for one handle and app password, and
+searchPosts answering `#swift` with our own post views (images, a quote with its own image, a link preview, emoji
+before facets)."""
+import datetime
+import http.server
+import json
+import threading
+import urllib.parse
+
+HANDLE = "tester.bsky.social"
+APP_PASSWORD = "abcd-efgh-ijkl-mnop"
+# The Smashtag server under test, once it runs: its demo pictures stand in for Bluesky's CDN.
+PICTURES = "https://cdn.example/"
+
+
+def when(minutes_ago):
+    moment = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=minutes_ago)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def author(handle, name):
+    return {"did": "did:plc:" + handle.split(".")[0], "handle": handle, "displayName": name, "avatar": ""}
+
+
+def record(text, minutes_ago, tag="swift"):
+    start = len(text.encode()) - len(("#" + tag).encode())
+    facets = [{"index": {"byteStart": start, "byteEnd": len(text.encode())},
+               "features": [{"$type": "app.bsky.richtext.facet#tag", "tag": tag}]}]
+    return {"$type": "app.bsky.feed.post", "text": text, "createdAt": when(minutes_ago), "facets": facets, "langs": ["en"]}
+
+
+def images(*names):
+    return {"$type": "app.bsky.embed.images#view", "images": [
+        {"thumb": PICTURES + name, "fullsize": PICTURES + name, "alt": "", "aspectRatio": {"width": 600, "height": 400}}
+        for name in names]}
+
+
+def view(rkey, handle, name, text, minutes_ago, embed=None):
+    post = {"uri": f"at://did:plc:{handle.split('.')[0]}/app.bsky.feed.post/{rkey}", "cid": "bafy" + rkey,
+            "author": author(handle, name), "record": record(text, minutes_ago), "indexedAt": when(minutes_ago),
+            "replyCount": 0, "repostCount": 0, "likeCount": 0, "quoteCount": 0, "labels": []}
+    if embed:
+        post["embed"] = embed
+    return post
+
+
+def posts():
+    quoted = {"$type": "app.bsky.embed.record#viewRecord", "uri": "at://did:plc:quinn/app.bsky.feed.post/3laaaaaaaaaa2",
+              "cid": "bafyq", "author": author("quinn.bsky.social", "Quinn"), "value": record("The quoted thought #swift", 90),
+              "embeds": [images("demo/images/21-600x400.svg")], "indexedAt": when(90)}
+    card = {"$type": "app.bsky.embed.external#view", "external": {
+        "uri": "https://www.swift.org/blog/", "title": "Swift.org blog", "description": "News from the Swift project"}}
+    return [
+        view("3lbbbbbbbbbb2", "sky.bsky.social", "Sky Walker", "🦋 Pictures from the conference #swift", 2,
+             images("demo/images/22-600x400.svg", "demo/images/23-600x400.svg")),
+        view("3lcccccccccc2", "rio.bsky.social", "Rio", "东京 — quoting this #swift", 3,
+             {"$type": "app.bsky.embed.record#view", "record": quoted}),
+        view("3ldddddddddd2", "sam.bsky.social", "Sam", "Read the news #swift", 4, card),
+    ]
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_POST(self):
+        path = urllib.parse.urlsplit(self.path).path
+        length = int(self.headers.get("Content-Length") or 0)
+        body = json.loads(self.rfile.read(length) or b"{}")
+        if path.endswith("/com.atproto.server.createSession"):
+            if body.get("identifier") != HANDLE or body.get("password") != APP_PASSWORD:
+                return self.answer(401, {"error": "AuthenticationRequired", "message": "Invalid identifier or password"})
+            return self.answer(200, {"accessJwt": "access", "refreshJwt": "refresh", "handle": HANDLE, "did": "did:plc:tester"})
+        if path.endswith("/com.atproto.server.refreshSession"):
+            return self.answer(200, {"accessJwt": "access", "refreshJwt": "refresh", "handle": HANDLE, "did": "did:plc:tester"})
+        self.answer(501, {"error": "MethodNotImplemented"})
+
+    def do_GET(self):
+        url = urllib.parse.urlsplit(self.path)
+        if self.headers.get("Authorization") != "Bearer access":
+            return self.answer(400, {"error": "ExpiredToken", "message": "Token has expired"})
+        if not url.path.endswith("/app.bsky.feed.searchPosts"):
+            return self.answer(501, {"error": "MethodNotImplemented"})
+        query = urllib.parse.parse_qs(url.query)
+        chosen = posts() if query.get("tag") == ["swift"] and "since" not in query and "until" not in query else []
+        self.answer(200, {"posts": chosen})
+
+    def answer(self, code, body):
+        data = json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def start():
+    """Serves on a free port of 127.0.0.1 in a daemon thread; returns the environment that points Smashtag at it."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return {"SMASHTAG_BLUESKY_SERVICE": f"http://127.0.0.1:{server.server_address[1]}",
+            "SMASHTAG_BLUESKY_HANDLE": HANDLE, "SMASHTAG_BLUESKY_APP_PASSWORD": APP_PASSWORD}
