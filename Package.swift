@@ -32,6 +32,7 @@ let package = Package(
             name: "Twitter",
             dependencies: [
                 "Posts",
+                "HTTPExchange",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -45,10 +46,22 @@ let package = Package(
             name: "Mastodon",
             dependencies: [
                 "Posts",
+                "HTTPExchange",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcoming
+        ),
+        // One request to a live service with a deadline and a bounded body, as every network's client sends it.
+        .target(
+            name: "HTTPExchange",
+            dependencies: [
+                "Posts",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -58,6 +71,7 @@ let package = Package(
             name: "Bluesky",
             dependencies: [
                 "Posts",
+                "HTTPExchange",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

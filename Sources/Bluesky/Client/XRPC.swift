@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AsyncHTTPClient
+import HTTPExchange
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -59,17 +60,14 @@ struct XRPC: Sendable {
     }
 
     private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            let response = try await client.execute(request, deadline: .now() + .nanoseconds(policy.deadline.nanoseconds))
-            let body = try await response.body.collect(upTo: policy.maximumBodyBytes)
-            return (response.status, response.headers, Array(body.readableBytesView))
-        } catch is NIOTooManyBytesError {
-            throw error(.malformed("the body is larger than \(policy.maximumBodyBytes >> 20) MB"))
-        } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
-            throw error(.timedOut(seconds: Int(policy.deadline.components.seconds)))
+        do throws(HTTPExchangeFailure) {
+            return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch {
-            let text = "\(error)"
-            throw self.error(.unreachable(text.contains("onnection refused") || text.contains("connectionRefused") ? "the connection was refused" : text))
+            switch error {
+            case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
+            case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
+            case .unreachable(let why): throw self.error(.unreachable(why))
+            }
         }
     }
 }

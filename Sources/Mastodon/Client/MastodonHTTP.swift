@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AsyncHTTPClient
+import HTTPExchange
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -81,25 +82,15 @@ struct MastodonHTTP: Sendable {
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            let response = try await client.execute(request, deadline: .now() + .nanoseconds(policy.deadline.nanoseconds))
-            let body = try await response.body.collect(upTo: policy.maximumBodyBytes)
-            return (response.status, response.headers, Array(body.readableBytesView))
-        } catch is NIOTooManyBytesError {
-            throw error(.malformed("the body is larger than \(policy.maximumBodyBytes >> 20) MB"))
-        } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
-            throw error(.timedOut(seconds: Int(policy.deadline.components.seconds)))
+        do throws(HTTPExchangeFailure) {
+            return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch {
-            throw self.error(.unreachable(Self.reason(error)))
+            switch error {
+            case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
+            case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
+            case .unreachable(let why): throw self.error(.unreachable(why))
+            }
         }
-    }
-
-    /// Transport errors in words: an unknown host, a refused connection.
-    private static func reason(_ error: any Error) -> String {
-        let text = "\(error)"
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused" }
-        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "no such host" }
-        return text
     }
 
     /// What a status other than 200 means here.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import AsyncHTTPClient
+import HTTPExchange
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -69,18 +70,14 @@ public struct XAPIClient: PostSource {
     }
 
     private func send(_ request: HTTPClientRequest, attempt: Int) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            let response = try await httpClient.execute(request, deadline: .now() + .nanoseconds(policy.deadline.nanoseconds))
-            let body = try await response.body.collect(upTo: policy.maximumBodyBytes)
-            return (response.status, response.headers, Array(body.readableBytesView))
-        } catch is NIOTooManyBytesError {
-            throw XAPIError.malformedResponse("the body is larger than \(policy.maximumBodyBytes >> 20) MB")
-        } catch let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
-            throw XAPIError.timedOut(seconds: Int(policy.deadline.components.seconds), attempts: attempt)
-        } catch let error as XAPIError {
-            throw error
+        do throws(HTTPExchangeFailure) {
+            return try await HTTPExchange.send(request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch {
-            throw XAPIError.unreachable(baseURL: configuration.baseURL, reason: "\(error)")
+            switch error {
+            case .tooLarge(let megabytes): throw XAPIError.malformedResponse("the body is larger than \(megabytes) MB")
+            case .timedOut(let seconds): throw XAPIError.timedOut(seconds: seconds, attempts: attempt)
+            case .unreachable(let why): throw XAPIError.unreachable(baseURL: configuration.baseURL, reason: why)
+            }
         }
     }
 }
