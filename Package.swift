@@ -84,16 +84,28 @@ let package = Package(
         .target(
             name: "StubXAPI",
             dependencies: [
+                "StubServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/StubXAPI",
             swiftSettings: upcoming
         ),
+        // What the stand-in services share: a server on a free local port, query strings, answers.
+        .target(
+            name: "StubServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            path: "Tests/StubServer",
+            swiftSettings: upcoming
+        ),
         // A stand-in Bluesky service for tests: sessions that expire on demand, and searchPosts over fixed posts.
         .target(
             name: "StubBluesky",
             dependencies: [
+                "StubServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -104,6 +116,7 @@ let package = Package(
         .target(
             name: "StubMastodon",
             dependencies: [
+                "StubServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StubServer
 import Synchronization
 
 /// A stand-in atproto service for tests: a real HTTP server on 127.0.0.1 that signs in with one handle and app
@@ -75,21 +76,10 @@ public final class StubBluesky: Sendable {
     /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
     public static func run<T: Sendable>(_ body: (StubBluesky, Int) async throws -> T) async throws -> T {
         let stub = StubBluesky()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let router = Router()
         router.get("/xrpc/:method") { request, context in try await stub.answer(request, context) }
         router.post("/xrpc/:method") { request, context in try await stub.answer(request, context) }
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
-        )
-        let server = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next() ?? 0
-        let result = await Result { try await body(stub, port) }
-        server.cancel()
-        _ = await server.result
-        return try result.get()
+        return try await StubServer.run(router) { try await body(stub, $0) }
     }
 
     private func answer(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -101,7 +91,7 @@ public final class StubBluesky: Sendable {
             let body = try await request.body.collect(upTo: 1 << 16)
             return createSession(String(buffer: body))
         case "com.atproto.server.refreshSession": return refreshSession(token)
-        case "app.bsky.feed.searchPosts": return try await search(token, Query(request.uri.query ?? ""))
+        case "app.bsky.feed.searchPosts": return try await search(token, StubQuery(request.uri.query ?? ""))
         default: return Self.response(501, #"{"error":"MethodNotImplemented","message":"Method Not Implemented"}"#)
         }
     }
@@ -132,7 +122,7 @@ public final class StubBluesky: Sendable {
         return Self.response(200, #"{"accessJwt":"\#(access)","refreshJwt":"\#(refresh)","handle":"\#(Self.handle)","did":"did:plc:tester","active":true}"#)
     }
 
-    private func search(_ token: String?, _ query: Query) async throws -> Response {
+    private func search(_ token: String?, _ query: StubQuery) async throws -> Response {
         let (valid, expired, failure) = state.withLock { state in
             (token.map(state.accessTokens.contains) ?? false, token.map(state.expiredTokens.contains) ?? false, state.failure)
         }
@@ -147,7 +137,7 @@ public final class StubBluesky: Sendable {
     }
 
     /// Newest first; `since` inclusive, `until` exclusive (milliseconds); `cursor` is an offset.
-    private func page(_ query: Query) -> Response {
+    private func page(_ query: StubQuery) -> Response {
         let tags = query.all("tag").map { $0.lowercased() }
         let author = query.first("author")
         let since = query.first("since").flatMap(Self.microseconds) ?? 0
@@ -197,30 +187,6 @@ public final class StubBluesky: Sendable {
     }
 
     private static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
-        var fields = HTTPFields()
-        fields[.contentType] = body.hasPrefix("<") ? "text/html" : "application/json; charset=utf-8"
-        for (name, value) in headers { if let field = HTTPField.Name(name) { fields[field] = value } }
-        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+        StubServer.response(status, body, headers: headers)
     }
-}
-
-extension Result where Failure == any Error {
-    fileprivate init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
-}
-
-/// A query string's parameters, repeated names kept (`tag=a&tag=b`).
-private struct Query {
-    let pairs: [(String, String)]
-
-    init(_ text: String) {
-        pairs = text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
-    }
-
-    func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
-    func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StubServer
 import Synchronization
 
 /// A stand-in Mastodon server for tests: a real HTTP server on 127.0.0.1 that pages a fixed set of statuses the way
@@ -53,26 +54,9 @@ public final class StubMastodon: Sendable {
     /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
     public static func run<T: Sendable>(_ body: (StubMastodon, Int) async throws -> T) async throws -> T {
         let stub = StubMastodon()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let router = Router()
         router.get("**") { request, _ in try await stub.answer(request) }
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
-        )
-        let server = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next() ?? 0
-        do {
-            let result = try await body(stub, port)
-            server.cancel()
-            _ = await server.result
-            return result
-        } catch {
-            server.cancel()
-            _ = await server.result
-            throw error
-        }
+        return try await StubServer.run(router) { try await body(stub, $0) }
     }
 
     private func answer(_ request: Request) async throws -> Response {
@@ -85,7 +69,7 @@ public final class StubMastodon: Sendable {
             try await Task.sleep(for: failure.delay)
             return Self.response(failure.status, failure.body, headers: failure.headers)
         }
-        let query = Query(request.uri.query ?? "")
+        let query = StubQuery(request.uri.query ?? "")
         let signedIn = request.headers[.authorization] != nil
         if path.hasPrefix("/api/v1/timelines/tag/") { return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn) }
         if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
@@ -101,7 +85,7 @@ public final class StubMastodon: Sendable {
         return Self.response(404, #"{"error":"Record not found"}"#)
     }
 
-    private func tagTimeline(_ tag: String, _ query: Query, signedIn: Bool) -> Response {
+    private func tagTimeline(_ tag: String, _ query: StubQuery, signedIn: Bool) -> Response {
         if state.withLock({ $0.hidesTagTimelines }), !signedIn {
             return Self.response(422, #"{"error":"This method requires an authenticated user"}"#)
         }
@@ -120,7 +104,7 @@ public final class StubMastodon: Sendable {
     }
 
     /// Mastodon's paging: newest first; `max_id` older than, `min_id` the ones just newer than, at most `limit`.
-    private func page(_ query: Query, path: String, wrap: Bool = false, matching: (Status) -> Bool) -> Response {
+    private func page(_ query: StubQuery, path: String, wrap: Bool = false, matching: (Status) -> Bool) -> Response {
         let limit = min(Int(query.first("limit") ?? "") ?? 20, 40)
         let all = state.withLock { $0.statuses }.filter(matching).sorted { $0.id > $1.id }
         var chosen: [Status]
@@ -155,24 +139,6 @@ public final class StubMastodon: Sendable {
     }
 
     private static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
-        var fields = HTTPFields()
-        fields[.contentType] = body.hasPrefix("<") ? "text/html" : "application/json; charset=utf-8"
-        for (name, value) in headers { if let field = HTTPField.Name(name) { fields[field] = value } }
-        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+        StubServer.response(status, body, headers: headers)
     }
-}
-
-/// A query string's parameters, repeated names kept (`any[]=a&any[]=b`).
-private struct Query {
-    let pairs: [(String, String)]
-
-    init(_ text: String) {
-        pairs = text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-            return (parts[0], parts.count > 1 ? parts[1] : "")
-        }
-    }
-
-    func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
-    func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
 }

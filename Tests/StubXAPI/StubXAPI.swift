@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import StubServer
 import Synchronization
 
 /// A stand-in for the X API: a real HTTP server on 127.0.0.1 (a free port) that answers with the responses a test
@@ -49,19 +50,7 @@ public final class StubXAPI: Sendable {
     /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
     public static func run<T: Sendable>(_ body: (StubXAPI, Int) async throws -> T) async throws -> T {
         let stub = StubXAPI()
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: stub.router,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in continuation.yield(channel.localAddress?.port ?? 0) }
-        )
-        let server = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next() ?? 0
-        let result = await Result(catching: { try await body(stub, port) })
-        server.cancel()
-        _ = await server.result
-        return try result.get()
+        return try await StubServer.run(stub.router) { try await body(stub, $0) }
     }
 
     private var router: Router<BasicRequestContext> {
@@ -85,11 +74,5 @@ public final class StubXAPI: Sendable {
         fields[.contentType] = "application/json"
         for (name, value) in reply.headers { if let name = HTTPField.Name(name) { fields[name] = value } }
         return Response(status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
-    }
-}
-
-extension Result where Failure == any Error {
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// What every stand-in service in the tests shares: a real HTTP server on a free port of 127.0.0.1 for the length of
+/// a test, query strings read as services read them, and answers with a status, headers and a body.
+public enum StubServer {
+    /// Serves `router` while `body` runs with the port, then stops, whether `body` returned or threw.
+    public static func run<T: Sendable>(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> T) async throws -> T {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        let result: Result<T, any Error>
+        do { result = .success(try await body(port)) } catch { result = .failure(error) }
+        server.cancel()
+        _ = await server.result
+        return try result.get()
+    }
+
+    /// JSON (or HTML, for a body that starts like a page) with these headers.
+    public static func response(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Response {
+        var fields = HTTPFields()
+        fields[.contentType] = body.hasPrefix("<") ? "text/html" : "application/json; charset=utf-8"
+        for (name, value) in headers { if let field = HTTPField.Name(name) { fields[field] = value } }
+        return Response(status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+}
+
+/// A query string's parameters, decoded, repeated names kept (`any[]=a&any[]=b`, `tag=a&tag=b`).
+public struct StubQuery: Sendable {
+    public let pairs: [(String, String)]
+
+    public init(_ text: String) {
+        pairs = text.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            return (parts[0], parts.count > 1 ? parts[1] : "")
+        }
+    }
+
+    public func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
+    public func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+}
