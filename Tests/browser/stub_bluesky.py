@@ -2,10 +2,10 @@
 searchPosts answering `#swift` with our own post views (images, a quote with its own image, a link preview, emoji
 before facets)."""
 import datetime
-import http.server
 import json
-import threading
 import urllib.parse
+
+from stub_http import JSONHandler, serve
 
 HANDLE = "tester.bsky.social"
 APP_PASSWORD = "abcd-efgh-ijkl-mnop"
@@ -59,7 +59,7 @@ def posts():
     ]
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(JSONHandler):
     def do_POST(self):
         path = urllib.parse.urlsplit(self.path).path
         length = int(self.headers.get("Content-Length") or 0)
@@ -82,21 +82,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         chosen = posts() if query.get("tag") == ["swift"] and "since" not in query and "until" not in query else []
         self.answer(200, {"posts": chosen})
 
-    def answer(self, code, body):
-        data = json.dumps(body).encode()
-        self.send_response(code)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
 
 def start():
     """Serves on a free port of 127.0.0.1 in a daemon thread; returns the environment that points Smashtag at it."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return {"SMASHTAG_BLUESKY_SERVICE": f"http://127.0.0.1:{server.server_address[1]}",
+    return {"SMASHTAG_BLUESKY_SERVICE": serve(Handler),
             "SMASHTAG_BLUESKY_HANDLE": HANDLE, "SMASHTAG_BLUESKY_APP_PASSWORD": APP_PASSWORD}

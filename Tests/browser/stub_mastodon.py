@@ -2,10 +2,9 @@
 warning with sensitive media, a boost, a quote, mentions and links), and `#stanford`, whose timeline it hides from
 visitors as servers that require sign-in do (422)."""
 import datetime
-import http.server
-import json
-import threading
 import urllib.parse
+
+from stub_http import JSONHandler, serve
 
 HOST = "stub.example"
 # The Smashtag server under test, once it runs: a picture it serves stands for one whose size a server did not give.
@@ -50,7 +49,7 @@ def statuses():
     ]
 
 
-class Handler(http.server.BaseHTTPRequestHandler):
+class Handler(JSONHandler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
         query = urllib.parse.parse_qs(url.query)
@@ -63,20 +62,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         chosen = [s for s in statuses() if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen)
 
-    def answer(self, code, body):
-        data = json.dumps(body).encode()
-        self.send_response(code)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    def log_message(self, *args):
-        pass
-
 
 def start():
     """Serves on a free port of 127.0.0.1 in a daemon thread; returns the base URL."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://127.0.0.1:{server.server_address[1]}"
+    return serve(Handler)

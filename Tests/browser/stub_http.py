@@ -1,0 +1,24 @@
+"""What the stand-in services of the browser tests share: JSON answers, quiet logs, a free local port."""
+import http.server
+import json
+import threading
+
+
+class JSONHandler(http.server.BaseHTTPRequestHandler):
+    def answer(self, code, body):
+        data = json.dumps(body).encode()
+        self.send_response(code)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def log_message(self, *args):
+        pass
+
+
+def serve(handler):
+    """Serves on a free port of 127.0.0.1 in a daemon thread; returns the base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}"
