@@ -88,6 +88,7 @@ struct BlueskyClientTests {
     }
 
     @Test(arguments: [
+        (StubBluesky.Failure(status: 401, body: #"{"error":"InvalidToken","message":"Bad token"}"#), "ended the session and refused a new one (Bad token); try again later."),
         (StubBluesky.Failure(status: 403, body: #"{"error":"Forbidden","message":"Search is not available"}"#), "refused the search (403 Forbidden): Search is not available; try again later."),
         (StubBluesky.Failure(status: 500, body: #"{"error":"InternalServerError"}"#), "failed with status 500; try again in a few minutes."),
         (StubBluesky.Failure(status: 502, body: "<html>Bad gateway</html>"), "failed with status 502; try again in a few minutes."),
