@@ -68,7 +68,10 @@ struct BlueskyClientTests {
             #expect(stub.sessionsCreated == 1 && stub.sessionsRefreshed == 1, "the second client renews the kept session")
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
-            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "refresh-2")
+            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "\(StubBluesky.handle)\nrefresh-2\n")
+            try Data("someone.else.test\nrefresh-2\n".utf8).write(to: URL(fileURLWithPath: file))
+            _ = try await client(port, sessionFile: file).search(SearchRequest(query: "#swift"))
+            #expect(stub.sessionsCreated == 2, "another account's kept session is not reused")
         }
     }
 

@@ -5,7 +5,7 @@ import Posts
 /// The signed-in session: created from the app password (`com.atproto.server.createSession`), renewed with its
 /// refresh token when the access token expires (`refreshSession`), and created again when that is refused. The
 /// refresh token is kept in a file readable by its owner only, so a restart does not sign in again; tokens are
-/// never logged or shown.
+/// never logged or shown. The file holds the handle and the token, one per line.
 actor BlueskySession {
     private let xrpc: XRPC
     private var accessToken: String?
@@ -81,21 +81,24 @@ actor BlueskySession {
         return access
     }
 
+    /// The kept refresh token, when it is the configured handle's: another account's session is not reused.
     private func readRefreshToken() {
         guard !hasReadFile else { return }
         hasReadFile = true
         guard let path = xrpc.configuration.sessionFile, let data = FileManager.default.contents(atPath: path) else { return }
-        let token = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if !token.isEmpty { refreshToken = token }
+        let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+        guard lines.count == 2, lines[0] == xrpc.configuration.credentials?.handle, !lines[1].isEmpty else { return }
+        refreshToken = lines[1]
     }
 
     /// Written whole to a new file of mode 0600, then renamed over the old one: never half a token, never readable
     /// by others.
     private func writeRefreshToken(_ token: String) {
-        guard let path = xrpc.configuration.sessionFile else { return }
+        guard let path = xrpc.configuration.sessionFile, let handle = xrpc.configuration.credentials?.handle else { return }
         let temporary = path + ".new"
         try? FileManager.default.removeItem(atPath: temporary)
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(token.utf8), attributes: [.posixPermissions: 0o600]),
+        let contents = Data((handle + "\n" + token + "\n").utf8)
+        guard FileManager.default.createFile(atPath: temporary, contents: contents, attributes: [.posixPermissions: 0o600]),
               rename(temporary, path) == 0
         else {
             xrpc.logger.warning("could not keep the Bluesky session in \(path); the next start signs in again")
