@@ -15,8 +15,19 @@ extension Post {
     /// The text cut at its mentions' boundaries, in order; joined, the segments give back `text`.
     public var segments: [TextSegment] { segments(from: 0) }
 
-    /// The segments people see: a reply's text after its leading `@names`.
-    public var shownSegments: [TextSegment] { segments(from: displayStart) }
+    /// The segments people see: a reply's text after its leading `@names`, and without a trailing link to the quoted
+    /// post when the row shows the quote itself (X appends one to every quote tweet and hides it).
+    public var shownSegments: [TextSegment] {
+        var shown = segments(from: displayStart)
+        guard quoted != nil, let quotedID, let last = shown.last, last.mention?.isLink(toPost: quotedID) == true else { return shown }
+        shown.removeLast()
+        guard let before = shown.last, before.mention == nil else { return shown }
+        var kept = before.text.unicodeScalars
+        while let last = kept.last, last.properties.isWhitespace { kept.removeLast() }
+        shown.removeLast()
+        if !kept.isEmpty { shown.append(TextSegment(text: String(kept), mention: nil)) }
+        return shown
+    }
 
     /// The names a reply's text leaves out, shown as "Replying to …".
     public var replyingTo: ReplyingTo? {
@@ -57,5 +68,14 @@ public struct ReplyingTo: Sendable, Hashable {
     public var others: String {
         let count = names.count - shown.count
         return count == 0 ? "" : count == 1 ? " and 1 other" : " and \(count) others"
+    }
+}
+
+extension Mention {
+    /// A link to the post with this id (`…/status/ID`, as X links quoted tweets).
+    fileprivate func isLink(toPost id: String) -> Bool {
+        guard kind == .url, let target = expandedURL else { return false }
+        let path = target.split(separator: "?", maxSplits: 1).first ?? ""
+        return path.hasSuffix("/status/" + id) || path.hasSuffix("/statuses/" + id)
     }
 }

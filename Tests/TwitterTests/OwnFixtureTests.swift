@@ -82,3 +82,34 @@ struct TweetJSONTests {
         }
     }
 }
+
+/// A quote tweet carries the tweet it quotes when the data includes it, so the row can show it.
+struct QuotedTweetTests {
+    @Test func aV1QuoteTweetCarriesTheQuotedStatus() throws {
+        let tweets = try TweetFileReader(path: OwnFixtures.path("v1-concatenated.json")).compactMap { event -> Post? in
+            if case .tweet(let tweet) = event { tweet } else { nil }
+        }
+        let quoting = try #require(tweets.first { $0.quotedID == "1480464428037074948" })
+        #expect(quoting.quoted?.id == "1480464428037074948" && quoting.quoted?.text.isEmpty == false)
+        #expect(quoting.quoted?.quoted == nil)
+    }
+
+    @Test func aV2QuoteTweetCarriesTheIncludedTweet() throws {
+        let page = """
+            {"data":[{"id":"1900000000000000002","text":"So true https://t.co/Qu0te","author_id":"1","created_at":"2025-01-01T00:00:01.000Z",\
+            "referenced_tweets":[{"type":"quoted","id":"1900000000000000001"}],\
+            "entities":{"urls":[{"start":8,"end":26,"url":"https://t.co/Qu0te","expanded_url":"https://twitter.com/ana/status/1900000000000000001","display_url":"twitter.com/ana/status/1…"}]}}],\
+            "includes":{"users":[{"id":"1","username":"cy","name":"Cy"},{"id":"2","username":"ana","name":"Ana"}],\
+            "tweets":[{"id":"1900000000000000001","text":"the original #idea","author_id":"2","created_at":"2025-01-01T00:00:00.000Z",\
+            "entities":{"hashtags":[{"start":13,"end":18,"tag":"idea"}]}}]},"meta":{"result_count":1}}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("quote-\(UUID().uuidString).json")
+        try Data(page.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let tweets = try TweetFileReader(path: url.path).compactMap { event -> Post? in
+            if case .tweet(let tweet) = event { tweet } else { nil }
+        }
+        let quoting = try #require(tweets.first)
+        #expect(quoting.quoted?.user.screenName == "ana" && quoting.quoted?.mentions.first?.keyword == "#idea")
+    }
+}

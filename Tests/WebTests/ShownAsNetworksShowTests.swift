@@ -37,6 +37,17 @@ import Testing
         #expect(!html.contains("t.co"))
     }
 
+    @Test func aQuoteTweetsTrailingLinkToTheQuoteIsHiddenWhenTheQuoteIsShown() {
+        let text = "So true https://t.co/Qu0te"
+        let link = Mention(kind: .url, keyword: "https://t.co/Qu0te", range: 8..<26, expandedURL: "https://twitter.com/ana/status/42", display: "twitter.com/ana/status/42")
+        let quoted = Post(id: "42", created: .now, user: Author(screenName: "ana", name: "Ana"), text: "the original")
+        let quoting = Post(id: "43", created: .now, user: Author(screenName: "cy", name: "Cy"), text: text, mentions: [link], quoted: quoted)
+        #expect(quoting.shownSegments.map(\.text) == ["So true"])
+        #expect(row(quoting).contains(#"<p class="text">So true</p>"#))
+        let unavailable = Post(id: "44", created: .now, user: Author(screenName: "cy", name: "Cy"), text: text, mentions: [link], quotedID: "42")
+        #expect(unavailable.shownSegments.count == 2, "without the quote, its link is the way to it")
+    }
+
     @Test func manyNamesAreCountedAfterTheFirstThree() {
         let names = (1...5).map { "@u\($0)" }
         let text = names.joined(separator: " ") + " hello"

@@ -29,13 +29,16 @@ struct WireTweet: Sendable {
     let content: TweetContent
     var repostedBy: Author? = nil
     var quotedID: String? = nil
+    /// The quoted tweet, when the data includes it.
+    var quoted: Post? = nil
     var inReplyToID: String? = nil
 
     var tweet: Post {
         let exact = ExactText(content.text)
         return Post(
             id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
-            media: content.media, repostedBy: repostedBy, quotedID: quotedID, inReplyToID: inReplyToID, displayStart: exact.displayStart
+            media: content.media, repostedBy: repostedBy, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
+            displayStart: exact.displayStart
         )
     }
 

@@ -3,7 +3,9 @@ import Posts
 /// X API v1.1 statuses; Twitter archive entries (the same shape, numbers as strings, no `user`); and the v1.1
 /// entities Gnip Activity Streams carry.
 enum V1Format {
-    static func tweet(_ status: JSONValue, author: Author? = nil) throws -> Post {
+    /// A status; the one it quotes (`quoted_status`, the retweeted status's for a retweet) is decoded into it, one
+    /// level deep.
+    static func tweet(_ status: JSONValue, author: Author? = nil, decodesQuote: Bool = true) throws -> Post {
         guard let raw = status["id_str"]?.nonEmptyString ?? status["id"]?.nonEmptyString else {
             throw FormatError("a status without an id")
         }
@@ -13,7 +15,11 @@ enum V1Format {
         if let original = status["retweeted_status"], original.object != nil {
             wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown), repostedBy: poster)
         }
-        wire.quotedID = status["quoted_status_id_str"]?.nonEmptyString
+        let shown = status["retweeted_status"].flatMap { $0.object == nil ? nil : $0 } ?? status
+        wire.quotedID = shown["quoted_status_id_str"]?.nonEmptyString ?? status["quoted_status_id_str"]?.nonEmptyString
+        if decodesQuote, let quoted = shown["quoted_status"], quoted.object != nil {
+            wire.quoted = try? tweet(quoted, decodesQuote: false)
+        }
         wire.inReplyToID = status["in_reply_to_status_id_str"]?.nonEmptyString
         return wire.tweet
     }

@@ -42,7 +42,8 @@ struct V2Includes: Sendable {
 
 /// X API v2 tweets: `search/recent` pages, twarc2 lines, and `twarc2 flatten` lines.
 enum V2Format {
-    static func tweet(_ json: JSONValue, includes: V2Includes) throws -> Post {
+    /// A tweet; the one it quotes, when the page includes it, is decoded into it one level deep.
+    static func tweet(_ json: JSONValue, includes: V2Includes, decodesQuote: Bool = true) throws -> Post {
         guard let raw = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
         let id = try WireTweet.checked(id: raw)
         let author = includes.users[json["author_id"]?.string ?? ""] ?? .unknown
@@ -54,6 +55,9 @@ enum V2Format {
             wire = WireTweet(id: id, created: wire.created, content: try content(original, author: originalAuthor, includes: includes), repostedBy: author)
         }
         wire.quotedID = referenced("quoted")
+        if decodesQuote, let quotedID = wire.quotedID, let quoted = includes.tweets[quotedID] {
+            wire.quoted = try? tweet(quoted, includes: includes, decodesQuote: false)
+        }
         wire.inReplyToID = referenced("replied_to")
         return wire.tweet
     }
