@@ -6,20 +6,25 @@ import Posts
 /// One request to a live service the way every source sends it: a deadline for the whole exchange and a bound on
 /// the body, so a slow or hostile service can neither hold a page nor fill memory.
 package enum HTTPExchange {
-    /// The answer, whatever its status; transport failures as an `HTTPExchangeFailure` for the source to word.
+    /// The answer, whatever its status; transport failures as an `HTTPExchangeFailure` for the source to word. A
+    /// cancelled search (another source failed, the client left) stays a `CancellationError`, not a network failure.
     package static func send(
         _ request: HTTPClientRequest, with client: HTTPClient, deadline: Duration, maximumBodyBytes: Int
-    ) async throws(HTTPExchangeFailure) -> (status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8]) {
+    ) async throws -> (status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8]) {
         do {
             let response = try await client.execute(request, deadline: .now() + .nanoseconds(deadline.nanoseconds))
             let body = try await response.body.collect(upTo: maximumBodyBytes)
             return (response.status, response.headers, Array(body.readableBytesView))
         } catch is NIOTooManyBytesError {
-            throw .tooLarge(megabytes: maximumBodyBytes >> 20)
+            throw HTTPExchangeFailure.tooLarge(megabytes: maximumBodyBytes >> 20)
         } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
-            throw .timedOut(seconds: Int(deadline.components.seconds))
+            throw HTTPExchangeFailure.timedOut(seconds: Int(deadline.components.seconds))
+        } catch let failure as HTTPClientError where failure == .cancelled {
+            throw CancellationError()
+        } catch is CancellationError {
+            throw CancellationError()
         } catch {
-            throw .unreachable(reason(error))
+            throw HTTPExchangeFailure.unreachable(reason(error))
         }
     }
 

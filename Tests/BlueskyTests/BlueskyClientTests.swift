@@ -34,7 +34,7 @@ struct BlueskyClientTests {
             #expect(first.tweets[0].mentions.map(\.keyword) == ["#swift"])
             let second = try await client.search(try #require(first.older))
             #expect(seconds(second) == Array((1...100).reversed().filter { $0 % 10 != 0 }.dropFirst(20).prefix(20)))
-            #expect(stub.requests.last?.contains("cursor=20") == true)
+            #expect(stub.requests.last?.contains("until=") == true && stub.requests.last?.contains("limit=21") == true)
             stub.serve(Self.posts(1...130))
             let newer = try await client.search(first.newer)
             #expect(seconds(newer) == Array((101...130).reversed().filter { $0 % 10 != 0 }.suffix(20)))
@@ -68,10 +68,14 @@ struct BlueskyClientTests {
             #expect(stub.sessionsCreated == 1 && stub.sessionsRefreshed == 1, "the second client renews the kept session")
             let attributes = try FileManager.default.attributesOfItem(atPath: file)
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
-            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "\(StubBluesky.handle)\nrefresh-2\n")
-            try Data("someone.else.test\nrefresh-2\n".utf8).write(to: URL(fileURLWithPath: file))
+            let service = "http://127.0.0.1:\(port)"
+            #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == "\(service)\n\(StubBluesky.handle)\nrefresh-2\n")
+            try Data("\(service)\nsomeone.else.test\nrefresh-2\n".utf8).write(to: URL(fileURLWithPath: file))
             _ = try await client(port, sessionFile: file).search(SearchRequest(query: "#swift"))
             #expect(stub.sessionsCreated == 2, "another account's kept session is not reused")
+            try Data("https://elsewhere.example\n\(StubBluesky.handle)\nrefresh-3\n".utf8).write(to: URL(fileURLWithPath: file))
+            _ = try await client(port, sessionFile: file).search(SearchRequest(query: "#swift"))
+            #expect(stub.sessionsCreated == 3, "another service's kept session is never sent here")
         }
     }
 
@@ -136,10 +140,27 @@ struct BlueskyClientTests {
         ("@alice@mastodon.social", "@alice@mastodon.social is a Mastodon address, not a Bluesky handle."),
         ("from:nasa", "from:nasa is not a Bluesky handle (they are domain names, like nasa.bsky.social)."),
         ("#swift filter:links", "it has no filter:links."),
+        ("from:a.test from:b.test", "it searches one author at a time."),
+        ((1...40).map { "(#a\($0) OR #b\($0))" }.joined(separator: " "), "more than 4 alternatives joined by OR."),
     ])
     func queriesBlueskyCannotAnswerSaySo(query: String, message: String) async {
         let client = BlueskyClient(configuration: BlueskyConfiguration(credentials: .init(handle: "me.test", appPassword: BearerToken("x"))))
         await expect(try await client.search(SearchRequest(query: query)), "Bluesky (bsky.social) cannot search that: " + message)
+    }
+
+    @Test func aNewerPageThatStopsAtItsPageLimitSaysPostsWereSkipped() async throws {
+        try await StubBluesky.run { stub, port in
+            stub.serve(Self.posts(1...5))
+            var policy = BlueskyClient.Policy()
+            policy.mostPages = 1
+            let credentials = BlueskyConfiguration.Credentials(handle: StubBluesky.handle, appPassword: BearerToken(StubBluesky.appPassword))
+            let client = BlueskyClient(configuration: BlueskyConfiguration(service: "http://127.0.0.1:\(port)", credentials: credentials), policy: policy)
+            let first = try await client.search(SearchRequest(query: "#swift", count: 5))
+            stub.serve(Self.posts(1...60))
+            let newer = try await client.search(first.newer)
+            #expect(newer.tweets.count == 5 && newer.problems.count == 1)
+            #expect(newer.problems.first?.contains("some in between are skipped") == true)
+        }
     }
 
     @Test func usersAndWordsBecomeTheirParameters() throws {

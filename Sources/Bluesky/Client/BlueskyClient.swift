@@ -10,9 +10,9 @@ import Posts
 /// Searches Bluesky (SPEC §7) behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
 /// with a session from an app password. Each `OR` alternative is its own request; the answers are merged.
 ///
-/// *Older* pages continue from the service's `cursor`, or from `until` the oldest post shown when the page was cut
-/// or merged; *newer* pages ask `since` the newest post shown and follow the pages until they reach it, so nothing is
-/// skipped and nothing repeats.
+/// *Older* pages ask `until` the oldest post shown; *newer* pages ask `since` the newest post shown and follow the
+/// service's pages until they reach it (up to a limit, past which the page says posts were skipped). Both read the
+/// post's time from its record key, which is close to the time the service sorts by.
 public struct BlueskyClient: PostSource {
     /// Limits; tests shorten them.
     public struct Policy: Sendable {
@@ -43,19 +43,19 @@ public struct BlueskyClient: PostSource {
         }
         let walks = try await withThrowingTaskGroup(of: SearchWalk.self) { group in
             for search in searches {
-                group.addTask { try await self.walk(search, request: request, token: searches.count == 1 ? request.position.token : nil) }
+                group.addTask { try await self.walk(search, request: request) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         return SearchWalk.page(of: walks, for: request)
     }
 
-    private func walk(_ search: BlueskySearch, request: SearchRequest, token: String?) async throws -> SearchWalk {
-        var walk = SearchWalk(request: request, token: token)
+    private func walk(_ search: BlueskySearch, request: SearchRequest) async throws -> SearchWalk {
+        var walk = SearchWalk(request: request)
         while let parameters = walk.nextParameters(search) {
             let answer = try await call("app.bsky.feed.searchPosts", parameters)
             walk.take(answer, service: xrpc.configuration.serviceName)
-            if walk.pages >= xrpc.policy.mostPages { break }
+            if walk.pages >= xrpc.policy.mostPages { walk.stopAtPageLimit() }
         }
         return walk
     }
@@ -75,12 +75,5 @@ public struct BlueskyClient: PostSource {
         } catch let failure as XRPCFailure {
             throw xrpc.error(failure.reason)
         }
-    }
-}
-
-extension SearchRequest.Position {
-    /// The service's own paging token, when the position carries one.
-    var token: String? {
-        if case .older(_, let token) = self { token } else { nil }
     }
 }

@@ -8,6 +8,7 @@ import Posts
 /// Why a Bluesky search failed: one sentence that names the service and says what to do. Never holds a token or
 /// a password.
 public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
+    /// What went wrong, each worded as one sentence by `description`.
     public enum Reason: Sendable, Equatable {
         case needsAppPassword
         case wrongPassword

@@ -17,10 +17,13 @@ struct BlueskySearch: Equatable {
         var searches: [BlueskySearch] = []
         for alternative in alternatives {
             searches += try expanded(alternative)
+            guard searches.count <= mostAlternatives else { throw tooMany }
         }
-        guard searches.count <= mostAlternatives else { throw BlueskyQueryError("more than \(mostAlternatives) alternatives joined by OR") }
         return searches
     }
+
+    /// Counted as the alternatives multiply, so a query of many `OR`s is refused before it costs anything.
+    private static let tooMany = BlueskyQueryError("more than \(mostAlternatives) alternatives joined by OR")
 
     /// An alternative's ANDed parts; an `OR` among them (`@alice OR from:alice`, what following a user searches)
     /// multiplies the requests.
@@ -32,6 +35,7 @@ struct BlueskySearch: Equatable {
                 for index in searches.indices { try searches[index].add(part) }
                 continue
             }
+            guard searches.count * choices.count <= mostAlternatives else { throw tooMany }
             var grown: [BlueskySearch] = []
             for search in searches {
                 for choice in choices {
@@ -50,8 +54,12 @@ struct BlueskySearch: Equatable {
         case .term(.word(let word)): words.append(word)
         case .term(.phrase(let phrase)): words.append("\"\(phrase)\"")
         case .term(.hashtag(let tag)): tags.append(tag)
-        case .term(.from(let user)): author = try Self.handle(user, as: "from:")
-        case .term(.mention(let user)): mentions = try Self.handle(user, as: "@")
+        case .term(.from(let user)):
+            guard author == nil else { throw BlueskyQueryError("it searches one author at a time") }
+            author = try Self.handle(user, as: "from:")
+        case .term(.mention(let user)):
+            guard mentions == nil else { throw BlueskyQueryError("it searches one mentioned user at a time") }
+            mentions = try Self.handle(user, as: "@")
         case .excluding(.term(.filter(.retweets))): break  // search never answers with reposts
         case .excluding(.term(.word(let word))): words.append("-" + word)
         case .excluding(.term(.hashtag(let tag))): words.append("-#" + tag)

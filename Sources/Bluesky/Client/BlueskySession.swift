@@ -5,7 +5,8 @@ import Posts
 /// The signed-in session: created from the app password (`com.atproto.server.createSession`), renewed with its
 /// refresh token when the access token expires (`refreshSession`), and created again when that is refused. The
 /// refresh token is kept in a file readable by its owner only, so a restart does not sign in again; tokens are
-/// never logged or shown. The file holds the handle and the token, one per line.
+/// never logged or shown. The file holds the service, the handle and the token, one per line: a session is reused
+/// only by the account and service it belongs to.
 actor BlueskySession {
     private let xrpc: XRPC
     private var accessToken: String?
@@ -40,8 +41,11 @@ actor BlueskySession {
         if let refreshToken {
             do {
                 return try keep(try await xrpc.procedure("com.atproto.server.refreshSession", body: nil, token: refreshToken))
-            } catch is XRPCFailure {
-                // The refresh token is expired or revoked: sign in again below.
+            } catch let failure as XRPCFailure where [400, 401].contains(failure.status) {
+                // The refresh token is expired or revoked: sign in again below. (A 429 or 5xx is said as it is:
+                // signing in has the stricter rate limit.)
+            } catch let failure as XRPCFailure {
+                throw xrpc.error(failure.reason)
             }
         }
         do {
@@ -81,26 +85,29 @@ actor BlueskySession {
         return access
     }
 
-    /// The kept refresh token, when it is the configured handle's: another account's session is not reused.
+    /// The kept refresh token, when it is this service's and handle's.
     private func readRefreshToken() {
         guard !hasReadFile else { return }
         hasReadFile = true
         guard let path = xrpc.configuration.sessionFile, let data = FileManager.default.contents(atPath: path) else { return }
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
-        guard lines.count == 2, lines[0] == xrpc.configuration.credentials?.handle, !lines[1].isEmpty else { return }
-        refreshToken = lines[1]
+        guard lines.count == 3, lines[0] == xrpc.configuration.serviceURL, lines[1] == xrpc.configuration.credentials?.handle,
+              !lines[2].isEmpty else { return }
+        refreshToken = lines[2]
     }
 
-    /// Written whole to a new file of mode 0600, then renamed over the old one: never half a token, never readable
-    /// by others.
+    /// Written whole to a new file created with mode 0600 (never readable by others, not even for a moment), then
+    /// renamed over the old one: never half a token.
     private func writeRefreshToken(_ token: String) {
         guard let path = xrpc.configuration.sessionFile, let handle = xrpc.configuration.credentials?.handle else { return }
         let temporary = path + ".new"
-        try? FileManager.default.removeItem(atPath: temporary)
-        let contents = Data((handle + "\n" + token + "\n").utf8)
-        guard FileManager.default.createFile(atPath: temporary, contents: contents, attributes: [.posixPermissions: 0o600]),
-              rename(temporary, path) == 0
-        else {
+        unlink(temporary)
+        let contents = Array((xrpc.configuration.serviceURL + "\n" + handle + "\n" + token + "\n").utf8)
+        let file = open(temporary, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        let written = file >= 0 && contents.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == contents.count
+        if file >= 0 { close(file) }
+        guard written, rename(temporary, path) == 0 else {
+            unlink(temporary)
             xrpc.logger.warning("could not keep the Bluesky session in \(path); the next start signs in again")
             return
         }

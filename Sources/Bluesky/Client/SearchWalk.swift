@@ -11,35 +11,43 @@ struct SearchWalk {
     private(set) var posts: [Post] = []
     private(set) var problems: [String] = []
     private(set) var pages = 0
-    /// The service's cursor for what lies after the last answer; nil when it has no more.
+    /// The service's cursor for what lies after the last answer, within this walk only: it counts into one result
+    /// list, which moves as posts arrive, so pages never hand it on. Nil when the service has no more.
     private(set) var cursor: String?
     private var done = false
+    /// A newer walk that stopped at its page limit before reaching the newest post shown.
+    private(set) var isCapped = false
+    private(set) var service = ""
 
-    init(request: SearchRequest, token: String?) {
+    init(request: SearchRequest) {
         self.request = request
-        cursor = token
     }
 
-    /// The next request's parameters; nil when the walk is over.
+    /// The next request's parameters; nil when the walk is over. An older page asks `until` just after the oldest
+    /// post shown (the service compares milliseconds), one more than it shows, as that post comes again.
     func nextParameters(_ search: BlueskySearch) -> [(String, String)]? {
         guard !done else { return nil }
-        var parameters = search.parameters(limit: request.count)
         switch request.position {
-        case .newest: break
+        case .newest:
+            return search.parameters(limit: request.count)
         case .newer(let id):
             guard let since = PostTime.of(uri: id) else { return nil }
-            parameters.append(("since", PostTime.iso8601(since)))
+            return search.parameters(limit: request.count) + [("since", PostTime.iso8601(since))] + (cursor.map { [("cursor", $0)] } ?? [])
         case .older(let id, _):
-            if cursor == nil {
-                guard let until = PostTime.of(uri: id) else { return nil }
-                parameters.append(("until", PostTime.iso8601(until.addingTimeInterval(0.001))))
-            }
+            guard let until = PostTime.of(uri: id) else { return nil }
+            return search.parameters(limit: min(request.count + 1, SearchRequest.maximumCount))
+                + [("until", PostTime.iso8601(until.addingTimeInterval(0.001)))]
         }
-        if let cursor { parameters.append(("cursor", cursor)) }
-        return parameters
+    }
+
+    /// The newer walk stops here, short of the newest post shown.
+    mutating func stopAtPageLimit() {
+        isCapped = !done
+        done = true
     }
 
     mutating func take(_ answer: JSONValue, service: String) {
+        self.service = service
         pages += 1
         cursor = answer["cursor"]?.nonEmptyString
         for view in answer["posts"]?.array ?? [] {
@@ -69,12 +77,13 @@ struct SearchWalk {
         }
         merged.sort { $0.created != $1.created ? $0.created > $1.created : $0.id > $1.id }
         let shown: [Post] = if case .newer = request.position { Array(merged.suffix(request.count)) } else { Array(merged.prefix(request.count)) }
-        let cut = shown.count < merged.count
-        let token = walks.count == 1 && !cut ? walks[0].cursor : nil
-        let hasMore = cut || walks.contains { $0.cursor != nil }
+        let hasMore = shown.count < merged.count || walks.contains { $0.cursor != nil }
+        var problems = walks.flatMap(\.problems)
+        if let service = walks.first(where: \.isCapped)?.service {
+            problems.append("Bluesky (\(service)): more posts arrived than one page follows; the newest are shown, and some in between are skipped.")
+        }
         return SearchPage(
-            tweets: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore, token: token),
-            problems: walks.flatMap(\.problems)
+            tweets: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore), problems: problems
         )
     }
 }
@@ -85,13 +94,14 @@ enum PostTime {
     private static let alphabet = Array("234567abcdefghijklmnopqrstuvwxyz".utf8)
 
     static func of(uri: String) -> Date? {
-        guard let key = uri.split(separator: "/").last, key.utf8.count == 13 else { return nil }
+        // 13 digits of 5 bits hold 65; the first digit may use only 4 of its 5 (2…j), as a TID's top bit is 0.
+        guard let key = uri.split(separator: "/").last, key.utf8.count == 13,
+              let first = key.utf8.first.flatMap({ alphabet.firstIndex(of: $0) }), first < 16 else { return nil }
         var value: UInt64 = 0
         for byte in key.utf8 {
             guard let digit = alphabet.firstIndex(of: byte) else { return nil }
             value = value << 5 | UInt64(digit)
         }
-        guard value >> 63 == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(value >> 10) / 1_000_000)
     }
 

@@ -60,10 +60,10 @@ struct XRPC: Sendable {
     }
 
     private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do throws(HTTPExchangeFailure) {
+        do {
             return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
-        } catch {
-            switch error {
+        } catch let failure as HTTPExchangeFailure {
+            switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
             case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
             case .unreachable(let why): throw self.error(.unreachable(why))
@@ -84,12 +84,12 @@ struct XRPCFailure: Error {
         ["ExpiredToken", "InvalidToken"].contains(error ?? "") || (status == 401 && error != "AuthenticationRequired")
     }
 
-    /// What the failure means for a search.
+    /// What the failure means for a search (signing in words a 401 as a wrong password itself).
     var reason: BlueskyError.Reason {
         let detail = message ?? error
         switch status {
         case 400: return .badQuery(detail ?? "no reason given")
-        case 401: return .wrongPassword
+        case 401: return .sessionRejected(detail ?? "not signed in")
         case 403: return .forbidden(detail ?? "no reason given")
         case 429: return .rateLimited(retryAt: resetDate)
         case 500...599: return .serverError(status: status)

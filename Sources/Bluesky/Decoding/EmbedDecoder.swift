@@ -18,9 +18,9 @@ enum EmbedDecoder {
         guard let embed else { return nil }
         switch kind(of: embed) {
         case "external":
-            guard let external = embed["external"], let url = external["uri"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
-            let thumb = external["thumb"]?.nonEmptyString.flatMap { WebLink.isHTTP($0) ? $0 : nil }
-            return LinkCard(url: url, title: external["title"]?.string ?? "", description: external["description"]?.string ?? "", imageURL: thumb)
+            let external = embed["external"]
+            return LinkCard(checking: external?["uri"]?.string, title: external?["title"]?.string,
+                            description: external?["description"]?.string, imageURL: external?["thumb"]?.string)
         case "recordWithMedia": return card(in: embed["media"])
         default: return nil
         }
@@ -50,12 +50,12 @@ enum EmbedDecoder {
     }
 
     private static func image(_ json: JSONValue) -> MediaItem? {
-        guard let url = (json["fullsize"] ?? json["thumb"])?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+        guard let url = WebLink.http((json["fullsize"] ?? json["thumb"])?.string) else { return nil }
         return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo)
     }
 
     private static func video(_ json: JSONValue) -> MediaItem? {
-        guard let url = json["thumbnail"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
+        guard let url = WebLink.http(json["thumbnail"]?.string) else { return nil }
         return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .video)
     }
 

@@ -43,8 +43,7 @@ package enum PostViewDecoder {
     static func author(_ json: JSONValue?) -> Author? {
         guard let json, let handle = json["handle"]?.nonEmptyString else { return nil }
         let screenName = handle == "handle.invalid" ? json["did"]?.nonEmptyString ?? handle : handle
-        let avatar = json["avatar"]?.nonEmptyString.flatMap { WebLink.isHTTP($0) ? $0 : nil }
-        return Author(screenName: screenName, name: json["displayName"]?.nonEmptyString ?? screenName, profileImageURL: avatar)
+        return Author(screenName: screenName, name: json["displayName"]?.nonEmptyString ?? screenName, profileImageURL: WebLink.http(json["avatar"]?.string))
     }
 
     /// Bluesky's timestamps carry 3 or 6 fractional digits, and some carry no zone: those are UTC.

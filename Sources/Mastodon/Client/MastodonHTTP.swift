@@ -82,10 +82,10 @@ struct MastodonHTTP: Sendable {
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do throws(HTTPExchangeFailure) {
+        do {
             return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
-        } catch {
-            switch error {
+        } catch let failure as HTTPExchangeFailure {
+            switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
             case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
             case .unreachable(let why): throw self.error(.unreachable(why))

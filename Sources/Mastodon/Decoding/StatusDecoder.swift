@@ -42,9 +42,7 @@ package enum StatusDecoder {
 
     /// The status's preview card, for an `http(s)` link.
     private static func card(_ json: JSONValue?) -> LinkCard? {
-        guard let json, let url = json["url"]?.nonEmptyString, WebLink.isHTTP(url) else { return nil }
-        let image = json["image"]?.nonEmptyString.flatMap { WebLink.isHTTP($0) ? $0 : nil }
-        return LinkCard(url: url, title: json["title"]?.string ?? "", description: json["description"]?.string ?? "", imageURL: image)
+        LinkCard(checking: json?["url"]?.string, title: json?["title"]?.string, description: json?["description"]?.string, imageURL: json?["image"]?.string)
     }
 
     /// The quoted status, when the server included it (a quote the author has not approved carries none).
@@ -60,7 +58,7 @@ package enum StatusDecoder {
         let address = MentionedAccounts.fullAddress(acct: acct, profileURL: profile)
         let name = account["display_name"]?.nonEmptyString ?? account["username"]?.nonEmptyString ?? acct
         let avatar = account["avatar_static"]?.nonEmptyString ?? account["avatar"]?.nonEmptyString
-        return Author(screenName: address, name: name, profileImageURL: avatar.flatMap { WebLink.isHTTP($0) ? $0 : nil })
+        return Author(screenName: address, name: name, profileImageURL: WebLink.http(avatar))
     }
 }
 

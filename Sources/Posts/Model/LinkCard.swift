@@ -13,6 +13,12 @@ public struct LinkCard: Sendable, Hashable, Codable {
         self.imageURL = imageURL
     }
 
+    /// A preview of an `http(s)` link (its picture kept only when `http(s)` too); nil for any other address.
+    package init?(checking url: String?, title: String?, description: String?, imageURL: String?) {
+        guard let url = WebLink.http(url) else { return nil }
+        self.init(url: url, title: title ?? "", description: description ?? "", imageURL: WebLink.http(imageURL))
+    }
+
     /// The host people see under the title (`example.com`), without `www.`.
     public var host: String {
         let host = WebLink.host(of: url) ?? url

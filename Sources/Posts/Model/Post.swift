@@ -55,7 +55,7 @@ public struct Post: Sendable, Hashable, Identifiable {
         self.quotedID = quotedID ?? quoted?.id
         self.quotedPosts = quoted.map { [$0] } ?? []
         self.inReplyToID = inReplyToID
-        self.displayStart = displayStart
+        self.displayStart = max(0, displayStart)
         self.contentWarning = contentWarning
         self.isSensitive = isSensitive
         self.card = card

@@ -6,6 +6,11 @@ import Foundation
 
 /// Only `http` and `https` links are links: a link to anything else is shown as its text.
 package enum WebLink {
+    /// The address itself when it is `http(s)`, else nil.
+    package static func http(_ href: String?) -> String? {
+        href.flatMap { isHTTP($0) ? $0 : nil }
+    }
+
     package static func isHTTP(_ href: String) -> Bool {
         let lower = href.prefix(8).lowercased()
         return lower.hasPrefix("https://") || lower.hasPrefix("http://")

@@ -48,7 +48,8 @@ struct TweetRow: Sendable {
         segments = tweet.shownSegments.map(SegmentView.init)
         quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
         card = tweet.card
-        cardImageURL = tweet.card?.imageURL.flatMap(SafeURL.link)
+        // A sensitive post's preview picture is left out: the row has no blur of its own.
+        cardImageURL = tweet.isSensitive ? nil : tweet.card?.imageURL.flatMap(SafeURL.link)
         imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty || tweet.card != nil
         detailURL = opens ? links.url(tweet.key) : nil
@@ -174,14 +175,14 @@ extension TweetRow {
         html.append("\(replyingTo.others)</p>\n")
     }
 
-    /// The text (behind its warning, if it has one), then the quoted post.
+    /// The text and its link's preview (behind the warning, if there is one), then the quoted post.
     private func writeText(to html: inout HTMLWriter) {
         if let contentWarning { html.append("    <details class=\"cw\"><summary>\(contentWarning)</summary>\n") }
         html.append("    <p class=\"text\">")
         for segment in segments { segment.write(to: &html) }
         html.append("</p>\n")
-        if contentWarning != nil { html.append("    </details>\n") }
         writeCard(to: &html)
+        if contentWarning != nil { html.append("    </details>\n") }
         guard let quoted else { return }
         if quoted.screenName.isEmpty {
             html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")

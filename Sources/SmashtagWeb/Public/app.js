@@ -272,10 +272,12 @@ if (imagesLink && list) {
   }).observe(list, { childList: true });
 }
 
-// An image whose proportions the source did not give takes its own once loaded, in place of the placeholder height.
-document.addEventListener("load", (event) => {
-  const image = event.target;
+// An image whose proportions the source did not give takes its own once loaded, in place of the placeholder height
+// (those loaded before this script ran, from the cache, at once).
+function sizeOnLoad(image) {
   if (!(image instanceof HTMLImageElement) || image.hasAttribute("height") || !image.naturalWidth) return;
   image.width = image.naturalWidth;
   image.height = image.naturalHeight;
-}, true);
+}
+document.addEventListener("load", (event) => sizeOnLoad(event.target), true);
+document.querySelectorAll("img:not([height])").forEach((image) => { if (image.complete) sizeOnLoad(image); });

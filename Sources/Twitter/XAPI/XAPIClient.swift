@@ -70,10 +70,10 @@ public struct XAPIClient: PostSource {
     }
 
     private func send(_ request: HTTPClientRequest, attempt: Int) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do throws(HTTPExchangeFailure) {
+        do {
             return try await HTTPExchange.send(request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
-        } catch {
-            switch error {
+        } catch let failure as HTTPExchangeFailure {
+            switch failure {
             case .tooLarge(let megabytes): throw XAPIError.malformedResponse("the body is larger than \(megabytes) MB")
             case .timedOut(let seconds): throw XAPIError.timedOut(seconds: seconds, attempts: attempt)
             case .unreachable(let why): throw XAPIError.unreachable(baseURL: configuration.baseURL, reason: why)
