@@ -58,6 +58,8 @@ rate() {  # requests/s of wrk on a path (or, with a second argument, on the path
 
 measure() {  # file name, what is measured, the path (its bytes become the static copy), [a file of paths to rotate]
     local static="bench-$1" name=$2 path=$3
+    # A redirect or an error would be measured as fast as it is empty: only a 200 is a page.
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$BASE$path")" = 200 ] || { echo "$path does not answer 200" >&2; exit 1; }
     curl -s "$BASE$path" > "$PUBLIC/$static"
     read -r page_rate page_p99 <<< "$(rate "$path" ${4:-})"
     read -r file_rate file_p99 <<< "$(rate "/$static")"
@@ -69,9 +71,9 @@ echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | x
 echo "| measure | requests/s | p99 | static file requests/s | p99 | ratio |"
 echo "|---|---:|---:|---:|---:|---:|"
 measure search.html "Search page, repeated $TAG" "/search?q=$TAG"
-measure mentions.html "Mentions page" "/search/tweets/$ID"
+measure mentions.html "Mentions page" "/search/posts/twitter/$ID"
 measure search.json "JSON twin /api/search" "/api/search?q=$TAG"
-measure tweet.json "JSON twin /api/tweets/ID" "/api/tweets/$ID"
+measure tweet.json "JSON twin /api/posts/twitter/ID" "/api/posts/twitter/$ID"
 # Last: 300 different queries push every other term out of Recents (it keeps 100), and their tweets with them.
 measure queries.html "Search page, a different query each request" "$(sed -n 2p "$WORK/queries.txt")" "$WORK/queries.txt"
 plain=$(curl -s "$BASE/search?q=$TAG" | wc -c)
