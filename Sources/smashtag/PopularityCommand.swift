@@ -14,8 +14,8 @@ struct PopularityCommand: AsyncParsableCommand {
     @Argument(help: "A search term from Recents (case-insensitive).")
     var term: String
 
-    @Option(help: "text or json.")
-    var format: OutputFormat = .text
+    @Option(help: "text, json, or csv (mention,kind,count: one row per mention, for a spreadsheet).")
+    var format: TableFormat = .text
 
     @OptionGroup var common: CommonOptions
 
@@ -26,7 +26,16 @@ struct PopularityCommand: AsyncParsableCommand {
         switch format {
         case .json: print(TweetPrinter.json(table))
         case .text: print(text(table), terminator: "")
+        case .csv: print(csv(table), terminator: "")
         }
+    }
+
+    /// A header, then hashtags and users by count, as the table orders them.
+    private func csv(_ table: PopularityTable) -> String {
+        let rows = table.sections.flatMap { section in
+            section.rows.map { CSV.row([$0.mention, section.kind == .hashtags ? "hashtag" : "user", String($0.count)]) }
+        }
+        return CSV.row(["mention", "kind", "count"]) + rows.joined()
     }
 
     private func text(_ table: PopularityTable) -> String {

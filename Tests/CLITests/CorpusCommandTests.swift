@@ -69,6 +69,13 @@ struct CorpusCommandTests {
         _ = try smashtag("search", "#SWIFT or  @lena_photo OR #unicode", "--count", "100")
         let twice = try smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "json")
         #expect(once.status == 0 && once.stdout.contains(#""count":"#))
+        let csv = try smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "csv")
+        let table = try #require(try JSONSerialization.jsonObject(with: Data(once.stdout.utf8)) as? [String: Any])
+        let expected = ["hashtags": "hashtag", "users": "user"].sorted { $0.key < $1.key }.flatMap { key, kind in
+            (table[key] as? [[String: Any]] ?? []).map { "\($0["mention"] as? String ?? ""),\(kind),\($0["count"] as? Int ?? 0)" }
+        }
+        #expect(csv.stdout.components(separatedBy: "\r\n") == ["mention,kind,count"] + expected + [""], "the CSV says what the JSON says")
+        #expect(expected.count > 1)
         #expect(twice.stdout.replacingOccurrences(of: "#SWIFT or @lena_photo", with: "#swift OR @lena_photo") == once.stdout)
         #expect(try smashtag("recents", "--format", "json").stdout == "[\"#SWIFT or @lena_photo OR #unicode\"]\n")
         #expect(try smashtag("recents", "delete", "#swift OR @LENA_photo OR #unicode").status == 0)
