@@ -76,7 +76,10 @@ struct SearchWalk {
             merged = merged.filter { $0.created >= reached }
         }
         merged.sort { $0.created != $1.created ? $0.created > $1.created : $0.id > $1.id }
-        let shown: [Post] = if case .newer = request.position { Array(merged.suffix(request.count)) } else { Array(merged.prefix(request.count)) }
+        // A newer page shows the posts just after the newest shown, so none is skipped; a capped one, which skips
+        // some anyway, the newest.
+        let justAfter = if case .newer = request.position { !walks.contains(where: \.isCapped) } else { false }
+        let shown = justAfter ? Array(merged.suffix(request.count)) : Array(merged.prefix(request.count))
         let hasMore = shown.count < merged.count || walks.contains { $0.cursor != nil }
         var problems = walks.flatMap(\.problems)
         if let service = walks.first(where: \.isCapped)?.service {
