@@ -168,12 +168,12 @@ let package = Package(
         ),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "Posts", "StubMastodon", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Mastodon", "Posts", "StubMastodon", "StubServer", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "BlueskyTests",
-            dependencies: ["Bluesky", "Posts", "StubBluesky", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Bluesky", "Posts", "StubBluesky", "StubServer", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import StubBluesky
+import StubServer
 import Testing
 @testable import Bluesky
 @testable import Posts

@@ -4,6 +4,7 @@ import Testing
 @testable import Mastodon
 import Posts
 import StubMastodon
+import StubServer
 
 /// The Mastodon client against a real local server that pages as Mastodon does, and fails as servers do.
 struct MastodonClientTests {

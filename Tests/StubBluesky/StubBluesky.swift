@@ -29,16 +29,7 @@ public final class StubBluesky: Sendable {
     }
 
     /// One answer for every search: a status, headers, a body and a delay.
-    public struct Failure: Sendable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: String
-        public var delay: Duration
-
-        public init(status: Int, headers: [String: String] = [:], body: String = "", delay: Duration = .zero) {
-            (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
-        }
-    }
+    public typealias Failure = StubFailure
 
     static let epoch = 1_785_000_000
 
@@ -128,10 +119,7 @@ public final class StubBluesky: Sendable {
         }
         if expired { return Self.response(400, #"{"error":"ExpiredToken","message":"Token has expired"}"#) }
         guard valid else { return Self.response(401, #"{"error":"AuthMissing","message":"Authentication Required"}"#) }
-        if let failure {
-            try? await Task.sleep(for: failure.delay)
-            return Self.response(failure.status, failure.body, headers: failure.headers)
-        }
+        if let failure { return await failure.answer() }
         guard query.first("q") != nil else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"q\""}"#) }
         return page(query)
     }

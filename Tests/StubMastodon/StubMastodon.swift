@@ -22,16 +22,7 @@ public final class StubMastodon: Sendable {
     }
 
     /// One answer for every request: a status, headers, a body and a delay.
-    public struct Failure: Sendable {
-        public var status: Int
-        public var headers: [String: String]
-        public var body: String
-        public var delay: Duration
-
-        public init(status: Int, headers: [String: String] = [:], body: String = "", delay: Duration = .zero) {
-            (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
-        }
-    }
+    public typealias Failure = StubFailure
 
     private struct State {
         var statuses: [Status] = []
@@ -65,10 +56,7 @@ public final class StubMastodon: Sendable {
             state.requests.append(path + (request.uri.query.map { "?" + $0 } ?? ""))
             return state.failure
         }
-        if let failure {
-            try await Task.sleep(for: failure.delay)
-            return Self.response(failure.status, failure.body, headers: failure.headers)
-        }
+        if let failure { return await failure.answer() }
         let query = StubQuery(request.uri.query ?? "")
         let signedIn = request.headers[.authorization] != nil
         if path.hasPrefix("/api/v1/timelines/tag/") { return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn) }

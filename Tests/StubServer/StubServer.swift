@@ -32,6 +32,25 @@ public enum StubServer {
     }
 }
 
+/// An answer a stub gives to every request while a test wants a failure: a status, headers, a body and a delay.
+public struct StubFailure: Sendable {
+    public var status: Int
+    public var headers: [String: String]
+    public var body: String
+    public var delay: Duration
+
+    public init(status: Int, headers: [String: String] = [:], body: String = "", delay: Duration = .zero) {
+        (self.status, self.headers, self.body, self.delay) = (status, headers, body, delay)
+    }
+
+    /// After the delay. Not `try`: a slow answer cut short by the server stopping must still end as a response, or
+    /// NIO traps.
+    public func answer() async -> Response {
+        try? await Task.sleep(for: delay)
+        return StubServer.response(status, body, headers: headers)
+    }
+}
+
 /// A query string's parameters, decoded, repeated names kept (`any[]=a&any[]=b`, `tag=a&tag=b`).
 public struct StubQuery: Sendable {
     public let pairs: [(String, String)]
