@@ -20,8 +20,7 @@ public struct SourceCatalog: Sendable {
     /// asked for by name.
     public let mastodon: MastodonConfiguration?
     private let namedMastodon: MastodonConfiguration
-    /// Bluesky, when a handle and app password are set; named without them, it says what is missing.
-    public let bluesky: BlueskyConfiguration?
+    /// Bluesky's service and credentials; named without credentials, it says what is missing.
     private let namedBluesky: BlueskyConfiguration
     /// Where a bearer token may be written instead of the environment.
     private let tokenFile: String
@@ -31,7 +30,6 @@ public struct SourceCatalog: Sendable {
         xAPI = XAPIConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
         mastodon = MastodonConfiguration.configured(environment: environment)
         namedMastodon = MastodonConfiguration.named(environment: environment)
-        bluesky = BlueskyConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
         namedBluesky = BlueskyConfiguration.named(environment: environment, dataDirectory: dataDirectory)
     }
 
@@ -39,7 +37,6 @@ public struct SourceCatalog: Sendable {
         self.xAPI = xAPI
         self.mastodon = mastodon
         namedMastodon = mastodon ?? MastodonConfiguration()
-        self.bluesky = bluesky
         namedBluesky = bluesky ?? BlueskyConfiguration(credentials: nil)
         tokenFile = XAPIConfiguration.tokenFileName
     }
@@ -51,7 +48,7 @@ public struct SourceCatalog: Sendable {
             case .corpus: true
             case .x: xAPI != nil
             case .mastodon: mastodon != nil
-            case .bluesky: bluesky != nil
+            case .bluesky: namedBluesky.credentials != nil
             }
         }
     }

@@ -33,8 +33,7 @@ struct TweetRow: Sendable {
 
     init(_ tweet: Post, links: TweetLinks, now: Date = .now) {
         id = tweet.key.description
-        let badge = NetworkBadge(tweet.network)
-        network = badge
+        network = NetworkBadge(tweet.network)
         avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
         initial = String(tweet.user.name.first ?? "?")
         name = tweet.user.name
