@@ -122,6 +122,22 @@ public struct AppDatabase: Sendable {
                 DROP TABLE storedTweet;
                 """)
         }
+        migrator.registerMigration("v4: trends") { db in
+            try db.execute(sql: """
+                -- How many of a term's posts named a mention in each hour (hours since 1970, UTC, by the posts' own
+                -- times): a mention's hours add up to its count, and its series is one range of the primary key.
+                CREATE TABLE mentionTrend (
+                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                    mentionID INTEGER NOT NULL REFERENCES mention(id),
+                    hour INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (termID, mentionID, hour)
+                ) WITHOUT ROWID;
+                -- A term's time span and its last few hours, for every mention at once (the sparklines).
+                CREATE INDEX mentionTrend_by_hour ON mentionTrend(termID, hour);
+                """)
+            try TrendBackfill.run(db)
+        }
         return migrator
     }
 }

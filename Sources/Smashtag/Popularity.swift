@@ -50,8 +50,8 @@ public struct Popularity: Sendable {
             ORDER BY c.count DESC, m.key
             """, arguments: [term.key])
         let shown = try String.fetchOne(db, sql: "SELECT term FROM recent WHERE key = ?", arguments: [term.key]) ?? term.shown
-        let sections = MentionSection.Kind.allCases.enumerated().map { code, kind in
-            MentionSection(kind: kind, rows: rows.filter { $0[0] == code }.map { PopularMention(mention: $0[1], count: $0[2]) })
+        let sections = MentionSection.Kind.allCases.map { kind in
+            MentionSection(kind: kind, rows: rows.filter { MentionSection.Kind(code: $0[0]) == kind }.map { PopularMention(mention: $0[1], count: $0[2]) })
         }
         return PopularityTable(term: shown, sections: sections)
     }

@@ -44,12 +44,13 @@ public struct PopularityBaseline: Sendable {
             reference = db.lastInsertedRowID
         }
         try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])
+        let hour = TrendHour.of(post.created)
         for mention in MentionTally([post]).mentions {
-            try countMention(mention, termID: termID, db)
+            try countMention(mention, hour: hour, termID: termID, db)
         }
     }
 
-    private func countMention(_ mention: MentionTally.Entry, termID: Int64, _ db: Database) throws {
+    private func countMention(_ mention: MentionTally.Entry, hour: Int, termID: Int64, _ db: Database) throws {
         // A function of the column, as a case-insensitive predicate compiles to: SQLite must scan.
         let lookup = caseInsensitiveLookups ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
         var mentionID = try Int64.fetchOne(db, sql: lookup, arguments: [mention.key])
@@ -63,12 +64,23 @@ public struct PopularityBaseline: Sendable {
         } else {
             try db.execute(sql: "INSERT INTO mentionCount(termID, mentionID, count) VALUES (?, ?, 1)", arguments: [termID, mentionID])
         }
+        try countHour(hour, mentionID: mentionID, termID: termID, db)
+    }
+
+    /// The trend's hour, found or created like the count.
+    private func countHour(_ hour: Int, mentionID: Int64?, termID: Int64, _ db: Database) throws {
+        let arguments: StatementArguments = [termID, mentionID, hour]
+        if try Int.fetchOne(db, sql: "SELECT count FROM mentionTrend WHERE termID = ? AND mentionID = ? AND hour = ?", arguments: arguments) != nil {
+            try db.execute(sql: "UPDATE mentionTrend SET count = count + 1 WHERE termID = ? AND mentionID = ? AND hour = ?", arguments: arguments)
+        } else {
+            try db.execute(sql: "INSERT INTO mentionTrend(termID, mentionID, hour, count) VALUES (?, ?, ?, 1)", arguments: arguments)
+        }
     }
 }
 
 extension AppDatabase {
-    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and counts of `mentions`
-    /// mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
+    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts and hourly
+    /// trends of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
     public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
         try await writer.write { db in
             try db.execute(sql: """
@@ -83,10 +95,17 @@ extension AppDatabase {
                 WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?1 - 1)
                 INSERT INTO countedPost(termID, postRef) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM n;
                 """, arguments: [links, terms])
+            // Every link names the first mention and one other, at one of a year's hours: the first mention's
+            // series under a term is a year of hours, the longest a trend query reads. The counts are their sums.
             try db.execute(sql: """
-                INSERT INTO mentionCount(termID, mentionID, count)
-                SELECT r.id, m.id, 1 + abs(random()) % 500 FROM recent r, mention m;
-                """)
+                INSERT INTO mentionTrend(termID, mentionID, hour, count)
+                SELECT termID, mentionID, hour, count(*) FROM (
+                    SELECT termID, 1 AS mentionID, 490000 + postRef % 8760 AS hour FROM countedPost
+                    UNION ALL
+                    SELECT termID, 2 + (postRef * 7919) % (?1 - 1), 490000 + postRef % 8760 FROM countedPost
+                ) GROUP BY 1, 2, 3;
+                INSERT INTO mentionCount(termID, mentionID, count) SELECT termID, mentionID, sum(count) FROM mentionTrend GROUP BY 1, 2;
+                """, arguments: [mentions])
         }
     }
 }

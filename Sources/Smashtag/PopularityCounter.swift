@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import GRDB
 import Posts
 import Twitter
@@ -78,12 +83,21 @@ struct PopularityCounter {
         return ids
     }
 
+    /// The counts, and the same counts by hour for the trends.
     private func add(_ tally: MentionTally, ids: [String: Int64]) throws {
         let rows = tally.mentions.compactMap { mention in ids[mention.key].map { [JSONCell.int(Int($0)), .int(mention.count)] } }
         try statement("""
             INSERT INTO mentionCount(termID, mentionID, count) SELECT ?, value ->> 0, value ->> 1 FROM json_each(?) WHERE true
             ON CONFLICT(termID, mentionID) DO UPDATE SET count = count + excluded.count
             """).execute(arguments: [termID, JSONArray(rows)])
+        let hours = tally.hours.compactMap { entry in
+            ids[tally.mentions[entry.mention].key].map { [JSONCell.int(Int($0)), .int(entry.hour), .int(entry.count)] }
+        }
+        try statement("""
+            INSERT INTO mentionTrend(termID, mentionID, hour, count) SELECT ?, value ->> 0, value ->> 1, value ->> 2
+            FROM json_each(?) WHERE true
+            ON CONFLICT(termID, mentionID, hour) DO UPDATE SET count = count + excluded.count
+            """).execute(arguments: [termID, JSONArray(hours)])
     }
 
     /// Compiled once per connection, as every page runs the same few statements.
@@ -114,7 +128,8 @@ enum PostKeys {
     }
 }
 
-/// How many of some posts name each hashtag and user: a post naming one twice counts once.
+/// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
+/// hour of each post's own time, for the trends (SPEC §8): a mention's hours add up to its count.
 struct MentionTally {
     struct Entry {
         /// 0 hashtag, 1 user (as stored).
@@ -125,25 +140,60 @@ struct MentionTally {
         var count: Int
     }
 
+    /// How many of the posts of one hour name `mentions[mention]`.
+    struct HourEntry {
+        let mention: Int
+        let hour: Int
+        var count: Int
+    }
+
     private(set) var mentions: [Entry] = []
+    private(set) var hours: [HourEntry] = []
 
     var isEmpty: Bool { mentions.isEmpty }
 
     init(_ posts: [Post]) {
         var index: [String: Int] = [:]
+        var hourIndex: [TrendHour.Key: Int] = [:]
         for post in posts {
-            var seen = Set<String>()
-            for mention in post.mentions where mention.kind != .url {
-                let key = mention.keyword.lowercased()
-                guard seen.insert(key).inserted else { continue }
-                if let at = index[key] {
-                    mentions[at].count += 1
-                } else {
-                    index[key] = mentions.count
-                    mentions.append(Entry(kind: mention.kind == .hashtag ? 0 : 1, key: key, shown: mention.keyword, count: 1))
+            let hour = TrendHour.of(post.created)
+            for mention in Self.distinctMentions(of: post) {
+                let at = index[mention.key] ?? {
+                    index[mention.key] = mentions.count
+                    mentions.append(Entry(kind: mention.kind, key: mention.key, shown: mention.shown, count: 0))
+                    return mentions.count - 1
+                }()
+                mentions[at].count += 1
+                let key = TrendHour.Key(mention: at, hour: hour)
+                if let slot = hourIndex[key] { hours[slot].count += 1 } else {
+                    hourIndex[key] = hours.count
+                    hours.append(HourEntry(mention: at, hour: hour, count: 1))
                 }
             }
         }
+    }
+
+    /// The hashtags and users a post names, each once (the first spelling), as (kind, key, shown).
+    static func distinctMentions(of post: Post) -> [(kind: Int, key: String, shown: String)] {
+        var seen = Set<String>()
+        return post.mentions.compactMap { mention in
+            guard mention.kind != .url else { return nil }
+            let key = mention.keyword.lowercased()
+            guard seen.insert(key).inserted else { return nil }
+            return (mention.kind == .hashtag ? 0 : 1, key, mention.keyword)
+        }
+    }
+}
+
+/// Trends count by the hour (UTC) of the posts' own times: hours since 1970, so a day is 24 of them.
+enum TrendHour {
+    struct Key: Hashable {
+        let mention: Int
+        let hour: Int
+    }
+
+    static func of(_ date: Date) -> Int {
+        Int((date.timeIntervalSince1970 / 3600).rounded(.down))
     }
 }
 

@@ -58,6 +58,9 @@ struct UpgradeTests {
         let table = try await Popularity(database: database).table(for: "#swift")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#Swift", count: 2)])
         #expect(table.rows(.users) == [PopularMention(mention: "@NASA", count: 2)])
+        // The trends are made from the stored tweets: both in one hour, adding up to the counts.
+        let trend = try await Trends(database: database).series(term: "#swift", mention: "@nasa", bucket: .hour)
+        #expect(trend.points == [TrendPoint(start: Date(timeIntervalSince1970: 978_307_200 + 799_999_200), count: 2)])
         let times = (Date(timeIntervalSinceReferenceDate: 800_000_060), Date(timeIntervalSinceReferenceDate: 800_000_000))
         let page = try await database.storedPosts(term: "#swift", newest: times.0, oldest: times.1)
         #expect(page.map(\.id) == ["1900000000000000002", "1900000000000000001"])
