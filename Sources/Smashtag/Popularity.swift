@@ -16,19 +16,36 @@ public struct Popularity: Sendable {
         return try await database.writer.read { db in try Self.fetch(term, db) }
     }
 
+    /// The table and its sparklines now, read together.
+    public func overview(for term: String) async throws -> PopularityOverview {
+        let term = try SearchTermKey(term)
+        return try await database.writer.read { db in try Self.overview(term, db) }
+    }
+
     /// The table now, then again whenever it changes — whoever writes it, this process or another one on the same
     /// database file — until the consumer stops iterating.
     public func updates(for term: String) throws -> AsyncThrowingStream<PopularityTable, any Error> {
+        try changes(of: term, read: Self.fetch)
+    }
+
+    /// The table and its sparklines, now and whenever they change (the Popularity page's live rows).
+    public func overviewUpdates(for term: String) throws -> AsyncThrowingStream<PopularityOverview, any Error> {
+        try changes(of: term, read: Self.overview)
+    }
+
+    private func changes<Value: Equatable & Sendable>(
+        of term: String, read: @escaping @Sendable (SearchTermKey, Database) throws -> Value
+    ) throws -> AsyncThrowingStream<Value, any Error> {
         let term = try SearchTermKey(term)
         let database = self.database
         return AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let task = Task {
                 do {
-                    var last: PopularityTable?
+                    var last: Value?
                     for await _ in database.changes.subscribe() {
-                        let table = try await database.writer.read { db in try Self.fetch(term, db) }
-                        if table != last { continuation.yield(table) }
-                        last = table
+                        let value = try await database.writer.read { db in try read(term, db) }
+                        if value != last { continuation.yield(value) }
+                        last = value
                     }
                     continuation.finish()
                 } catch {
@@ -37,6 +54,10 @@ public struct Popularity: Sendable {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    static func overview(_ term: SearchTermKey, _ db: Database) throws -> PopularityOverview {
+        PopularityOverview(table: try fetch(term, db), sparklines: try Trends.sparklines(term, buckets: Sparklines.length, db))
     }
 
     /// The rows are one indexed query: the term's mentions counted more than once, most first, ties alphabetical
@@ -55,4 +76,10 @@ public struct Popularity: Sendable {
         }
         return PopularityTable(term: shown, sections: sections)
     }
+}
+
+/// A term's popularity table with every row's sparkline, over the same buckets.
+public struct PopularityOverview: Sendable, Hashable {
+    public let table: PopularityTable
+    public let sparklines: Sparklines
 }

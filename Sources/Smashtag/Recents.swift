@@ -24,10 +24,15 @@ public struct Recents: Sendable {
     public func delete(_ term: String) async throws -> Bool {
         let term = try SearchTermKey(term)
         return try await database.writer.write { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term.key]) else { return false }
+            guard let id = try Self.id(of: term, in: db) else { return false }
             try Self.remove(id, in: db)
             return true
         }
+    }
+
+    /// The term's row, if it is in Recents.
+    static func id(of term: SearchTermKey, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recent WHERE key = ?"), arguments: [term.key])
     }
 
     /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.

@@ -69,6 +69,9 @@ public struct ReplyingTo: Sendable, Hashable {
         let count = names.count - shown.count
         return count == 0 ? "" : count == 1 ? " and 1 other" : " and \(count) others"
     }
+
+    /// "Replying to @a @b and 3 others", as plain text.
+    public var sentence: String { "Replying to " + shown.joined(separator: " ") + others }
 }
 
 extension Mention {

@@ -47,7 +47,7 @@ public struct Trends: Sendable {
     }
 
     static func sparklines(_ term: SearchTermKey, buckets: Int, _ db: Database) throws -> Sparklines {
-        guard let termID = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term.key]),
+        guard let termID = try Recents.id(of: term, in: db),
               let span = try TermSpan(termID: termID, db) else { return .none }
         let bucket = span.fittingBucket
         let last = span.latest / bucket.hours

@@ -63,6 +63,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))
     pages.addRoutes(to: router)
     APIController(site: site).addRoutes(to: router)
+    FeedController(site: site).addRoutes(to: router)
     PopularityEventsController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)

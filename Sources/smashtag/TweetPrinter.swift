@@ -34,7 +34,7 @@ struct TweetPrinter {
     private func text(_ tweet: Post) -> String {
         var lines = [header(tweet)]
         if let reposter = tweet.repostedBy { lines.append(style.dim("↻ \(tweet.network.repostVerb) by @\(reposter.screenName)")) }
-        if let replying = tweet.replyingTo { lines.append(style.dim("Replying to " + replying.shown.joined(separator: " ") + replying.others)) }
+        if let replying = tweet.replyingTo { lines.append(style.dim(replying.sentence)) }
         lines.append(tweet.shownSegments.map(colour).joined())
         if let card = tweet.card { lines.append(style.dim("▭ \(card.title.isEmpty ? card.host : card.title) — \(card.host)")) }
         if !tweet.media.isEmpty { lines.append(style.dim(tweet.media.count == 1 ? "▣ 1 image" : "▣ \(tweet.media.count) images")) }

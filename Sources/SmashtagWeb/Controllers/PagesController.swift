@@ -23,6 +23,7 @@ struct PagesController: Sendable {
                 return Response.redirect(to: SiteURL.post(tab, key, back: Self.back(request)).path, type: .permanent)
             }
             router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
+            router.on(.trend(tab)) { request, _ in try await trend(request, tab: tab) }
             router.on(.image(tab)) { request, _ in try viewer(request, tab: tab) }
             router.on(.images(tab)) { request, _ in try await images(request, tab: tab) }
         }
@@ -88,9 +89,20 @@ struct PagesController: Sendable {
         guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
             return error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
-        let table = try await Popularity(database: site.database).table(for: term)
-        let view = PopularityPageView(table, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
+        let overview = try await Popularity(database: site.database).overview(for: term)
+        let view = PopularityPageView(overview, tab: tab, back: back, here: SiteURL.popularity(tab, term: term).path)
         return HTML(view)
+    }
+
+    private func trend(_ request: Request, tab: Tab) async throws -> HTML {
+        let parameters = request.uri.queryParameters
+        let back = Self.back(request)
+        switch TrendParameters.parse(parameters) {
+        case .failure(let problem): return error(problem.message, status: .badRequest)
+        case .success(let asked):
+            let series = try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+            return HTML(TrendPageView(series, end: Self.time(parameters["end"]), tab: tab, back: back))
+        }
     }
 
     /// A list of one post (from the images grid), with all the usual navigation and no paging.

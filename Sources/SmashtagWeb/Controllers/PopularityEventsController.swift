@@ -4,7 +4,8 @@ import ServiceLifecycle
 import Smashtag
 
 /// `/api/popularity?term=` and its live twin `/api/popularity/events?term=`: server-sent events, one `table` event
-/// with the whole table (SPEC §5 JSON) now and after every change, written by this process or any other.
+/// with the whole table (SPEC §5 JSON) now and after every change, written by this process or any other; and a
+/// mention's trend, `/api/popularity/trend` (SPEC §8).
 struct PopularityEventsController: Sendable {
     let site: Site
     /// Tests may end a stream after this many events; browsers never do.
@@ -15,6 +16,16 @@ struct PopularityEventsController: Sendable {
             try JSONBody(try await Popularity(database: site.database).table(for: try term(request))).response
         }
         router.on(.apiPopularityEvents) { request, _ in try events(request) }
+        router.on(.apiTrend) { request, _ in try await trend(request) }
+    }
+
+    /// SPEC §8's series; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
+    private func trend(_ request: Request) async throws -> Response {
+        switch TrendParameters.parse(request.uri.queryParameters) {
+        case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: .badRequest).response
+        case .success(let asked):
+            return try JSONBody(try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)).response
+        }
     }
 
     private func term(_ request: Request) throws -> String {
@@ -22,25 +33,67 @@ struct PopularityEventsController: Sendable {
         return term
     }
 
+    /// `table` events for API clients; a Popularity page (`rows=<tab>`) gets `rows` events instead: its sections
+    /// rendered as the page renders them, sparklines included.
     private func events(_ request: Request) throws -> Response {
-        let updates = try Popularity(database: site.database).updates(for: try term(request))
+        let term = try term(request)
+        let popularity = Popularity(database: site.database)
+        guard let tab = request.uri.queryParameters["rows"].flatMap({ Tab(rawValue: String($0)) }) else {
+            let updates = try popularity.updates(for: term)
+            return stream(request, updates) { EventFrame(name: "table", data: try JSONBody($0).json) }
+        }
+        let updates = try popularity.overviewUpdates(for: term)
+        let here = SiteURL.popularity(tab, term: term).path
+        return stream(request, updates) { EventFrame(name: "rows", data: PopularityRows($0, tab: tab, here: here).rendered) }
+    }
+
+    /// An event for each update; the stream ends when the browser goes away and when the server shuts down,
+    /// whichever comes first.
+    private func stream<Value: Sendable>(
+        _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>, frame: @escaping @Sendable (Value) throws -> EventFrame
+    ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
         let maximumEvents = maximumEvents
-        // The stream ends when the browser goes away and when the server shuts down, whichever comes first.
         return Response(status: .ok, headers: headers, body: .init { writer in
             try await request.body.consumeWithCancellationOnInboundClose { _ in
                 try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                 var sent = 0
-                for try await table in updates.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: EventFrame(name: "table", data: try JSONBody(table).json).text))
+                for try await value in updates.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: try frame(value).text))
                     sent += 1
                     if let maximumEvents, sent >= maximumEvents { break }
                 }
             }
             try await writer.finish(nil)
         })
+    }
+}
+
+/// What a trend is asked for: `term`, `mention` (`#tag` or `@user`) and, optionally, `bucket=hour|day`.
+struct TrendParameters {
+    struct Problem: Error {
+        let message: String
+    }
+
+    let term: String
+    let mention: String
+    let bucket: TrendBucket?
+
+    static func parse(_ parameters: Parameters) -> Result<TrendParameters, Problem> {
+        guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
+            return .failure(Problem(message: "Give a term: ?term=…&mention=…"))
+        }
+        guard let mention = parameters["mention"].map(String.init)?.trimmed, mention.count > 1,
+              mention.hasPrefix("#") || mention.hasPrefix("@") else {
+            return .failure(Problem(message: "Give a mention, a #hashtag or an @user: ?term=…&mention=…"))
+        }
+        guard let text = parameters["bucket"] else { return .success(TrendParameters(term: term, mention: mention, bucket: nil)) }
+        guard let bucket = TrendBucket(rawValue: String(text)) else {
+            return .failure(Problem(message: "bucket must be hour or day."))
+        }
+        return .success(TrendParameters(term: term, mention: mention, bucket: bucket))
     }
 }
 

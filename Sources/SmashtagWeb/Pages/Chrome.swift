@@ -7,12 +7,15 @@ struct Chrome: Sendable {
     let rootURL: String?
     let isSearchTab: Bool
     let isRecentsTab: Bool
+    /// The page's RSS twin, if it has one.
+    let feedURL: String?
     let searchTabURL = SiteURL.searchRoot(query: nil).path
     let recentsTabURL = SiteURL.recents.path
     let stylesheetURL = StaticAssets.bundled?.stylesheet.path ?? "/app.css"
     let scriptURL = StaticAssets.bundled?.script.path ?? "/app.js"
 
-    init(title: String, tab: Tab, back: String? = nil, isRoot: Bool) {
+    init(title: String, tab: Tab, back: String? = nil, isRoot: Bool, feedURL: String? = nil) {
+        self.feedURL = feedURL
         self.title = title
         self.backURL = isRoot ? nil : back ?? Self.root(of: tab)
         self.rootURL = isRoot ? nil : Self.root(of: tab)
@@ -47,6 +50,10 @@ extension Chrome {
             <link rel="apple-touch-icon" href="/icon-192.png">
             <link rel="stylesheet" href="\(url: stylesheetURL)">
             <script src="\(url: scriptURL)" defer></script>
+
+            """)
+        if let feedURL { html.append("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"\(title) · Smashtag\" href=\"\(url: feedURL)\">\n") }
+        html.append("""
             </head>
             <body>
             <header class="bar">

@@ -18,12 +18,15 @@ enum RelativeDate {
 /// page formats two dates per row, and Foundation's formatters cost more than the rest of the row.
 struct UTCTime: Equatable {
     let year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int
+    /// 0 for Sunday.
+    let weekday: Int
 
     init(_ date: Date) {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let (days, secondOfDay) = seconds.quotientAndRemainder(dividingBy: 86_400)
         let (dayNumber, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
         (hour, minute, second) = (time / 3600, time % 3600 / 60, time % 60)
+        weekday = ((dayNumber + 4) % 7 + 7) % 7
         let shifted = dayNumber + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -45,6 +48,43 @@ struct UTCTime: Equatable {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// `Tue, 03 Dec 2024 15:46:15 GMT`: RFC 822 as RSS dates it, and as HTTP dates `Last-Modified`.
+    var rfc822: String {
+        var bytes = Array((Self.weekdays[weekday] + ", ").utf8)
+        Self.append(day, width: 2, to: &bytes)
+        bytes.append(contentsOf: " \(Self.months[month - 1]) ".utf8)
+        Self.append(year, width: 4, to: &bytes)
+        for (value, separator) in [(hour, " "), (minute, ":"), (second, ":")] as [(Int, Unicode.Scalar)] {
+            bytes.append(UInt8(separator.value))
+            Self.append(value, width: 2, to: &bytes)
+        }
+        bytes.append(contentsOf: " GMT".utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The moment an HTTP date (`Tue, 03 Dec 2024 15:46:15 GMT`, as `rfc822` writes it) names; nil for another form.
+    static func parseHTTPDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
+              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }) else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        let seconds = days(year: year, month: month, day: day) * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        return Date(timeIntervalSince1970: Double(seconds))
+    }
+
+    /// Days since 1970 of a date in the proleptic Gregorian calendar (Hinnant's days-from-civil).
+    private static func days(year: Int, month: Int, day: Int) -> Int {
+        let year = month <= 2 ? year - 1 : year
+        let era = (year >= 0 ? year : year - 399) / 400
+        let yearOfEra = year - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// `Dec 3`.
     var monthDay: String {

@@ -34,7 +34,8 @@ struct SearchPageView: Sendable {
 
     init(query: String, place: Place, sources: PageSources, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
         let tab = place.tab
-        chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot)
+        chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot,
+                        feedURL: SiteURL.feed(query: query, sources: sources.namesIfChosen).path)
         self.query = query
         formAction = place.isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
         self.tab = tab.rawValue
@@ -79,6 +80,11 @@ struct PageSources: Sendable {
         guard offered.sources.count > 1 else { return [] }
         let on = Set(chosen.names)
         return offered.sources.map { SourceToggle(name: $0.name, title: $0.title, isOn: on.contains($0.name)) }
+    }
+
+    /// The chosen sources' names when they are not every source offered (a link then has to say them); else nil.
+    var namesIfChosen: [String]? {
+        chosen.names == offered.names ? nil : chosen.names
     }
 
     /// Each source's position the page's cursors give, in the site's order; sources without one are left out.

@@ -1,5 +1,6 @@
 import Foundation
 import Posts
+import Smashtag
 import Twitter
 
 /// The tabs: each keeps its own stack of pages, so a page pushed from Recents stays in Recents.
@@ -19,7 +20,13 @@ enum SiteURL: Sendable {
     case recents
     case deleteRecent
     case popularity(Tab, term: String)
-    case popularityEvents(term: String)
+    /// `rows`: the tab whose Popularity page asks, for events that carry its rendered rows.
+    case popularityEvents(term: String, rows: Tab? = nil)
+    /// `end`: the last bucket the chart shows; nil for the one of the term's newest post.
+    case trend(Tab, term: String, mention: String, bucket: TrendBucket?, end: Date? = nil, back: String?)
+    case apiTrend(term: String, mention: String, bucket: TrendBucket?)
+    /// `sources`: the sources chosen, when not every one the site offers.
+    case feed(query: String, sources: [String]?)
     case image(Tab, source: String, back: String?)
     /// The images of the results from the time of `newest` down to that of `oldest`.
     case images(Tab, query: String, newest: Date, oldest: Date, back: String?)
@@ -36,7 +43,13 @@ enum SiteURL: Sendable {
         case .recents: Route.recents.path()
         case .deleteRecent: Route.deleteRecent.path()
         case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
-        case .popularityEvents(let term): Route.apiPopularityEvents.path() + Self.query(["term": term])
+        case .popularityEvents(let term, let rows): Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])
+        case .trend(let tab, let term, let mention, let bucket, let end, let back):
+            Route.trend(tab).path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue,
+                                                  "end": end.map { String($0.millisecondsSince1970) }, "back": back])
+        case .apiTrend(let term, let mention, let bucket):
+            Route.apiTrend.path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue])
+        case .feed(let query, let sources): Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
         case .image(let tab, let source, let back): Route.image(tab).path() + Self.query(["src": source, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
             Route.images(tab).path() + Self.query(["q": query, "newest": String(newest.millisecondsSince1970), "oldest": String(oldest.millisecondsSince1970), "back": back])

@@ -99,60 +99,20 @@ for (const row of document.querySelectorAll("li.recent")) {
   }, { passive: true });
 }
 
-// Popularity, live: the server sends the whole table whenever it changes (a search here, in another tab, or
-// from the CLI); EventSource reconnects by itself if the connection drops.
+// Popularity, live: the server sends the page's rows, rendered and escaped as the page renders them, whenever
+// they change (a search here, in another tab, or from the CLI); EventSource reconnects by itself if the
+// connection drops.
 const popularity = document.getElementById("popularity");
 if (popularity && window.EventSource) {
-  const tab = location.pathname.split("/")[1];
-  const here = location.pathname + location.search;
   const live = popularity.querySelector(".live");
+  const rows = popularity.querySelector(".popular-rows");
   const events = new EventSource(popularity.dataset.events);
   events.addEventListener("open", () => { live.hidden = false; });
   events.addEventListener("error", () => { live.hidden = true; });
-  events.addEventListener("table", (event) => render(JSON.parse(event.data)));
-
-  function searchURL(kind, mention) {
-    const query = kind === "hashtag" ? mention : `${mention} OR from:${mention.slice(1)}`;
-    return `/${tab}/search?q=${encodeURIComponent(query)}&back=${encodeURIComponent(here)}`;
-  }
-
-  function section(title, kind, rows) {
-    const element = document.createElement("section");
-    element.className = "mentions popular";
-    const heading = document.createElement("h2");
-    heading.textContent = title;
-    const list = document.createElement("ul");
-    for (const row of rows) {
-      const item = document.createElement("li");
-      const link = document.createElement("a");
-      link.className = "item";
-      link.href = searchURL(kind, row.mention);
-      link.dataset.mention = kind;
-      const name = document.createElement("span");
-      name.className = "name";
-      name.textContent = row.mention;
-      const count = document.createElement("span");
-      count.className = "count";
-      count.textContent = String(row.count);
-      link.append(name, count);
-      item.append(link);
-      list.append(item);
-    }
-    element.append(heading, list);
-    return element;
-  }
-
-  function render(table) {
-    popularity.querySelectorAll("section, .empty").forEach((element) => element.remove());
-    const sections = [["Hashtags", "hashtag", table.hashtags], ["Users", "user", table.users]].filter(([, , rows]) => rows.length);
-    for (const [title, kind, rows] of sections) popularity.append(section(title, kind, rows));
-    if (!sections.length) {
-      const empty = document.createElement("p");
-      empty.className = "empty";
-      empty.textContent = "No hashtag or user is mentioned more than once yet.";
-      popularity.append(empty);
-    }
-  }
+  events.addEventListener("rows", (event) => {
+    const parsed = new DOMParser().parseFromString(`<body>${event.data}</body>`, "text/html");
+    rows.replaceChildren(...parsed.body.childNodes);
+  });
 }
 
 // The image viewer: aspect-filled (the image covers the viewport, one side equal to it, centred); drag to pan,

@@ -8,6 +8,9 @@ struct Markup: ExpressibleByStringInterpolation, Sendable {
 
     static let empty: Markup = ""
 
+    /// The markup as text, for a document that carries HTML as escaped text (an RSS item's description).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
     init(stringLiteral literal: String) {
         bytes = Array(literal.utf8)
     }

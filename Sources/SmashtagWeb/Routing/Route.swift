@@ -13,6 +13,8 @@ enum Route: Sendable, Hashable {
     /// The address earlier releases gave a tweet's Mentions page: redirected to `post`.
     case tweet(Tab)
     case popularity(Tab)
+    /// A mention's trend under a term: the chart page.
+    case trend(Tab)
     case image(Tab)
     case images(Tab)
     case recents
@@ -24,13 +26,16 @@ enum Route: Sendable, Hashable {
     case apiRecents
     case apiPopularity
     case apiPopularityEvents
+    case apiTrend
+    /// A search's RSS feed.
+    case searchFeed
     case asset
     case demoAvatar
     case demoImage
 
     static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiTweet, .apiRecents,
-                               .apiPopularity, .apiPopularityEvents, .asset, .demoAvatar, .demoImage]
-        + Tab.allCases.flatMap { [.search($0), .post($0), .tweet($0), .popularity($0), .image($0), .images($0)] }
+                               .apiPopularity, .apiPopularityEvents, .apiTrend, .searchFeed, .asset, .demoAvatar, .demoImage]
+        + Tab.allCases.flatMap { [.search($0), .post($0), .tweet($0), .popularity($0), .trend($0), .image($0), .images($0)] }
 
     /// The router's pattern: a `:name` segment matches any one segment.
     var pattern: String {
@@ -41,6 +46,7 @@ enum Route: Sendable, Hashable {
         case .post(let tab): "/\(tab.rawValue)/posts/:network/:id"
         case .tweet(let tab): "/\(tab.rawValue)/tweets/:id"
         case .popularity(let tab): "/\(tab.rawValue)/popularity"
+        case .trend(let tab): "/\(tab.rawValue)/popularity/trend"
         case .image(let tab): "/\(tab.rawValue)/image"
         case .images(let tab): "/\(tab.rawValue)/images"
         case .recents: "/recents"
@@ -51,6 +57,8 @@ enum Route: Sendable, Hashable {
         case .apiRecents: "/api/recents"
         case .apiPopularity: "/api/popularity"
         case .apiPopularityEvents: "/api/popularity/events"
+        case .apiTrend: "/api/popularity/trend"
+        case .searchFeed: "/search/feed"
         case .asset: "/assets/:name"
         case .demoAvatar: "/demo/avatars/:name"
         case .demoImage: "/demo/images/:name"
