@@ -88,6 +88,9 @@ public enum TrendBucket: String, Sendable, Hashable, CaseIterable, Codable {
 
     var hours: Int { self == .hour ? 1 : 24 }
 
+    /// The buckets a chart shows at once: two days of hours, a month of days.
+    public var chartLength: Int { self == .hour ? 48 : 30 }
+
     /// Hours while the posts span less than two days, then days: a few dozen steps either way.
     static func fitting(hours span: Int) -> TrendBucket { span < 48 ? .hour : .day }
 

@@ -84,6 +84,31 @@ struct CorpusCommandTests {
         #expect(gone.status == 1 && gone.stderr == "smashtag: “#swift” is not in Recents.\n")
     }
 
+    @Test func trendsAddUpToThePopularityCountsInTextJSONAndCSV() throws {
+        _ = try SmashtagRun(["import"] + Self.ownFiles + ["--data-dir", directory])
+        _ = try smashtag("search", "#swift OR @lena_photo OR #unicode", "--count", "100")
+        let popularity = try smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "csv").stdout
+        let counts = popularity.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",") }
+        let csv = try smashtag("trend", "#swift OR @lena_photo OR #unicode", "--bucket", "day", "--format", "csv")
+        #expect(csv.status == 0, "\(csv.stderr)")
+        let rows = csv.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",") }
+        for count in counts {
+            let series = rows.filter { $0[0] == count[0] }
+            #expect(series.allSatisfy { $0[1] == count[1] && $0[2].hasSuffix("T00:00:00Z") })
+            #expect(series.map { Int($0[3])! }.reduce(0, +) == Int(count[2])!, "\(count[0])")
+        }
+        let mention = String(counts[0][0])
+        let json = try smashtag("trend", "#swift OR @lena_photo OR #unicode", "--mention", mention.uppercased(), "--bucket", "day", "--format", "json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["mention"] as? String == mention && document["bucket"] as? String == "day")
+        let points = try #require(document["points"] as? [[String: Any]])
+        #expect(points.map { "\(mention),\(counts[0][1]),\($0["start"]!),\($0["count"]!)" } == rows.filter { $0[0] == mention }.map { $0.joined(separator: ",") })
+        let text = try smashtag("trend", "#swift OR @lena_photo OR #unicode", "--mention", mention)
+        #expect(text.status == 0 && text.stdout.contains("\(mention) in “#swift OR @lena_photo OR #unicode”") && text.stdout.contains("█"))
+        let bad = try smashtag("trend", "#swift", "--bucket", "week")
+        #expect(bad.status != 0 && bad.stderr.contains("week"))
+    }
+
     @Test func aMalformedQueryIsOneSentence() throws {
         let run = try smashtag("search", "(#swift OR")
         #expect(run.status == 1)

@@ -19,8 +19,10 @@ import Twitter
         "/recents/popularity?term=\(encodedTerm)", "/search/image?src=%2Fdemo%2Fimages%2F1-0-400x300.svg",
         "/search/images?q=\(encodedTerm)&newest=4000000000000&oldest=0",
         "/search/search?q=\(encodedTerm)&only=\(WebFixture.hostileID)",
+        "/recents/popularity/trend?term=\(encodedTerm)&mention=%40mallory", "/search/popularity/trend?term=\(encodedTerm)&mention=%23nothing&bucket=day",
     ]
-    static let twins = ["/api/search?q=\(encodedTerm)", "/api/posts/twitter/\(WebFixture.hostileID)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)"]
+    static let twins = ["/api/search?q=\(encodedTerm)", "/api/posts/twitter/\(WebFixture.hostileID)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)",
+                        "/api/popularity/trend?term=\(encodedTerm)&mention=%40mallory&bucket=hour"]
 
     @Test func everyPageIsHTMLWithTheSecurityHeaders() async throws {
         let (app, _) = try await WebFixture.application()

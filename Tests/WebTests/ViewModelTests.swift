@@ -25,6 +25,19 @@ import Twitter
         }
     }
 
+    @Test func utcTimeWritesRFC822AsHTTPDatesAreWrittenAndReadsThemBack() {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        for date in Self.dates where date.timeIntervalSince1970 >= 0 {
+            let whole = Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+            #expect(UTCTime(date).rfc822 == formatter.string(from: whole), "\(date.timeIntervalSince1970)")
+            #expect(UTCTime.parseHTTPDate(UTCTime(date).rfc822) == whole)
+        }
+        #expect(UTCTime.parseHTTPDate("Sunday, 06-Nov-94 08:49:37 GMT") == nil)
+    }
+
     @Test func relativeDatesReadAsListsShowThem() {
         let now = Date(timeIntervalSince1970: 1_733_240_775)  // 2024-12-03 15:46:15 UTC
         let ages: [(TimeInterval, String)] = [(5, "now"), (60, "1m"), (3599, "59m"), (3600, "1h"), (86_399, "23h"), (86_400, "1d"),

@@ -1,12 +1,9 @@
 import Foundation
 import Smashtag
 
-/// A mention's trend under a term (SPEC §8): a bar chart of a window of buckets ending with the term's newest post,
+/// A mention's trend under a term (SPEC §8): a bar chart of a window of buckets ending with its newest post,
 /// by hour or by day, with earlier and later windows, the counts as a table too, and the JSON twin.
 struct TrendPageView: Sendable {
-    /// Buckets in a window: two days of hours, a month of days.
-    static func windowLength(_ bucket: TrendBucket) -> Int { bucket == .hour ? 48 : 30 }
-
     struct Choice: Sendable {
         let title: String
         let url: String
@@ -45,7 +42,8 @@ struct TrendPageView: Sendable {
             (summary, chart, table, earlierURL, laterURL) = ("No post fetched for “\(series.term)” names \(series.mention).", nil, [], nil, nil)
             return
         }
-        let window = TrendWindow(series, end: end ?? latest, latest: latest)
+        // The mention's own newest bucket: its chart shows its posts even when the term's newest ones name others.
+        let window = TrendWindow(series, end: end ?? series.points.last?.start ?? latest, latest: latest)
         let unit = series.bucket == .hour ? "hour" : "day"
         summary = "\(Self.posts(series.total)) fetched for “\(series.term)” name \(series.mention); \(window.total) of them in these "
             + "\(window.points.count) \(unit)s, to \(TrendTime.label(window.points.last!.start, bucket: series.bucket, full: true)) (UTC)."
@@ -67,7 +65,7 @@ private struct TrendWindow {
     let laterEnd: Date?
 
     init(_ series: TrendSeries, end: Date, latest: Date) {
-        let length = TrendPageView.windowLength(series.bucket)
+        let length = series.bucket.chartLength
         points = series.window(length: length, endingAt: end)
         let first = points.first?.start ?? end
         earlierEnd = first.addingTimeInterval(-Double(series.bucket == .hour ? 3600 : 86_400))

@@ -1,0 +1,145 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Posts
+import Smashtag
+import Testing
+@testable import SmashtagWeb
+
+/// SPEC §8 through the whole router: a search's RSS feed, a mention's trend as JSON and as a chart page, and the
+/// Popularity page's sparklines and live rows.
+@Suite struct FeedAndTrendTests {
+    static let feed = "/search/feed?q=\(RouteTests.encodedTerm)"
+
+    @Test func aFeedHasTheNewestPostsAsItemsWithTheirTextAsEscapedHTML() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let response = try await client.execute(uri: Self.feed, method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/rss+xml; charset=utf-8")
+            let xml = response.text
+            let base = try #require(xml.firstMatch(of: /<atom:link href="(https:\/\/[^\/"]+)\/search\/feed\?q=%23xsstest" rel="self"/)?.1)
+            #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\""))
+            #expect(xml.components(separatedBy: "<item>").count == 3)
+            #expect(xml.contains("<guid isPermaLink=\"false\">twitter:\(WebFixture.hostileID)</guid>"))
+            #expect(xml.contains("<link>https://x.com/i/status/\(WebFixture.hostileID)</link>"))
+            #expect(xml.contains("<pubDate>Sat, 01 Mar 2025 12:01:00 GMT</pubDate>"), "newest first, RFC 822")
+            #expect(xml.contains("<dc:creator>&lt;img src=x onerror=alert(3)&gt; (@mallory)</dc:creator>"))
+            // The description is HTML carried as text: its markup escaped once, the post's own text twice.
+            #expect(xml.contains("&lt;a href=&quot;\(base)/search?q=%23xsstest&quot;&gt;#xsstest&lt;/a&gt;"))
+            #expect(xml.contains("&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;"))
+            #expect(!xml.contains("<script") && !xml.contains("javascript:"))
+            #expect(xml.contains("&lt;img src=&quot;\(base)/demo/images/1-0-400x300.svg&quot; alt=&quot;&quot; width=&quot;600&quot; height=&quot;450&quot;&gt;"))
+        }
+    }
+
+    @Test func aReaderThatHasTheFeedGetsNotModified() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let first = try await client.execute(uri: Self.feed, method: .get)
+            let tag = try #require(first.headers[.eTag])
+            #expect(tag.hasPrefix("W/\"") && first.headers[.lastModified] == "Sat, 01 Mar 2025 12:01:00 GMT")
+            let again = try await client.execute(uri: Self.feed, method: .get, headers: [.ifNoneMatch: tag])
+            #expect(again.status == .notModified && again.body.readableBytes == 0 && again.headers[.eTag] == tag)
+            let since = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
+            #expect(since.status == .notModified)
+            let older = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 12:00:00 GMT"])
+            #expect(older.status == .ok)
+            let otherTag = try await client.execute(uri: Self.feed, method: .get, headers: [.ifNoneMatch: "W/\"0\"", .ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
+            #expect(otherTag.status == .ok, "If-None-Match decides when it is sent")
+        }
+    }
+
+    @Test func pollingCountsLikeASearchButLeavesRecentsInPlace() async throws {
+        let (app, site) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: Self.feed, method: .get)
+            #expect(try await Recents(database: site.database).terms() == [RouteTests.term], "a feed's term is added as a search adds it")
+            _ = try await client.execute(uri: "/search?q=%23swift", method: .get)
+            _ = try await client.execute(uri: Self.feed, method: .get)
+            #expect(try await Recents(database: site.database).terms() == ["#swift", RouteTests.term], "and not moved by the next poll")
+            let table = try await Popularity(database: site.database).table(for: RouteTests.term)
+            #expect(table.rows(.users) == [PopularMention(mention: "@mallory", count: 2)], "counted once, however often polled")
+        }
+    }
+
+    @Test func aQueryThatCannotRunIsAFeedOfOneItemAndAMissingQueryIsABadRequest() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let broken = try await client.execute(uri: "/search/feed?q=%28%23swift", method: .get)
+            #expect(broken.status == .ok && broken.text.components(separatedBy: "<item>").count == 2)
+            #expect(broken.text.contains("<title>This search cannot run</title>") && broken.text.contains("never closed"))
+            let missing = try await client.execute(uri: "/search/feed", method: .get)
+            #expect(missing.status == .badRequest && missing.text.contains("Give a query"))
+            let unknown = try await client.execute(uri: "/search/feed?q=x&source=myspace", method: .get)
+            #expect(unknown.status == .badRequest && unknown.text.contains("corpus"))
+        }
+    }
+
+    @Test func theSearchPageNamesItsFeed() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get).text
+            #expect(page.contains("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"#xsstest · Smashtag\" href=\"/search/feed?q=%23xsstest\">"))
+        }
+    }
+
+    @Test func theTrendTwinIsTheSeriesThatAddsUpToTheCount() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
+            let response = try await client.execute(uri: "/api/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40MALLORY&bucket=day", method: .get)
+            #expect(response.text == ##"{"bucket":"day","mention":"@mallory","points":[{"count":2,"start":"2025-03-01T00:00:00Z"}],"term":"#xsstest"}"##)
+            for (query, message) in [("mention=%40mallory", "Give a term"), ("term=x", "Give a mention"), ("term=x&mention=mallory", "Give a mention"),
+                                     ("term=x&mention=%40m&bucket=week", "bucket must be hour or day")] {
+                let bad = try await client.execute(uri: "/api/popularity/trend?\(query)", method: .get)
+                #expect(bad.status == .badRequest && bad.text.contains(message), "\(query)")
+            }
+        }
+    }
+
+    @Test func theChartPageDrawsTheSeriesForScreenReadersToo() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
+            let page = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&bucket=hour", method: .get).text
+            #expect(page.contains("<svg class=\"chart\"") && page.contains("role=\"img\"") && page.contains("<title id=\"chart-title\">@mallory in “#xsstest”, by hour</title>"))
+            #expect(page.components(separatedBy: "<rect class=\"bar\"").count == 49, "two days of hours")
+            #expect(page.contains("<title>Mar 1, 12:00: 2 posts</title>"))
+            #expect(page.contains("<tr><td>Mar 1, 12:00</td><td>2</td></tr>"))
+            #expect(page.contains("2 posts fetched for “#xsstest” name @mallory"))
+            let empty = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%23nothing", method: .get)
+            #expect(empty.status == .ok && empty.text.contains("No post fetched for “#xsstest” names #nothing.") && !empty.text.contains("<svg"))
+            let bad = try await client.execute(uri: "/recents/popularity/trend?term=x&mention=%40m&bucket=week", method: .get)
+            #expect(bad.status == .badRequest && bad.text.contains("bucket must be hour or day"))
+        }
+    }
+
+    @Test func popularityRowsHaveASparklineAndTheirCountOpensTheChart() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
+            let page = try await client.execute(uri: "/recents/popularity?term=\(RouteTests.encodedTerm)", method: .get).text
+            #expect(page.contains("<a class=\"trend\" href=\"/recents/popularity/trend?term=%23xsstest&amp;mention=%40mallory&amp;back="))
+            #expect(page.contains("<polyline points=\"0,17 4.3,17 8.6,17 12.9,17 17.2,17 21.5,17 25.8,17 30.2,17 34.5,17 38.8,17 43.1,17 47.4,17 51.7,17 56,1\"/>"))
+            #expect(page.contains("data-events=\"/api/popularity/events?term=%23xsstest&amp;rows=recents\""))
+        }
+    }
+
+    @Test func aPopularityPagesEventsCarryItsRenderedRows() async throws {
+        let site = try await WebFixture.site()
+        let router = Router()
+        PopularityEventsController(site: site, maximumEvents: 2).addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            async let stream = client.execute(uri: "/api/popularity/events?term=\(RouteTests.encodedTerm)&rows=search", method: .get)
+            try await Task.sleep(for: .milliseconds(300))
+            _ = try await site.sessions.fetch(RouteTests.term, from: site.sources, at: .newest)
+            let events = try await stream.text.components(separatedBy: "event: rows\n")
+            #expect(events.count == 3)
+            #expect(events[1].contains("data: <p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>"))
+            #expect(events[2].contains("<span class=\"name\">@mallory</span>") && events[2].contains("class=\"spark\""))
+            #expect(!events[2].contains("<img src=x"))
+        }
+    }
+}
