@@ -237,19 +237,21 @@ def test_popularity_updates_live_when_the_cli_searches(page, server, data_dir):
     headings = page.locator("section.popular h2").all_text_contents()
     assert headings == [h for h in ["Hashtags", "Users"] if h in headings]
     page.locator(".live:not([hidden])").wait_for(timeout=5000)
-    before = {row.get_attribute("data-mention") + row.inner_text() for row in page.locator("section.popular a.item").all()}
+    rows = lambda: {row.inner_text() for row in page.locator("section.popular li").all()}
+    before = rows()
     screenshot(page, "popularity")
     # Another process fetches more tweets for the term: the page changes within 3 seconds, without a reload.
     subprocess.run([str(BINARY), "search", term, "--older", "--count", "100", "--data-dir", data_dir], check=True, capture_output=True)
     for _ in range(30):
-        after = {row.get_attribute("data-mention") + row.inner_text() for row in page.locator("section.popular a.item").all()}
+        after = rows()
         if after != before:
             break
         page.wait_for_timeout(100)
     assert after != before
-    for row in page.locator("section.popular a.item").all():
-        assert row.get_attribute("data-mention") in ("hashtag", "user")
-        assert int(row.locator(".count").inner_text()) > 1
+    for row in page.locator("section.popular li").all():
+        assert row.locator("a.item").get_attribute("data-mention") in ("hashtag", "user")
+        assert int(row.locator("a.trend .count").inner_text()) > 1
+        assert row.locator("a.trend svg.spark polyline").count() == 1
 
 
 def fills(box, width, height):

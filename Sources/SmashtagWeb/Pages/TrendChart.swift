@@ -58,8 +58,10 @@ struct TrendChart: Sendable {
         countTicks = Set([0, (highest + 1) / 2, highest]).sorted().map { value in
             Tick(position: SVGNumber(Self.top + plotHeight - Double(value) / Double(highest) * plotHeight), label: String(value))
         }
+        // Hours are marked at midnight (by its day) and noon; days every week or so.
         let every = max(1, points.count / 4)
-        timeTicks = points.indices.filter { $0 % every == 0 }.map { index in
+        let marked = bucket == .hour ? points.indices.filter { UTCTime(points[$0].start).hour % 12 == 0 } : points.indices.filter { $0 % every == 0 }
+        timeTicks = marked.map { index in
             Tick(position: SVGNumber(Self.left + (Double(index) + 0.5) * slot), label: TrendTime.label(points[index].start, bucket: bucket, full: false))
         }
     }
