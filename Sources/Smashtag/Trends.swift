@@ -88,6 +88,9 @@ public enum TrendBucket: String, Sendable, Hashable, CaseIterable, Codable {
 
     var hours: Int { self == .hour ? 1 : 24 }
 
+    /// How long a bucket lasts.
+    public var duration: TimeInterval { Double(hours * 3600) }
+
     /// The buckets a chart shows at once: two days of hours, a month of days.
     public var chartLength: Int { self == .hour ? 48 : 30 }
 

@@ -44,6 +44,32 @@ struct BenchPopularity: AsyncParsableCommand {
             "ratioToLecture": ours / lecture, "ratioToIndexedLookups": ours / indexed,
         ])
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
+        try await trendLatency(database)
+    }
+
+    /// A filler term's busiest mention names a post in every hour of a year: the longest series there is, by hour
+    /// (8,760 points) and by day; then the sparklines of all of the term's 3,000 mentions.
+    private func trendLatency(_ database: AppDatabase) async throws {
+        let trends = Trends(database: database)
+        for bucket in TrendBucket.allCases {
+            var points = 0
+            let times = try await latencies { points = try await trends.series(term: "filler 50", mention: "#filler1", bucket: bucket).points.count }
+            report("trend", ["points": Double(points), "p50ms": times.p50, "p99ms": times.p99], label: "filler 50 #filler1 by \(bucket.rawValue)")
+        }
+        let times = try await latencies { _ = try await trends.sparklines(term: "filler 50") }
+        report("sparklines", ["p50ms": times.p50, "p99ms": times.p99], label: "filler 50")
+    }
+
+    /// 300 runs of `body`: the median and 99th percentile, in milliseconds.
+    private func latencies(_ body: () async throws -> Void) async throws -> (p50: Double, p99: Double) {
+        var times: [Duration] = []
+        for _ in 0..<300 {
+            let started = ContinuousClock.now
+            try await body()
+            times.append(ContinuousClock.now - started)
+        }
+        times.sort()
+        return (times[times.count / 2].seconds * 1000, times[times.count * 99 / 100].seconds * 1000)
     }
 
     private func countingRate(pages: Int, generator: inout DemoGenerator, count: ([Post]) async throws -> Void) async throws -> Double {
@@ -53,16 +79,12 @@ struct BenchPopularity: AsyncParsableCommand {
     }
 
     private func queryLatency(_ database: AppDatabase, _ term: String) async throws {
-        var times: [Duration] = []
         var rows = 0
-        for _ in 0..<300 {
-            let started = ContinuousClock.now
+        let times = try await latencies {
             let table = try await Popularity(database: database).table(for: term)
-            times.append(ContinuousClock.now - started)
             rows = table.sections.map(\.rows.count).reduce(0, +)
         }
-        times.sort()
-        report("query", ["rows": Double(rows), "p50ms": times[times.count / 2].seconds * 1000, "p99ms": times[times.count * 99 / 100].seconds * 1000], label: term)
+        report("query", ["rows": Double(rows), "p50ms": times.p50, "p99ms": times.p99], label: term)
     }
 
     private func report(_ name: String, _ values: [String: Double], label: String? = nil) {

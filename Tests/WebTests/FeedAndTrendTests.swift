@@ -143,3 +143,31 @@ import Testing
         }
     }
 }
+
+/// A chart shows a window of buckets; earlier and later windows are a link away, and together they hold every post.
+@Suite struct TrendWindowTests {
+    @Test func earlierAndLaterWindowsCoverTheWholeSeries() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            // The demo's posts are spread over 30 days: a hundred of them span more than two days of hours.
+            _ = try await client.execute(uri: "/api/search?q=%23stanford&count=100", method: .get)
+            let json = try await client.execute(uri: "/api/popularity/trend?term=%23stanford&mention=%23stanford&bucket=hour", method: .get)
+            let points = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])["points"] as? [[String: Any]]
+            let total = try #require(points).compactMap { $0["count"] as? Int }.reduce(0, +)
+            var uri = "/search/popularity/trend?term=%23stanford&mention=%23stanford&bucket=hour"
+            var seen = 0
+            var windows = 0
+            while true {
+                let page = try await client.execute(uri: uri, method: .get).text
+                seen += page.matches(of: /<tr><td>[^<]+<\/td><td>(\d+)<\/td><\/tr>/).map { Int($0.1)! }.reduce(0, +)
+                windows += 1
+                guard let earlier = page.firstMatch(of: /<a class="earlier" href="([^"]+)">/)?.1 else { break }
+                uri = String(earlier).replacingOccurrences(of: "&amp;", with: "&")
+                #expect(windows < 20)
+            }
+            #expect(windows > 1 && seen == total)
+            let oldest = try await client.execute(uri: uri, method: .get).text
+            #expect(oldest.contains("<a class=\"later\" href=\"/search/popularity/trend?term=%23stanford&amp;mention=%23stanford&amp;bucket=hour&amp;end="))
+        }
+    }
+}

@@ -68,9 +68,9 @@ private struct TrendWindow {
         let length = series.bucket.chartLength
         points = series.window(length: length, endingAt: end)
         let first = points.first?.start ?? end
-        earlierEnd = first.addingTimeInterval(-Double(series.bucket == .hour ? 3600 : 86_400))
+        earlierEnd = first.addingTimeInterval(-series.bucket.duration)
         hasEarlier = series.points.first.map { $0.start < first } ?? false
-        let next = end.addingTimeInterval(Double(length * (series.bucket == .hour ? 3600 : 86_400)))
+        let next = end.addingTimeInterval(Double(length) * series.bucket.duration)
         laterEnd = end < latest ? min(next, latest) : nil
     }
 
