@@ -29,11 +29,11 @@ struct PopularityCounter {
         try add(increments, ids: ids)
     }
 
-    /// The store's reference of each post it holds already.
+    /// The store's reference of each post it holds already (the page's keys the outer loop, as in `RecordedTerm`).
     private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
         let cursor = try Row.fetchCursor(statement("""
             SELECT p.id, p.network, p.postID FROM json_each(?) j
-            JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
+            CROSS JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
             """), arguments: [PostKeys.json(posts.map(\.post.key))])
         var references: [PostKey: Int64] = [:]
         try Self.read(cursor, into: &references)

@@ -31,7 +31,7 @@ struct BenchPopularity: AsyncParsableCommand {
         report("fill", ["links": Double(links), "seconds": fill.seconds])
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
-            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPage(tweets: page)), at: .newest)
+            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPage(tweets: page)), at: .newest, count: page.count)
         }
         let lecture = try await countingRate(pages: pages, generator: &generator) { page in
             try await PopularityBaseline(database: database).count(page, under: "bench lecture")
