@@ -87,8 +87,8 @@ struct TrendText {
         let heading = "\(style.bold(series.mention)) in “\(series.term)”, by \(series.bucket.rawValue) (UTC): \(series.total) in all\n"
         let rows = window.map { point in
             let label = Self.label(point.start, bucket: series.bucket)
-            let bar = String(repeating: "█", count: point.count == 0 ? 0 : max(1, point.count * 40 / highest))
-            return label + "  " + bar + (point.count > 0 ? " \(point.count)" : "") + "\n"
+            guard point.count > 0 else { return label + "\n" }
+            return label + "  " + String(repeating: "█", count: max(1, point.count * 40 / highest)) + " \(point.count)\n"
         }
         return heading + rows.joined()
     }

@@ -153,5 +153,8 @@ extension SearchPageView: PageView {
         html.append("</ol>\n")
         if isEmpty { html.append("<p class=\"empty\">No posts\(isNewerOnly ? " newer than these" : "").</p>\n") }
         if let olderURL { html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older posts</a>\n") }
+        if let feedURL = chrome.feedURL {
+            html.append("<p class=\"feed-link small\"><a href=\"\(url: feedURL)\" type=\"application/rss+xml\">RSS feed of this search</a></p>\n")
+        }
     }
 }
