@@ -171,3 +171,13 @@ import Testing
         }
     }
 }
+
+/// What XML 1.0 forbids never reaches a feed, whatever a post holds.
+@Suite struct XMLCharactersTests {
+    @Test func controlCharactersAndNoncharactersBecomeReplacementCharacters() {
+        var writer = HTMLWriter(capacity: 64)
+        writer.append("<t>\("bell\u{07} null\u{00} tab\t line\n \u{FFFE}\u{FFFF} kept: 日本 👍🏽 ❤️ \u{FFFD}")</t>")
+        let clean = String(decoding: XMLCharacters.replacingInvalid(writer).bytes, as: UTF8.self)
+        #expect(clean == "<t>bell\u{FFFD} null\u{FFFD} tab\t line\n \u{FFFD}\u{FFFD} kept: 日本 👍🏽 ❤️ \u{FFFD}</t>")
+    }
+}

@@ -74,7 +74,38 @@ struct SearchFeedView: Sendable {
                 """)
         }
         xml.append("</channel>\n</rss>\n")
-        return xml
+        return XMLCharacters.replacingInvalid(xml)
+    }
+}
+
+/// XML 1.0 allows no control characters but tab and line breaks, and not U+FFFE or U+FFFF, even escaped; posts
+/// may hold them (HTML tolerates them), and one would make a feed reader reject the whole feed. Each becomes U+FFFD.
+/// On the UTF-8 bytes: a byte below 0x80 is never part of a longer sequence.
+enum XMLCharacters {
+    private static let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    static func replacingInvalid(_ writer: HTMLWriter) -> HTMLWriter {
+        let bytes = writer.bytes
+        guard bytes.contains(where: isSuspect) else { return writer }
+        var clean = HTMLWriter(capacity: bytes.count + 64)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x20, ![0x09, 0x0A, 0x0D].contains(bytes[index]) {
+                clean.append(bytes: replacement)
+                index += 1
+            } else if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+                clean.append(bytes: replacement)
+                index += 3
+            } else {
+                clean.append(bytes: bytes[index...index])
+                index += 1
+            }
+        }
+        return clean
+    }
+
+    private static func isSuspect(_ byte: UInt8) -> Bool {
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
     }
 }
 

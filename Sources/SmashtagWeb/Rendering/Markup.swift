@@ -62,6 +62,11 @@ struct HTMLWriter {
         bytes.append(contentsOf: markup.bytes)
     }
 
+    /// Bytes of a document already written through `Markup` (a copy being cleaned of what XML forbids).
+    mutating func append(bytes written: some Collection<UInt8>) {
+        bytes.append(contentsOf: written)
+    }
+
     var byteBuffer: ByteBuffer { ByteBuffer(bytes: bytes) }
 }
 
