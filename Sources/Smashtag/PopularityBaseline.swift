@@ -82,6 +82,7 @@ extension AppDatabase {
     /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts and hourly
     /// trends of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
     public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
+        let mentions = max(mentions, 2)  // the first and at least one other
         try await writer.write { db in
             try db.execute(sql: """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)

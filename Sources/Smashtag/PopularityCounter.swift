@@ -185,7 +185,9 @@ struct MentionTally {
     }
 }
 
-/// Trends count by the hour (UTC) of the posts' own times: hours since 1970, so a day is 24 of them.
+/// Trends count by the hour (UTC) of the posts' own times: hours since 1970, so a day is 24 of them. A post dated
+/// before 1970 (a broken date) counts in the first hour, so every hour is ≥ 0 and SQLite's integer division by 24 is
+/// the floor that Swift's bucket arithmetic uses.
 enum TrendHour {
     struct Key: Hashable {
         let mention: Int
@@ -193,7 +195,7 @@ enum TrendHour {
     }
 
     static func of(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / 3600).rounded(.down))
+        max(0, Int((date.timeIntervalSince1970 / 3600).rounded(.down)))
     }
 }
 

@@ -60,18 +60,19 @@ public struct SearchSessions: Sendable {
         if let (recorded, generation) = settledTerm { settled.remember(recorded, of: term.key, at: generation) }
     }
 
-    /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are, without moving the
-    /// term in Recents. A term already there keeps its place and its session; one that is not is added as a search
-    /// adds it, since its counts belong to it. Nothing is written when every post is already counted.
+    /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are while the term is
+    /// in Recents — and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes
+    /// would otherwise keep it on top, push the oldest terms and their counts out, and bring back a term the person
+    /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it.
     public func poll(_ term: String, from sources: SourceSet, count: Int = 20) async throws -> MergedPage {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: .newest))
         let found = FoundPage(page: page, position: .newest)
         let recorded = try await database.writer.read { db in try RecordedTerm(term.key, counting: found.keys, in: db) }
-        if let recorded, found.keys.isSubset(of: recorded.counted) { return page }
+        guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }
         let prepared = try found.prepared()
         try await database.groupCommit.write { db in
-            let termID = try Recents.id(of: term, in: db) ?? Recents.record(term, cursors: prepared.encodedCursors(saved: nil), in: db)
+            guard let termID = try Recents.id(of: term, in: db) else { return }  // deleted meanwhile
             try PopularityCounter(db: db, termID: termID).count(prepared.storable)
         }
         return page

@@ -37,13 +37,15 @@ public struct Trends: Sendable {
         let span = try row.map { try TermSpan(termID: $0[0], db) } ?? nil
         let bucket = bucket ?? span?.fittingBucket ?? .hour
         guard let row, let span, let mentionID: Int64 = row[2] else {
-            return TrendSeries(term: row?[1] ?? term.shown, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil)
+            return TrendSeries(term: row?[1] ?? term.shown, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil,
+                               isInRecents: row != nil)
         }
         let points = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT hour / ?1, sum(count) FROM mentionTrend WHERE termID = ?2 AND mentionID = ?3 GROUP BY 1 ORDER BY 1
             """), arguments: [bucket.hours, row[0] as Int64, mentionID]).map { TrendPoint(bucket: $0[0], of: bucket, count: $0[1]) }
-        return TrendSeries(term: row[1], mention: row[3], kind: MentionSection.Kind(code: row[4]), bucket: bucket, points: points,
-                           latest: bucket.start(of: span.latest / bucket.hours))
+        // Another term may have counted the mention: under this one it has a kind only if it has posts.
+        return TrendSeries(term: row[1], mention: points.isEmpty ? mention : row[3], kind: points.isEmpty ? nil : MentionSection.Kind(code: row[4]),
+                           bucket: bucket, points: points, latest: bucket.start(of: span.latest / bucket.hours), isInRecents: true)
     }
 
     static func sparklines(_ term: SearchTermKey, buckets: Int, _ db: Database) throws -> Sparklines {
@@ -132,9 +134,11 @@ public struct TrendSeries: Sendable, Hashable {
     public let bucket: TrendBucket
     /// Only the buckets with posts, oldest first: a bucket left out had none.
     public let points: [TrendPoint]
-    /// The start of the bucket of the term's newest counted post (of any mention): where charts end, so every
-    /// mention of a term is drawn over the same time.
+    /// The start of the bucket of the term's newest counted post (of any mention): where its sparklines end, and
+    /// the last a chart can show (a mention's chart ends at its own newest bucket unless asked otherwise).
     public let latest: Date?
+    /// False when the term is not in Recents: then nothing is counted for it.
+    public let isInRecents: Bool
 
     /// The mention's popularity count.
     public var total: Int { points.reduce(0) { $0 + $1.count } }
@@ -189,14 +193,18 @@ enum TrendBackfill {
 
     static func run(_ db: Database) throws {
         var counts: [Key: Int] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT c.termID, p.json FROM countedPost c JOIN post p ON p.id = c.postRef")
+        // Each post decoded once, with every term that counted it.
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT p.json, json_group_array(c.termID) FROM post p JOIN countedPost c ON c.postRef = p.id GROUP BY p.id
+            """)
         let decoder = JSONDecoder()
         while let row = try rows.next() {
             // A post this release cannot read any more has no hours; its counts stay as they were.
-            guard let post = try? decoder.decode(Post.self, from: Data((row[1] as String).utf8)) else { continue }
+            guard let post = try? decoder.decode(Post.self, from: Data((row[0] as String).utf8)),
+                  let terms = try? decoder.decode([Int64].self, from: Data((row[1] as String).utf8)) else { continue }
             let hour = TrendHour.of(post.created)
             for mention in MentionTally.distinctMentions(of: post) {
-                counts[Key(termID: row[0], mention: mention.key, hour: hour), default: 0] += 1
+                for termID in terms { counts[Key(termID: termID, mention: mention.key, hour: hour), default: 0] += 1 }
             }
         }
         let insert = try db.makeStatement(sql: """

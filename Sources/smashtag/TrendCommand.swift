@@ -73,8 +73,8 @@ struct TrendText {
             text = "No hashtag or user is mentioned more than once in the posts fetched for “\(term)”.\n"
             return
         }
-        guard let latest = first.latest else {
-            text = "No post fetched for “\(first.term)” names \(first.mention).\n"
+        guard let latest = first.latest, all.contains(where: { $0.total > 0 }) else {
+            text = first.isInRecents ? "No post fetched for “\(first.term)” names \(first.mention).\n" : "“\(term)” is not in Recents.\n"
             return
         }
         text = all.count == 1 ? Self.bars(first, latest: latest, style: style) : Self.lines(all, latest: latest, style: style)
@@ -97,7 +97,7 @@ struct TrendText {
     private static func lines(_ all: [TrendSeries], latest: Date, style: TerminalStyle) -> String {
         let width = all.map(\.mention.count).max() ?? 0
         let bucket = all[0].bucket
-        let heading = "“\(all[0].term)”: the last \(Sparklines.length) \(bucket.rawValue)s to \(Self.label(latest, bucket: bucket)) (UTC)\n"
+        let heading = "“\(all[0].term)”: the \(Sparklines.length) \(bucket.rawValue)s to \(Self.label(latest, bucket: bucket)) (UTC)\n"
         return heading + all.map { series in
             let counts = series.window(length: Sparklines.length, endingAt: latest).map(\.count)
             let padding = String(repeating: " ", count: width - series.mention.count)
@@ -111,13 +111,9 @@ struct TrendText {
         return String(counts.map { $0 == 0 ? " " : blocks[min(blocks.count - 1, ($0 * blocks.count - 1) / highest)] })
     }
 
+    /// `2026-11-23` or `2026-11-23 13:00`: the CSV's ISO-8601 times, shortened to the bucket.
     private static func label(_ date: Date, bucket: TrendBucket) -> String {
-        let format = bucket == .hour ? "%Y-%m-%d %H:00" : "%Y-%m-%d"
-        var time = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        var buffer = [CChar](repeating: 0, count: 32)
-        let length = strftime(&buffer, buffer.count, format, &parts)
-        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let iso = date.formatted(.iso8601)  // 2026-11-23T13:00:00Z
+        return bucket == .hour ? iso.prefix(10) + " " + iso.dropFirst(11).prefix(5) : String(iso.prefix(10))
     }
 }

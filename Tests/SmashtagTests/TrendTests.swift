@@ -64,11 +64,16 @@ struct TrendTests {
     }
 
     @Test func unknownTermsAndMentionsHaveEmptySeries() async throws {
-        #expect(try await trends.series(term: "nowhere", mention: "#a").points.isEmpty)
+        let nowhere = try await trends.series(term: "nowhere", mention: "#a")
+        #expect(nowhere.points.isEmpty && !nowhere.isInRecents)
         source.enqueue([post(1, hours: 0, "#a")])
         _ = try await sessions.fetch("T", at: .newest)
         let missing = try await trends.series(term: "T", mention: "#nothing")
-        #expect(missing.points.isEmpty && missing.kind == nil && missing.mention == "#nothing")
+        #expect(missing.points.isEmpty && missing.kind == nil && missing.mention == "#nothing" && missing.isInRecents)
+        source.enqueue([post(2, hours: 0, "#elsewhere")])
+        _ = try await sessions.fetch("U", at: .newest)
+        let otherTerms = try await trends.series(term: "T", mention: "#Elsewhere")
+        #expect(otherTerms.kind == nil && otherTerms.mention == "#Elsewhere", "counted by another term only")
         #expect(try await trends.sparklines(term: "nowhere") == .none)
     }
 
@@ -80,6 +85,12 @@ struct TrendTests {
         #expect(sparklines.counts(for: "#A") == [0, 0, 1, 1])
         #expect(sparklines.counts(for: "#b") == [0, 0, 1, 0])
         #expect(sparklines.counts(for: "#c") == [0, 0, 0, 0])
+    }
+
+    @Test func aPostDatedBefore1970CountsInTheFirstHour() async throws {
+        source.enqueue([post(1, hours: -500_000, "#a")])
+        _ = try await sessions.fetch("T", at: .newest)
+        #expect(try await trends.series(term: "T", mention: "#a", bucket: .day).points == [TrendPoint(start: Date(timeIntervalSince1970: 0), count: 1)])
     }
 
     @Test func aTermThatLeavesRecentsTakesItsTrendsWithIt() async throws {

@@ -51,16 +51,32 @@ import Testing
         }
     }
 
-    @Test func pollingCountsLikeASearchButLeavesRecentsInPlace() async throws {
+    @Test func pollingCountsLikeASearchWhileTheTermIsInRecentsAndNeverMovesIt() async throws {
         let (app, site) = try await WebFixture.application()
+        let recents = Recents(database: site.database)
         try await app.test(.router) { client in
-            _ = try await client.execute(uri: Self.feed, method: .get)
-            #expect(try await Recents(database: site.database).terms() == [RouteTests.term], "a feed's term is added as a search adds it")
+            #expect(try await client.execute(uri: Self.feed, method: .get).status == .ok)
+            #expect(try await recents.terms() == [], "a poll never adds a term")
+            // Searched once (with one post to count), then polled: the poll counts the other post.
+            _ = try await client.execute(uri: "/api/search?q=\(RouteTests.encodedTerm)&count=1", method: .get)
             _ = try await client.execute(uri: "/search?q=%23swift", method: .get)
-            _ = try await client.execute(uri: Self.feed, method: .get)
-            #expect(try await Recents(database: site.database).terms() == ["#swift", RouteTests.term], "and not moved by the next poll")
+            for _ in 0..<3 { _ = try await client.execute(uri: Self.feed, method: .get) }
+            #expect(try await recents.terms() == ["#swift", RouteTests.term], "and never moves one")
             let table = try await Popularity(database: site.database).table(for: RouteTests.term)
             #expect(table.rows(.users) == [PopularMention(mention: "@mallory", count: 2)], "counted once, however often polled")
+            try await recents.delete(RouteTests.term)
+            _ = try await client.execute(uri: Self.feed, method: .get)
+            #expect(try await recents.terms() == ["#swift"], "a deleted term stays deleted")
+        }
+    }
+
+    @Test func aHeaderDateOutOfRangeIsIgnoredNotFatal() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            for date in ["Mon, 01 Jan 10000000000000000 00:00:00 GMT", "Mon, 01 Jan 2025 99999999999999999:00:00 GMT", "Mon, -5 Jan 2025 00:00:00 GMT"] {
+                let response = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: date])
+                #expect(response.status == .ok, "\(date)")
+            }
         }
     }
 
@@ -70,6 +86,8 @@ import Testing
             let broken = try await client.execute(uri: "/search/feed?q=%28%23swift", method: .get)
             #expect(broken.status == .ok && broken.text.components(separatedBy: "<item>").count == 2)
             #expect(broken.text.contains("<title>This search cannot run</title>") && broken.text.contains("never closed"))
+            let again = try await client.execute(uri: "/search/feed?q=%28%23swift", method: .get, headers: [.ifNoneMatch: try #require(broken.headers[.eTag])])
+            #expect(again.status == .notModified, "the explaining item does not change from poll to poll")
             let missing = try await client.execute(uri: "/search/feed", method: .get)
             #expect(missing.status == .badRequest && missing.text.contains("Give a query"))
             let unknown = try await client.execute(uri: "/search/feed?q=x&source=myspace", method: .get)
@@ -96,6 +114,8 @@ import Testing
                 let bad = try await client.execute(uri: "/api/popularity/trend?\(query)", method: .get)
                 #expect(bad.status == .badRequest && bad.text.contains(message), "\(query)")
             }
+            let unknown = try await client.execute(uri: "/api/popularity/trend?term=%23never&mention=%40mallory", method: .get)
+            #expect(unknown.status == .notFound && unknown.text.contains("“#never” is not in Recents"))
         }
     }
 
@@ -111,6 +131,10 @@ import Testing
             #expect(page.contains("2 posts fetched for “#xsstest” name @mallory"))
             let empty = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%23nothing", method: .get)
             #expect(empty.status == .ok && empty.text.contains("No post fetched for “#xsstest” names #nothing.") && !empty.text.contains("<svg"))
+            let far = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&end=-9223372036854775807", method: .get).text
+            #expect(far.contains("<tr><td>Mar 1, 12:00</td><td>2</td></tr>") && !far.contains("class=\"earlier\""), "an end before the first post shows the first")
+            let unknown = try await client.execute(uri: "/recents/popularity/trend?term=%23never&mention=%40m", method: .get)
+            #expect(unknown.status == .notFound && unknown.text.contains("is not in Recents"))
             let bad = try await client.execute(uri: "/recents/popularity/trend?term=x&mention=%40m&bucket=week", method: .get)
             #expect(bad.status == .badRequest && bad.text.contains("bucket must be hour or day"))
         }

@@ -101,6 +101,7 @@ struct PagesController: Sendable {
         case .failure(let problem): return error(problem.message, status: .badRequest)
         case .success(let asked):
             let series = try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+            guard series.isInRecents else { return error(TrendParameters.notInRecents(asked.term), status: .notFound) }
             return HTML(TrendPageView(series, end: Self.time(parameters["end"]), tab: tab, back: back))
         }
     }

@@ -24,7 +24,9 @@ struct PopularityEventsController: Sendable {
         switch TrendParameters.parse(request.uri.queryParameters) {
         case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: .badRequest).response
         case .success(let asked):
-            return try JSONBody(try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)).response
+            let series = try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+            guard series.isInRecents else { return try JSONBody(APIError(error: TrendParameters.notInRecents(asked.term)), status: .notFound).response }
+            return try JSONBody(series).response
         }
     }
 
@@ -80,6 +82,11 @@ struct TrendParameters {
     let term: String
     let mention: String
     let bucket: TrendBucket?
+
+    /// Trends are counted only for the terms in Recents.
+    static func notInRecents(_ term: String) -> String {
+        "“\(term)” is not in Recents: trends are counted from the posts fetched for a recent search."
+    }
 
     static func parse(_ parameters: Parameters) -> Result<TrendParameters, Problem> {
         guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {

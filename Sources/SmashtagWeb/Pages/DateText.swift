@@ -69,7 +69,9 @@ struct UTCTime: Equatable {
         guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
               let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }) else { return nil }
         let clock = parts[4].split(separator: ":").compactMap { Int($0) }
-        guard clock.count == 3 else { return nil }
+        // In range before any arithmetic: a header is anyone's text, and an overflow would stop the server.
+        guard clock.count == 3, (1...9999).contains(year), (1...31).contains(day), (0..<24).contains(clock[0]),
+              (0..<60).contains(clock[1]), (0...60).contains(clock[2]) else { return nil }
         let seconds = days(year: year, month: month, day: day) * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
         return Date(timeIntervalSince1970: Double(seconds))
     }

@@ -20,7 +20,8 @@ struct PopularityPageView: Sendable {
 /// The sections of a Popularity page: written into the page, and sent whole as a live update.
 struct PopularityRows: Sendable {
     let sections: [Section]
-    /// What the sparklines span, for their labels: "the last 14 hours".
+    /// What the sparklines span, for their labels: "the 14 days to Nov 23" (they end with the term's newest post,
+    /// which may be long ago).
     let span: String
 
     struct Section: Sendable {
@@ -39,7 +40,8 @@ struct PopularityRows: Sendable {
 
     init(_ overview: PopularityOverview, tab: Tab, here: String) {
         let sparklines = overview.sparklines
-        span = "the last \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")"
+        let end = sparklines.end.map { " to " + TrendTime.label($0, bucket: sparklines.bucket, full: true) } ?? ""
+        span = "the \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")\(end)"
         sections = overview.table.sections.filter { !$0.rows.isEmpty }.map { section in
             Section(title: section.title, rows: section.rows.map { mention in
                 Row(mention, kind: section.kind, term: overview.table.term, counts: sparklines.counts(for: mention.mention), tab: tab, back: here)
@@ -63,7 +65,7 @@ struct PopularityRows: Sendable {
         if sections.isEmpty {
             html.append("<p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>\n")
         } else {
-            html.append("<p class=\"dim small span\">The lines: \(span) of these posts (UTC). Tap a count for its chart.</p>\n")
+            html.append("<p class=\"dim small span\">The lines: \(span) (UTC). Tap a count for its chart.</p>\n")
         }
     }
 

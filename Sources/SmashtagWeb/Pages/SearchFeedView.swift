@@ -20,7 +20,8 @@ struct SearchFeedView: Sendable {
         let link: String
         /// Network and id: the same post is the same item, however its text or permalink is shown.
         let guid: String
-        let published: String
+        /// Nil for the item that explains a problem: its text is all there is, so the feed stays the same (and 304s).
+        let published: String?
         let author: String
         let description: String
     }
@@ -42,7 +43,7 @@ struct SearchFeedView: Sendable {
         feedURL = address.absolute(SiteURL.feed(query: query, sources: nil).path)
         summary = "This search cannot run: \(problem)"
         items = [Item(title: "This search cannot run", link: pageURL, guid: "smashtag:problem:" + query,
-                      published: UTCTime(.now).rfc822, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)]
+                      published: nil, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)]
         newest = nil
     }
 
@@ -66,7 +67,10 @@ struct SearchFeedView: Sendable {
                     <title>\(item.title)</title>
                     <link>\(item.link)</link>
                     <guid isPermaLink="false">\(item.guid)</guid>
-                    <pubDate>\(item.published)</pubDate>
+
+                """)
+            if let published = item.published { xml.append("    <pubDate>\(published)</pubDate>\n") }
+            xml.append("""
                     <dc:creator>\(item.author)</dc:creator>
                     <description>\(item.description)</description>
                   </item>
@@ -112,7 +116,7 @@ enum XMLCharacters {
 extension SearchFeedView.Item {
     init(_ post: Post, address: SiteAddress) {
         title = post.contentWarning.map { "CW: " + $0 } ?? Self.firstLine(of: post)
-        link = SafeURL.link(post.url) ?? address.absolute(SiteURL.searchRoot(query: post.key.description).path)
+        link = SafeURL.link(post.url) ?? address.absolute(SiteURL.post(.search, post.key, back: nil).path)
         guid = post.key.description
         published = UTCTime(post.created).rfc822
         author = "\(post.user.name) (@\(post.user.screenName))"

@@ -35,7 +35,7 @@ struct SearchPageView: Sendable {
     init(query: String, place: Place, sources: PageSources, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
         let tab = place.tab
         chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot,
-                        feedURL: SiteURL.feed(query: query, sources: sources.namesIfChosen).path)
+                        feedURL: sources.chosen.sources.isEmpty ? nil : SiteURL.feed(query: query, sources: sources.namesIfChosen).path)
         self.query = query
         formAction = place.isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
         self.tab = tab.rawValue

@@ -53,7 +53,7 @@ struct TrendChart: Sendable {
             let barHeight = Double(point.count) / Double(highest) * plotHeight
             return Bar(x: SVGNumber(Self.left + Double(index) * slot + slot * 0.1), y: SVGNumber(Self.top + plotHeight - barHeight),
                        width: SVGNumber(slot * 0.8), height: SVGNumber(barHeight),
-                       label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(point.count) \(point.count == 1 ? "post" : "posts")")
+                       label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(Plural.posts(point.count))")
         }
         countTicks = Set([0, (highest + 1) / 2, highest]).sorted().map { value in
             Tick(position: SVGNumber(Self.top + plotHeight - Double(value) / Double(highest) * plotHeight), label: String(value))
@@ -110,4 +110,9 @@ enum TrendTime {
         case (.day, true): return time.monthDay + ", \(time.year)"
         }
     }
+}
+
+/// "1 post", "3 posts".
+enum Plural {
+    static func posts(_ count: Int) -> String { count == 1 ? "1 post" : "\(count) posts" }
 }

@@ -29,7 +29,7 @@ struct TrendPageView: Sendable {
     init(_ series: TrendSeries, end: Date?, tab: Tab, back: String?) {
         chrome = Chrome(title: "Trend: " + series.mention, tab: tab, back: back, isRoot: false)
         mention = series.mention
-        let query = series.kind == .users ? MentionSearch.user(series.mention) : MentionSearch.hashtag(series.mention)
+        let query = series.mention.hasPrefix("@") ? MentionSearch.user(series.mention) : MentionSearch.hashtag(series.mention)
         let here = SiteURL.trend(tab, term: series.term, mention: series.mention, bucket: series.bucket, back: back).path
         searchURL = SiteURL.search(tab, query: query, back: here).path
         jsonURL = SiteURL.apiTrend(term: series.term, mention: series.mention, bucket: series.bucket).path
@@ -42,10 +42,12 @@ struct TrendPageView: Sendable {
             (summary, chart, table, earlierURL, laterURL) = ("No post fetched for “\(series.term)” names \(series.mention).", nil, [], nil, nil)
             return
         }
-        // The mention's own newest bucket: its chart shows its posts even when the term's newest ones name others.
-        let window = TrendWindow(series, end: end ?? series.points.last?.start ?? latest, latest: latest)
+        // The mention's own newest bucket: its chart shows its posts even when the term's newest ones name others. An
+        // `end` from a link is kept between the mention's first post and the term's last.
+        let first = series.points.first?.start ?? latest
+        let window = TrendWindow(series, end: min(max(end ?? series.points.last?.start ?? latest, first), latest), latest: latest)
         let unit = series.bucket == .hour ? "hour" : "day"
-        summary = "\(Self.posts(series.total)) fetched for “\(series.term)” name \(series.mention); \(window.total) of them in these "
+        summary = "\(Plural.posts(series.total)) fetched for “\(series.term)” name \(series.mention); \(window.total) of them in these "
             + "\(window.points.count) \(unit)s, to \(TrendTime.label(window.points.last!.start, bucket: series.bucket, full: true)) (UTC)."
         chart = TrendChart(points: window.points, bucket: series.bucket, title: "\(series.mention) in “\(series.term)”, by \(unit)", summary: summary)
         table = window.points.filter { $0.count > 0 }.map { TableRow(time: TrendTime.label($0.start, bucket: series.bucket, full: true), count: $0.count) }
@@ -53,8 +55,6 @@ struct TrendPageView: Sendable {
         earlierURL = window.hasEarlier ? link(window.earlierEnd) : nil
         laterURL = window.laterEnd.map(link)
     }
-
-    private static func posts(_ count: Int) -> String { count == 1 ? "1 post" : "\(count) posts" }
 }
 
 /// The buckets a chart shows, and where the windows before and after it end.
