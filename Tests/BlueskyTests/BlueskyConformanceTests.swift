@@ -24,6 +24,27 @@ struct BlueskyConformanceTests {
         #expect(posts >= 90 && facets >= 120 && images >= 20, "posts \(posts), facets \(facets), images \(images)")
     }
 
+    /// Jetstream sends the record alone: read as a record, each post has the same text, mentions, quote and reply
+    /// as its view, and its images are the very CDN addresses the view gives, built from the DID and the blobs' CIDs.
+    @Test func everyPostsRecordReadsAsItsView() throws {
+        var (posts, images) = (0, 0)
+        for file in BlueskyFixtures.files {
+            for view in try BlueskyFixtures.postViews(in: file) {
+                guard let uri = view["uri"]?.string, let record = view["record"] ?? view["value"] else { continue }
+                let did = String(uri.split(separator: "/")[1])
+                let expected = try PostViewDecoder.post(from: view)
+                let post = try PostRecordDecoder.post(record, uri: uri, did: did, time: 0)
+                #expect(post.text == expected.text && post.mentions == expected.mentions, "\(uri)")
+                #expect(post.quotedID == expected.quotedID && post.inReplyToID == expected.inReplyToID, "\(uri)")
+                #expect(post.created == expected.created, "\(uri)")
+                let shown = expected.media.filter { $0.kind == .photo }.map(\.url)
+                #expect(post.media.filter { $0.kind == .photo }.map(\.url) == shown, "\(uri)")
+                (posts, images) = (posts + 1, images + shown.count)
+            }
+        }
+        #expect(posts >= 90 && images >= 20, "posts \(posts), images \(images)")
+    }
+
     /// Facets, converted here independently: UTF-8 offsets to scalar offsets through the standard library's views.
     private func checkFacets(of post: Post, view: JSONValue, name: String) -> Int {
         let record = view["record"] ?? view["value"]
