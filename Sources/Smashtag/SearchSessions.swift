@@ -122,7 +122,7 @@ struct RecordedTerm: Sendable {
             """), arguments: [key]) else { return nil }
         (shown, isFirst, cursors) = (row[1], row[2], try SessionCursors(newer: row[3], older: row[4]))
         // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
-        // term counted and looks each up in the page, which grew with the term (28 ms a page at 20,000 posts).
+        // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
         let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT p.network, p.postID FROM json_each(?) j
             CROSS JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1

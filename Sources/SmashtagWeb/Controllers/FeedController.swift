@@ -5,7 +5,7 @@ import Smashtag
 import Posts
 
 /// `/search/feed?q=…[&source=…]`: a search as RSS 2.0 (SPEC §8). A poll counts its posts for popularity like a
-/// search but leaves the term where it is in Recents (`SearchSessions.poll`).
+/// search while the term is in Recents, and never adds or moves it there (`SearchSessions.poll`).
 ///
 /// When the search cannot give posts: a query that can never run (a syntax error) is a valid feed with one item
 /// that says why, since feed readers show items and not error pages; a failure that may pass (a source down or
