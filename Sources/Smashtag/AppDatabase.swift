@@ -96,7 +96,7 @@ public struct AppDatabase: Sendable {
         }
         migrator.registerMigration("v3: posts of every network") { db in
             try db.execute(sql: """
-                -- A post is keyed by its network (StoreCodes) and its id there; `id` is only the store's own
+                -- A post is keyed by its network (NetworkCode) and its id there; `id` is only the store's own
                 -- reference, so the counts stay one integer per (term, post). Tweets stored by earlier releases keep
                 -- their tweet id as that reference. `created`: milliseconds since 1970, for pages ordered by time.
                 CREATE TABLE post (

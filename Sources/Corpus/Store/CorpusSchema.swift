@@ -66,6 +66,21 @@ enum CorpusSchema {
                 ALTER TABLE tweet ADD COLUMN displayStart INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        // Posts of other networks beside X's (Bluesky's live index): `id` stays the order key every index and page
+        // uses (an X post's own id); another network's post gets one made the same way from its time
+        // (`OrderKey`) and keeps its own id in `postID`. What X derives, others store: the permalink, a warning,
+        // sensitive media, a link card (JSON of `LinkCard`).
+        migrator.registerMigration("v3: posts of every network") { db in
+            try db.execute(sql: """
+                ALTER TABLE tweet ADD COLUMN network INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE tweet ADD COLUMN postID TEXT;
+                ALTER TABLE tweet ADD COLUMN url TEXT;
+                ALTER TABLE tweet ADD COLUMN contentWarning TEXT;
+                ALTER TABLE tweet ADD COLUMN isSensitive INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE tweet ADD COLUMN card TEXT;
+                CREATE UNIQUE INDEX tweet_by_post ON tweet(network, postID) WHERE postID IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

@@ -63,8 +63,8 @@ public struct TweetCorpus: Sendable {
     func search(
         _ query: SearchQuery, _ position: SearchRequest.Position, count: Int, at generation: DatabaseGeneration.Value
     ) async throws -> CorpusPage {
-        let range = try PageRange(position)
         return try await writer.read { db in
+            let range = try PageRange(position, db)
             let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
             var ids = try matcher.ids(from: range.start, count: count + 1)
             let hasMore = ids.count > count
@@ -76,9 +76,11 @@ public struct TweetCorpus: Sendable {
 
     /// The tweet with this id, if the corpus has it.
     public func tweet(id: String) async throws -> Post? {
-        guard let id = Int64(id) else { return nil }
         let generation = try self.generation.current()
-        return try await writer.read { db in try tweets([id], in: db, at: generation).first }
+        return try await writer.read { db in
+            guard let key = try OrderKeys.key(of: id, db) else { return nil }
+            return try tweets([key], in: db, at: generation).first
+        }
     }
 
     /// The tweets of `ids` in that order, loaded only where the cache does not have them.
@@ -151,18 +153,30 @@ private struct PageRange {
     let direction: WalkDirection
     let start: Int64
 
-    init(_ position: SearchRequest.Position) throws {
+    init(_ position: SearchRequest.Position, _ db: Database) throws {
         switch position {
         case .newest: (direction, start) = (.newestFirst, .max)
-        case .newer(let id): (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.id(id) + 1))
-        case .older(let id, _): (direction, start) = (.newestFirst, try Self.id(id) - 1)
+        case .newer(let id): (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.key(id, db) + 1))
+        case .older(let id, _): (direction, start) = (.newestFirst, try Self.key(id, db) - 1)
         }
     }
 
-    private static func id(_ text: String) throws -> Int64 {
-        guard let id = Int64(text), id >= 0, id < .max else { throw CorpusError.badPagingID(text) }
-        return id
+    private static func key(_ text: String, _ db: Database) throws -> Int64 {
+        guard let key = try OrderKeys.key(of: text, db), key >= 0, key < .max else { throw CorpusError.badPagingID(text) }
+        return key
     }
+}
+
+/// A post's place in the corpus's order from the id a page or a link gives: an X id is its own key; another
+/// network's id (a Bluesky `at://` URI) is looked up.
+enum OrderKeys {
+    static func key(of id: String, _ db: Database) throws -> Int64? {
+        if let key = Int64(id) { return key }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tweet WHERE network IN \(otherNetworks) AND postID = ?"), arguments: [id])
+    }
+
+    /// `(1, 2)`: the codes of every network but X, whose posts have no `postID`.
+    private static let otherNetworks = "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
 }
 
 /// Something the corpus could not do, as one sentence.

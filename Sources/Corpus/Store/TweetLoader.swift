@@ -20,7 +20,8 @@ struct TweetLoader {
         var tweets: [Int64: Post] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart,
-                   u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL
+                   u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL,
+                   t.network, t.postID, t.url, t.contentWarning, t.isSensitive, t.card
             FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
             WHERE t.id IN (SELECT value FROM json_each(?))
             """), arguments: [list])
@@ -35,8 +36,10 @@ struct TweetLoader {
         let text: String = row[2]
         let scalars = Array(text.unicodeScalars)
         let retweeter: String? = row[9]
+        let card: String? = row[17]
         return Post(
-            id: String(row[0] as Int64),
+            network: Network(code: row[12]) ?? .twitter,
+            id: row[13] ?? String(row[0] as Int64),
             created: Date(millisecondsSince1970: row[1]),
             user: Author(screenName: row[6], name: row[7], profileImageURL: row[8]),
             text: text,
@@ -45,7 +48,11 @@ struct TweetLoader {
             repostedBy: retweeter.map { Author(screenName: $0, name: row[10], profileImageURL: row[11]) },
             quotedID: row[3],
             inReplyToID: row[4],
-            displayStart: row[5]
+            displayStart: row[5],
+            contentWarning: row[15],
+            isSensitive: row[16],
+            card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
+            url: row[14]
         )
     }
 

@@ -21,20 +21,35 @@ struct TweetWriter {
     }
 
     mutating func insert(_ tweet: Post) throws -> Outcome {
-        guard TweetID.isValid(tweet.id), let id = Int64(tweet.id) else { return .badID }
+        guard let id = try orderKey(of: tweet) else { return tweet.network == .twitter ? .badID : .duplicate }
         let userID = try self.userID(tweet.user)
         let retweeterID = try tweet.repostedBy.map { try self.userID($0) }
+        let isX = tweet.network == .twitter
         try statement("""
-            INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart,
+                network, postID, url, contentWarning, isSensitive, card)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 id, tweet.created.millisecondsSince1970, userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID, tweet.displayStart,
+                tweet.network.code, isX ? nil : tweet.id, isX ? nil : tweet.url, tweet.contentWarning, tweet.isSensitive,
+                try tweet.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
             ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(tweet.mentions, of: id)
         try insertMedia(tweet.media, of: id)
         try index(IndexEntry(tweet), of: id)
         return .inserted
+    }
+
+    /// An X post's own id; for another network's, a free key made from its time (`OrderKey`), or nil when the
+    /// corpus holds the post already.
+    private func orderKey(of post: Post) throws -> Int64? {
+        guard post.network != .twitter else { return TweetID.isValid(post.id) ? Int64(post.id) : nil }
+        let known = try Int64.fetchOne(statement("SELECT id FROM tweet WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
+        guard known == nil else { return nil }
+        var key = OrderKey.of(post)
+        while try Int64.fetchOne(statement("SELECT 1 FROM tweet WHERE id = ?"), arguments: [key]) != nil { key += 1 }
+        return key
     }
 
     private func insertMentions(_ mentions: [Mention], of id: Int64) throws {
@@ -97,5 +112,17 @@ extension Mention.Kind {
     init?(code: Int) {
         guard Self.allCases.indices.contains(code) else { return nil }
         self = Self.allCases[code]
+    }
+}
+
+/// The order key of a post that has no X id: made as X makes its ids — milliseconds since X's epoch above 22 bits —
+/// so posts of every network interleave by time in one index; the low bits are a hash of the post's own id, and the
+/// writer takes the next free key on the rare collision.
+enum OrderKey {
+    static let epoch: Int64 = 1_288_834_974_657
+
+    static func of(_ post: Post) -> Int64 {
+        let milliseconds = max(0, post.created.millisecondsSince1970 - epoch)
+        return (min(milliseconds, Int64(1) << 40) << 22) | Int64(StableHash.of(post.id) & 0x3F_FFFF)
     }
 }

@@ -1,0 +1,63 @@
+import Foundation
+import Posts
+import Testing
+@testable import Corpus
+
+/// The corpus holds Bluesky's posts beside X's (the live index of issue 16): each keeps its own id and what X
+/// derives but others must store, and both networks' posts are searched and paged as one, by time.
+struct CorpusNetworksTests {
+    /// A Bluesky post `seconds` after the test tweets' start (tweet N is at N seconds).
+    static func skeet(_ rkey: String, seconds: Double, _ text: String) -> Post {
+        Post(network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/\(rkey)",
+             created: Date(timeIntervalSince1970: 1_700_000_000 + seconds), user: Author(screenName: "did:plc:abc", name: "did:plc:abc"),
+             text: text, mentions: TestTweets.mentions(in: text),
+             media: [MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk@jpeg", aspectRatio: 0)],
+             quotedID: "at://did:plc:q/app.bsky.feed.post/1", contentWarning: "Graphic media", isSensitive: true,
+             card: LinkCard(url: "https://swift.org", title: "Swift"), url: "https://bsky.app/profile/did:plc:abc/post/\(rkey)")
+    }
+
+    @Test func aBlueskyPostComesBackWholeWithItsOwnId() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let post = Self.skeet("3la", seconds: 1.5, "hello #swift")
+        #expect(try await corpus.add([post]).inserted == 1)
+        #expect(try await corpus.tweet(id: post.id) == post)
+        let again = try await corpus.add([post])
+        #expect(again.inserted == 0 && again.duplicates == 1, "the same post twice is stored once")
+    }
+
+    /// A tweet `seconds` after the start whose id is a real Snowflake for its time, as X's are.
+    static func tweet(seconds: Int, _ text: String) -> Post {
+        let id = (Int64(1_700_000_000_000 + seconds * 1000) - OrderKey.epoch) << 22
+        let base = TestTweets.tweet(seconds, text)
+        return Post(id: String(id), created: base.created, user: base.user, text: base.text, mentions: base.mentions)
+    }
+
+    @Test func bothNetworksAreSearchedAndPagedAsOneByTime() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let tweets = (1...6).map { Self.tweet(seconds: $0, "tweet #swift") }
+        let skeets = [Self.skeet("3la", seconds: 2.5, "skeet #swift"), Self.skeet("3lb", seconds: 4.5, "skeet #swift")]
+        _ = try await corpus.add(tweets + skeets)
+        let source = CorpusSource(corpus: corpus)
+        var request = SearchRequest(query: "#swift", count: 3)
+        var seen: [String] = []
+        while true {
+            let page = try await source.search(request)
+            seen += page.tweets.map(\.id)
+            guard let older = page.older else { break }
+            request = older
+        }
+        let t = tweets.map(\.id)
+        #expect(seen == [t[5], t[4], skeets[1].id, t[3], t[2], skeets[0].id, t[1], t[0]])
+        let words = try await corpus.search(SearchQuery(parsing: "skeet"), .newest, count: 10).tweets.map(\.network)
+        #expect(words == [.bluesky, .bluesky])
+        let newer = try await corpus.search(SearchQuery(parsing: "#swift"), .newer(than: skeets[0].id), count: 10).tweets.map(\.id)
+        #expect(newer == [t[5], t[4], skeets[1].id, t[3], t[2]], "a page goes on from a Bluesky post too")
+    }
+
+    @Test func postsInTheSameMillisecondKeepTheirOrderKeysApart() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let posts = (0..<50).map { Self.skeet("k\($0)", seconds: 7, "same moment") }
+        #expect(try await corpus.add(posts).inserted == 50)
+        #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).tweets.count == 50)
+    }
+}
