@@ -60,4 +60,23 @@ struct CorpusNetworksTests {
         #expect(try await corpus.add(posts).inserted == 50)
         #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).tweets.count == 50)
     }
+
+    @Test func aDeletedPostLeavesEveryIndex() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let gone = Self.skeet("3la", seconds: 1, "farewell #swift @bob https://t.co/x")
+        let kept = Self.skeet("3lb", seconds: 2, "farewell #swift @bob")
+        let tweet = Self.tweet(seconds: 3, "farewell #swift")
+        _ = try await corpus.add([gone, kept, tweet])
+        #expect(try await corpus.delete(ids: [gone.id, tweet.id, "at://did:plc:abc/app.bsky.feed.post/never"]) == 2)
+        for query in ["farewell", "#swift", "@bob", "filter:links", "filter:media", "example.com"] {
+            let found = try await corpus.search(SearchQuery(parsing: query), .newest, count: 10).tweets.map(\.id)
+            // Only the deleted post linked to example.com; the kept one has an image, so it is still filter:links.
+            #expect(found == (query == "example.com" ? [] : [kept.id]), "\(query)")
+        }
+        #expect(try await corpus.tweet(id: gone.id) == nil)
+        #expect(try await corpus.tweet(id: kept.id) == kept)
+        #expect(try await corpus.delete(ids: [gone.id]) == 0, "a post deleted twice is deleted once")
+        #expect(try await corpus.add([gone]).inserted == 1, "and may come back (a replayed create)")
+    }
 }
+

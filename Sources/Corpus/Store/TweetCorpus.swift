@@ -41,6 +41,22 @@ public struct TweetCorpus: Sendable {
         }
     }
 
+    /// Removes posts (by their ids: an X id or a Bluesky URI) from the corpus and from every index, in one
+    /// transaction; ids the corpus does not hold are passed over. How many were removed.
+    @discardableResult
+    public func delete(ids: [String]) async throws -> Int {
+        try await writer.write { db in
+            var writer = TweetWriter(db: db)
+            var removed = 0
+            for id in ids {
+                guard let key = try OrderKeys.key(of: id, db), let post = try TweetLoader(db: db).tweets([key])[key] else { continue }
+                try writer.remove(post, key: key)
+                removed += 1
+            }
+            return removed
+        }
+    }
+
     /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
     /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
     func add(batches next: () throws -> [Post], written: (AddedTweets) throws -> Void) async throws {

@@ -74,6 +74,17 @@ struct TweetWriter {
         try statement("INSERT INTO word(rowid, words) VALUES (?, ?)").execute(arguments: [id, entry.words])
     }
 
+    /// Removes a stored post and its index entries: the postings and words it was indexed by are made again from
+    /// it (the word index keeps no copy of its text, so a row is removed by giving its words back); its mentions
+    /// and media go with it (`ON DELETE CASCADE`).
+    mutating func remove(_ post: Post, key: Int64) throws {
+        let entry = IndexEntry(post)
+        let unpost = try statement("DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
+        for term in entry.terms { try unpost.execute(arguments: [term, key]) }
+        try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [key, entry.words])
+        try statement("DELETE FROM tweet WHERE id = ?").execute(arguments: [key])
+    }
+
     /// The newest name and picture win: a user's profile changes over time.
     private mutating func userID(_ user: Author) throws -> Int64 {
         let key = user.screenName.lowercased()
