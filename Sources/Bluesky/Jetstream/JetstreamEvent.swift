@@ -27,6 +27,11 @@ package enum JetstreamEvent: Sendable, Equatable {
     package static func decode(_ bytes: [UInt8]) throws(JetstreamError) -> JetstreamEvent {
         let json: JSONValue
         do { json = try JSONValue.document(bytes) } catch { throw .malformed("not JSON (\(error))") }
+        return try decode(json)
+    }
+
+    /// An event already parsed (a line of a file of events).
+    package static func decode(_ json: JSONValue) throws(JetstreamError) -> JetstreamEvent {
         guard let cursor = json["time_us"]?.string.flatMap({ Int64($0) }) else { throw .malformed("no time_us") }
         guard let did = json["did"]?.nonEmptyString, isDID(did) else { throw .malformed("no did") }
         switch json["kind"]?.string {

@@ -41,19 +41,31 @@ public struct TweetCorpus: Sendable {
         }
     }
 
+    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
+    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
+    /// what it replays again is stored once: a post is unique by its network and id).
+    public func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges {
+        try await writer.write { db in
+            var writer = TweetWriter(db: db)
+            var applied = AppliedChanges()
+            for change in changes {
+                switch change {
+                case .create(let post): applied.count(try writer.insert(post))
+                case .delete(let id): applied.deleted += try writer.remove(id: id) ? 1 : 0
+                }
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
+            return applied
+        }
+    }
+
     /// Removes posts (by their ids: an X id or a Bluesky URI) from the corpus and from every index, in one
     /// transaction; ids the corpus does not hold are passed over. How many were removed.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
         try await writer.write { db in
             var writer = TweetWriter(db: db)
-            var removed = 0
-            for id in ids {
-                guard let key = try OrderKeys.key(of: id, db), let post = try TweetLoader(db: db).tweets([key])[key] else { continue }
-                try writer.remove(post, key: key)
-                removed += 1
-            }
-            return removed
+            return try ids.count { try writer.remove(id: $0) }
         }
     }
 
@@ -123,6 +135,28 @@ public struct TweetCorpus: Sendable {
     public func setInfo(_ key: String, _ value: String) async throws {
         try await writer.write { db in
             try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+}
+
+/// One change of a live stream.
+public enum StreamChange: Sendable {
+    case create(Post)
+    /// A post's id: an X id or a Bluesky URI.
+    case delete(String)
+}
+
+/// What applying a stream's changes did.
+public struct AppliedChanges: Sendable, Hashable {
+    public internal(set) var inserted = 0
+    /// Already stored (a replayed create).
+    public internal(set) var duplicates = 0
+    public internal(set) var deleted = 0
+
+    mutating func count(_ outcome: TweetWriter.Outcome) {
+        switch outcome {
+        case .inserted: inserted += 1
+        case .duplicate, .badID: duplicates += 1
         }
     }
 }

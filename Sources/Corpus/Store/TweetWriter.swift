@@ -77,7 +77,14 @@ struct TweetWriter {
     /// Removes a stored post and its index entries: the postings and words it was indexed by are made again from
     /// it (the word index keeps no copy of its text, so a row is removed by giving its words back); its mentions
     /// and media go with it (`ON DELETE CASCADE`).
-    mutating func remove(_ post: Post, key: Int64) throws {
+    /// False when the corpus does not hold the post.
+    mutating func remove(id: String) throws -> Bool {
+        guard let key = try OrderKeys.key(of: id, db), let post = try TweetLoader(db: db).tweets([key])[key] else { return false }
+        try remove(post, key: key)
+        return true
+    }
+
+    private mutating func remove(_ post: Post, key: Int64) throws {
         let entry = IndexEntry(post)
         let unpost = try statement("DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
         for term in entry.terms { try unpost.execute(arguments: [term, key]) }

@@ -1,0 +1,102 @@
+import Bluesky
+import Corpus
+import Posts
+
+/// Bluesky's posts indexed into the corpus from Jetstream's events (SPEC §7, live index): creates stored, deletes
+/// removed, a batch per transaction with the stream's cursor saved in it, so a restart after a crash or a kill
+/// resumes where the last commit left off and what it replays is stored once. An event that cannot be stored is
+/// skipped and its reason reported once.
+public struct JetstreamIngester: Sendable {
+    /// Where the cursor (Jetstream's `time_us`) is kept, in the corpus's own notes.
+    public static let cursorKey = "bluesky.jetstream.cursor"
+    let corpus: TweetCorpus
+    let batchSize: Int
+
+    public init(corpus: TweetCorpus, batchSize: Int = 1_000) {
+        self.corpus = corpus
+        self.batchSize = batchSize
+    }
+
+    /// The cursor a reconnect asks Jetstream for: the last one committed, a few seconds back, since Jetstream's
+    /// order across its shards is only roughly by time.
+    public func resumeCursor(overlap: Int64 = 5_000_000) async throws -> Int64? {
+        try await corpus.info(Self.cursorKey).flatMap { Int64($0) }.map { max(0, $0 - overlap) }
+    }
+
+    /// Applies events as `next` gives them (nil ends), a batch at a time; `progress` hears after each batch.
+    package func ingest(_ next: () throws -> IngestEvent?, progress: (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
+        var total = IngestProgress()
+        var batch = Batch()
+        while let event = try next() {
+            batch.add(event, to: &total)
+            guard batch.changes.count >= batchSize else { continue }
+            try await commit(&batch, into: &total)
+            progress(total)
+        }
+        try await commit(&batch, into: &total)
+        progress(total)
+        return total
+    }
+
+    private func commit(_ batch: inout Batch, into total: inout IngestProgress) async throws {
+        guard let cursor = batch.cursor else { return }
+        let applied = try await corpus.apply(batch.changes, cursor: (Self.cursorKey, String(cursor)))
+        total.record(applied, cursor: cursor)
+        batch = Batch()
+    }
+
+    /// The changes since the last commit, and the cursor after them.
+    private struct Batch {
+        var changes: [StreamChange] = []
+        var cursor: Int64?
+
+        mutating func add(_ event: IngestEvent, to total: inout IngestProgress) {
+            switch event {
+            case .event(let event):
+                cursor = event.cursor
+                switch event {
+                case .create(let post, _): changes.append(.create(post))
+                case .delete(let uri, _): changes.append(.delete(uri))
+                case .identity, .other: break
+                }
+            case .unreadable(let place, let reason): total.skip(reason, at: place)
+            }
+        }
+    }
+}
+
+/// One event from the stream (or a file of events), or why one could not be read.
+package enum IngestEvent: Sendable {
+    case event(JetstreamEvent)
+    /// `where`: a line of a file, or the stream.
+    case unreadable(where: String, reason: String)
+
+    /// One message of the stream, or a line of a file of events (`place` says which, for the report).
+    package init(message bytes: [UInt8], where place: String) {
+        do { self = .event(try JetstreamEvent.decode(bytes)) } catch { self = .unreadable(where: place, reason: error.description) }
+    }
+}
+
+/// What an ingest has done so far.
+public struct IngestProgress: Sendable, Equatable {
+    public private(set) var posts = 0
+    /// Creates replayed after a restart, already stored.
+    public private(set) var duplicates = 0
+    public private(set) var deleted = 0
+    public private(set) var skipped = 0
+    /// The cursor of the last commit.
+    public private(set) var cursor: Int64?
+    /// Each reason an event was skipped, the first time it was: "line 3: a malformed Jetstream event: no did".
+    public private(set) var problems: [String] = []
+    private var reasons: Set<String> = []
+
+    mutating func record(_ applied: AppliedChanges, cursor: Int64) {
+        (posts, duplicates, deleted) = (posts + applied.inserted, duplicates + applied.duplicates, deleted + applied.deleted)
+        self.cursor = cursor
+    }
+
+    mutating func skip(_ reason: String, at place: String) {
+        skipped += 1
+        if reasons.insert(reason).inserted { problems.append("\(place): \(reason)") }
+    }
+}

@@ -1,0 +1,76 @@
+import Corpus
+import Foundation
+import Posts
+import Smashtag
+import Testing
+
+/// Jetstream's events into the corpus: creates stored and searchable, deletes gone, a cursor committed with each
+/// batch; a stream replayed after a restart (or a failure mid-way) stores every post exactly once.
+struct JetstreamIngesterTests {
+    static let did = "did:plc:ingest"
+
+    /// A create event at `time` (µs), its text `text`.
+    static func create(_ rkey: String, _ text: String, time: Int64) -> [UInt8] {
+        Array(#"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"\#(rkey)","cid":"c","record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}}}"#.utf8)
+    }
+
+    static func delete(_ rkey: String, time: Int64) -> [UInt8] {
+        Array(#"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"delete","collection":"app.bsky.feed.post","rkey":"\#(rkey)"}}"#.utf8)
+    }
+
+    static func uri(_ rkey: String) -> String { "at://\(did)/app.bsky.feed.post/\(rkey)" }
+
+    static let stream: [[UInt8]] = [
+        create("a", "first words", time: 1_000_000), create("b", "second words", time: 2_000_000),
+        delete("a", time: 3_000_000),
+        Array(#"{"did":"did:plc:ingest","time_us":4000000,"kind":"identity","identity":{"did":"did:plc:ingest","handle":"x.example.com"}}"#.utf8),
+        Array(#"{"did":"did:plc:ingest","time_us":"#.utf8),
+        create("c", "third words", time: 5_000_000),
+    ]
+
+    /// The events one at a time, as `ingest` asks for them; a failure after `failingAfter` of them.
+    private func feed(_ events: [[UInt8]], failingAfter limit: Int? = nil) -> () throws -> IngestEvent? {
+        var index = 0
+        return {
+            defer { index += 1 }
+            if let limit, index == limit { throw CancellationError() }
+            return index < events.count ? IngestEvent(message: events[index], where: "message \(index + 1)") : nil
+        }
+    }
+
+    private func searched(_ corpus: TweetCorpus) async throws -> [String] {
+        try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).tweets.map(\.id).sorted()
+    }
+
+    @Test func createsAreStoredDeletesRemovedAndTheCursorCommitted() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
+        let progress = try await ingester.ingest(feed(Self.stream))
+        #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
+        #expect(progress.posts == 3 && progress.deleted == 1 && progress.duplicates == 0 && progress.skipped == 1)
+        #expect(progress.problems == ["message 5: a malformed Jetstream event: not JSON (line 1: expected a value)"])
+        #expect(progress.cursor == 5_000_000)
+        #expect(try await ingester.resumeCursor(overlap: 1_500_000) == 3_500_000)
+    }
+
+    @Test func aStreamReplayedAfterARestartStoresEveryPostOnce() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
+        _ = try await ingester.ingest(feed(Self.stream))
+        let again = try await ingester.ingest(feed(Self.stream))
+        #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
+        #expect(again.duplicates == 2, "b and c were stored; a, deleted, is stored and deleted again")
+        #expect(try await corpus.tweetCount() == 2)
+    }
+
+    @Test func aFailureMidStreamLosesOnlyTheUncommittedBatch() async throws {
+        let corpus = try TweetCorpus.inMemory()
+        let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
+        await #expect(throws: CancellationError.self) { try await ingester.ingest(feed(Self.stream, failingAfter: 3)) }
+        // One batch (a, b) was committed; the delete of a was not.
+        #expect(try await searched(corpus) == [Self.uri("a"), Self.uri("b")])
+        #expect(try await corpus.info(JetstreamIngester.cursorKey) == "2000000")
+        _ = try await ingester.ingest(feed(Self.stream))
+        #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
+    }
+}
