@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // The network-neutral post, the query language, the source interface and the JSON reader and writer every
@@ -65,13 +67,14 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels), and the
-        // XRPC client (a session from an app password, searchPosts).
+        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels), the
+        // XRPC client (a session from an app password, searchPosts), and Jetstream's events over a WebSocket.
         .target(
             name: "Bluesky",
             dependencies: [
                 "Posts",
                 "HTTPExchange",
+                .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -99,6 +102,17 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             path: "Tests/StubServer",
+            swiftSettings: upcoming
+        ),
+        // A stand-in Jetstream for tests: a WebSocket server that sends its events from a client's cursor and can drop
+        // connections.
+        .target(
+            name: "StubJetstream",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            ],
+            path: "Tests/StubJetstream",
             swiftSettings: upcoming
         ),
         // A stand-in Bluesky service for tests: sessions that expire on demand, and searchPosts over fixed posts.
@@ -132,7 +146,10 @@ let package = Package(
         // The app's model: the sources, mention sections, text segments, recents, popularity.
         .target(
             name: "Smashtag",
-            dependencies: ["Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: upcoming
         ),
         // The web app: routes, middleware, page view-models and their typed rendering, static files.
@@ -184,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.

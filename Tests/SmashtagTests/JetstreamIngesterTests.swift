@@ -2,6 +2,8 @@ import Corpus
 import Foundation
 import Posts
 import Smashtag
+import Logging
+import StubJetstream
 import Testing
 
 /// Jetstream's events into the corpus: creates stored and searchable, deletes gone, a cursor committed with each
@@ -28,13 +30,14 @@ struct JetstreamIngesterTests {
         create("c", "third words", time: 5_000_000),
     ]
 
-    /// The events one at a time, as `ingest` asks for them; a failure after `failingAfter` of them.
-    private func feed(_ events: [[UInt8]], failingAfter limit: Int? = nil) -> () throws -> IngestEvent? {
-        var index = 0
-        return {
-            defer { index += 1 }
-            if let limit, index == limit { throw CancellationError() }
-            return index < events.count ? IngestEvent(message: events[index], where: "message \(index + 1)") : nil
+    /// The events as a stream; a failure after `failingAfter` of them.
+    private func feed(_ events: [[UInt8]], failingAfter limit: Int? = nil) -> AsyncThrowingStream<IngestEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            for (index, event) in events.enumerated() {
+                if index == limit { return continuation.finish(throwing: CancellationError()) }
+                continuation.yield(IngestEvent(message: event, where: "message \(index + 1)"))
+            }
+            continuation.finish()
         }
     }
 
@@ -72,5 +75,33 @@ struct JetstreamIngesterTests {
         #expect(try await corpus.info(JetstreamIngester.cursorKey) == "2000000")
         _ = try await ingester.ingest(feed(Self.stream))
         #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
+    }
+}
+
+/// The live index against a real WebSocket server that drops every connection after three events: it reconnects,
+/// resumes from the last event it received, and ends with every post once and deleted posts gone.
+struct JetstreamLiveIndexTests {
+    @Test func aDroppedStreamResumesWhereItStoppedAndStoresEveryPostOnce() async throws {
+        // The stub's times are the events' own (the unreadable one, which has none, between its neighbours).
+        let times: [Int64] = [1_000_000, 2_000_000, 3_000_000, 4_000_000, 4_500_000, 5_000_000]
+        let events = zip(times, JetstreamIngesterTests.stream).map { (time: $0, json: String(decoding: $1, as: UTF8.self)) }
+        let stub = StubJetstream(events: events, dropAfter: 3)
+        let corpus = try TweetCorpus.inMemory()
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        try await stub.run { url in
+            let index = JetstreamLiveIndex(corpus: corpus, url: url, logger: logger)
+            let running = Task { try await index.run() }
+            for _ in 0..<200 {
+                if try await corpus.info(JetstreamIngester.cursorKey) == "5000000" { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            running.cancel()
+            _ = try await running.value
+        }
+        let found = try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).tweets.map(\.id).sorted()
+        #expect(found == [JetstreamIngesterTests.uri("b"), JetstreamIngesterTests.uri("c")])
+        #expect(stub.connections.first == "wantedCollections=app.bsky.feed.post")
+        #expect(stub.connections.dropFirst().first == "wantedCollections=app.bsky.feed.post&cursor=3000000", "from the last event received")
     }
 }

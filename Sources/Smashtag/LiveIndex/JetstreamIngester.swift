@@ -1,6 +1,8 @@
 import Bluesky
 import Corpus
+import Logging
 import Posts
+import Synchronization
 
 /// Bluesky's posts indexed into the corpus from Jetstream's events (SPEC §7, live index): creates stored, deletes
 /// removed, a batch per transaction with the stream's cursor saved in it, so a restart after a crash or a kill
@@ -11,10 +13,13 @@ public struct JetstreamIngester: Sendable {
     public static let cursorKey = "bluesky.jetstream.cursor"
     let corpus: TweetCorpus
     let batchSize: Int
+    /// A live stream's batch is committed after this long even when it is not full, so posts are searchable soon.
+    let flushInterval: Duration
 
-    public init(corpus: TweetCorpus, batchSize: Int = 1_000) {
+    public init(corpus: TweetCorpus, batchSize: Int = 1_000, flushInterval: Duration = .seconds(1)) {
         self.corpus = corpus
         self.batchSize = batchSize
+        self.flushInterval = flushInterval
     }
 
     /// The cursor a reconnect asks Jetstream for: the last one committed, a few seconds back, since Jetstream's
@@ -23,13 +28,19 @@ public struct JetstreamIngester: Sendable {
         try await corpus.info(Self.cursorKey).flatMap { Int64($0) }.map { max(0, $0 - overlap) }
     }
 
-    /// Applies events as `next` gives them (nil ends), a batch at a time; `progress` hears after each batch.
-    package func ingest(_ next: () throws -> IngestEvent?, progress: (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
+    /// Applies the events a batch at a time (full, or `flushInterval` after its first event); `progress` hears after
+    /// each batch. Ends with the sequence.
+    package func ingest(
+        _ events: some AsyncSequence<IngestEvent, any Error>, progress: (IngestProgress) -> Void = { _ in }
+    ) async throws -> IngestProgress {
         var total = IngestProgress()
         var batch = Batch()
-        while let event = try next() {
+        var started = ContinuousClock.now
+        for try await event in events {
+            if batch.cursor == nil { started = .now }
             batch.add(event, to: &total)
-            guard batch.changes.count >= batchSize else { continue }
+            guard batch.cursor != nil else { continue }
+            guard batch.changes.count >= batchSize || ContinuousClock.now - started >= flushInterval else { continue }
             try await commit(&batch, into: &total)
             progress(total)
         }
@@ -60,6 +71,7 @@ public struct JetstreamIngester: Sendable {
                 case .identity, .other: break
                 }
             case .unreadable(let place, let reason): total.skip(reason, at: place)
+            case .tick: break
             }
         }
     }
@@ -70,6 +82,8 @@ package enum IngestEvent: Sendable {
     case event(JetstreamEvent)
     /// `where`: a line of a file, or the stream.
     case unreadable(where: String, reason: String)
+    /// Time passing on a quiet stream: a batch waiting longer than the flush interval is committed.
+    case tick
 
     /// One message of the stream, or a line of a file of events (`place` says which, for the report).
     package init(message bytes: [UInt8], where place: String) {
@@ -98,5 +112,49 @@ public struct IngestProgress: Sendable, Equatable {
     mutating func skip(_ reason: String, at place: String) {
         skipped += 1
         if reasons.insert(reason).inserted { problems.append("\(place): \(reason)") }
+    }
+}
+
+/// The live index: Jetstream's stream into the corpus until cancelled. It resumes from the cursor committed last (a
+/// few seconds back); after a dropped connection it asks for the events from the last one it received, which the
+/// batch being written holds. Cancelled, it commits what it has received and returns.
+public struct JetstreamLiveIndex: Sendable {
+    let ingester: JetstreamIngester
+    let connection: JetstreamConnection
+
+    public init(corpus: TweetCorpus, url: String, logger: Logger) {
+        ingester = JetstreamIngester(corpus: corpus)
+        connection = JetstreamConnection(url: url, logger: logger)
+    }
+
+    public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
+        let (events, continuation) = AsyncThrowingStream.makeStream(of: IngestEvent.self)
+        let start = try await ingester.resumeCursor()
+        let received = Mutex<Int64?>(nil)
+        let reader = Task { [connection, flush = ingester.flushInterval] in
+            let ticker = Task {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: flush)
+                    continuation.yield(.tick)
+                }
+            }
+            defer { ticker.cancel() }
+            do {
+                try await connection.run(cursor: { received.withLock { $0 } ?? start }) { message in
+                    let event = IngestEvent(message: message, where: "Jetstream")
+                    if case .event(let decoded) = event { received.withLock { $0 = decoded.cursor } }
+                    continuation.yield(event)
+                }
+            } catch is CancellationError {
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return try await withTaskCancellationHandler {
+            try await ingester.ingest(events, progress: progress)
+        } onCancel: {
+            reader.cancel()
+        }
     }
 }

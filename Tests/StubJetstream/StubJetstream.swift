@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import Synchronization
+
+/// A stand-in Jetstream for tests: a real WebSocket server on a free port of 127.0.0.1 that sends the events it
+/// holds from the `cursor` a client asks for (every event at or after it, as Jetstream does), and can drop each
+/// connection after a number of events, so clients must reconnect and resume.
+public final class StubJetstream: Sendable {
+    /// Each event's JSON and its `time_us`.
+    public let events: [(time: Int64, json: String)]
+    /// Events sent on a connection before the server closes it; nil keeps it open.
+    let dropAfter: Int?
+    private let asked = Mutex<[String]>([])
+
+    public init(events: [(time: Int64, json: String)], dropAfter: Int? = nil) {
+        (self.events, self.dropAfter) = (events, dropAfter)
+    }
+
+    /// The query strings of every connection so far (`wantedCollections=…&cursor=…`).
+    public var connections: [String] { asked.withLock { $0 } }
+
+    /// Serves while `body` runs with the address to connect to (`ws://127.0.0.1:PORT/subscribe`).
+    public func run<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: Router(),
+            server: .http1WebSocketUpgrade { [self] request, _, _ in
+                guard request.path?.hasPrefix("/subscribe") == true else { return .dontUpgrade }
+                let query = request.path.flatMap { $0.split(separator: "?", maxSplits: 1).dropFirst().first }.map(String.init) ?? ""
+                asked.withLock { $0.append(query) }
+                return .upgrade([:]) { _, outbound, _ in try await self.send(from: Self.cursor(in: query), to: outbound) }
+            },
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
+        )
+        let server = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        let result: Result<T, any Error>
+        do { result = .success(try await body("ws://127.0.0.1:\(port)/subscribe")) } catch { result = .failure(error) }
+        server.cancel()
+        _ = await server.result
+        return try result.get()
+    }
+
+    private func send(from cursor: Int64?, to outbound: WebSocketOutboundWriter) async throws {
+        let due = events.filter { cursor == nil || $0.time >= cursor! }
+        for event in due.prefix(dropAfter ?? due.count) { try await outbound.write(.text(event.json)) }
+        if dropAfter == nil { try await Task.sleep(for: .seconds(3600)) }
+    }
+
+    private static func cursor(in query: String) -> Int64? {
+        query.split(separator: "&").first { $0.hasPrefix("cursor=") }.flatMap { Int64($0.dropFirst("cursor=".count)) }
+    }
+}
