@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["smashtag", "StubXAPI", "StubMastodon", "StubBluesky"],
+            dependencies: ["smashtag", "StubXAPI", "StubMastodon", "StubBluesky", "StubJetstream"],
             swiftSettings: upcoming
         ),
     ]

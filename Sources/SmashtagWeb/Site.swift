@@ -35,7 +35,7 @@ struct Site: Sendable {
     /// The corpus (the demo generated on first use), with its live tweeter if it holds the demo.
     private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (CorpusSource, DemoTweeter?) {
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
-        if try await corpus.tweetCount() == 0 {
+        if try await corpus.needsDemo() {
             logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")
             try await DemoCorpus.generate(into: corpus)
         }

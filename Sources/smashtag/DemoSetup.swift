@@ -3,7 +3,7 @@ import Corpus
 /// The demo corpus, generated on first use of an empty corpus.
 enum DemoSetup {
     static func ensureDemo(in corpus: TweetCorpus) async throws {
-        guard try await corpus.tweetCount() == 0 else { return }
+        guard try await corpus.needsDemo() else { return }
         StandardError.write("smashtag: the corpus is empty; generating the demo corpus (\(grouped(DemoCorpus.defaultCount)) tweets)…")
         var progress = ProgressLine()
         try await DemoCorpus.generate(into: corpus) { stored in

@@ -8,7 +8,7 @@ struct SmashtagCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "smashtag",
         abstract: "Search tweets, read them with their hashtags, users and links, and see what is popular.",
-        subcommands: [Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, TrendCommand.self, Import.self, CorpusCommand.self, Inspect.self, Bench.self]
+        subcommands: [Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, TrendCommand.self, Import.self, IngestCommand.self, CorpusCommand.self, Inspect.self, Bench.self]
     )
 
     /// As ArgumentParser's, but a `CommandFailure` is printed as the one sentence it is: `smashtag: …`.

@@ -12,10 +12,12 @@ public final class StubJetstream: Sendable {
     public let events: [(time: Int64, json: String)]
     /// Events sent on a connection before the server closes it; nil keeps it open.
     let dropAfter: Int?
+    /// A pause between events, so a test can stop a client mid-stream.
+    let pace: Duration
     private let asked = Mutex<[String]>([])
 
-    public init(events: [(time: Int64, json: String)], dropAfter: Int? = nil) {
-        (self.events, self.dropAfter) = (events, dropAfter)
+    public init(events: [(time: Int64, json: String)], dropAfter: Int? = nil, pace: Duration = .zero) {
+        (self.events, self.dropAfter, self.pace) = (events, dropAfter, pace)
     }
 
     /// The query strings of every connection so far (`wantedCollections=…&cursor=…`).
@@ -47,7 +49,10 @@ public final class StubJetstream: Sendable {
 
     private func send(from cursor: Int64?, to outbound: WebSocketOutboundWriter) async throws {
         let due = events.filter { cursor == nil || $0.time >= cursor! }
-        for event in due.prefix(dropAfter ?? due.count) { try await outbound.write(.text(event.json)) }
+        for event in due.prefix(dropAfter ?? due.count) {
+            try await outbound.write(.text(event.json))
+            if pace > .zero { try await Task.sleep(for: pace) }
+        }
         if dropAfter == nil { try await Task.sleep(for: .seconds(3600)) }
     }
 

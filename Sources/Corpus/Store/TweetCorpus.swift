@@ -123,6 +123,15 @@ public struct TweetCorpus: Sendable {
         return ids.compactMap { found[$0] }
     }
 
+    /// The note a live index leaves in its corpus: such a corpus is never filled with the demo, even while empty.
+    public static let liveIndexKey = "live index"
+
+    /// Empty and not a live index's: the first search or server start fills it with the demo corpus.
+    public func needsDemo() async throws -> Bool {
+        guard try await tweetCount() == 0 else { return false }
+        return try await info(Self.liveIndexKey) == nil
+    }
+
     public func tweetCount() async throws -> Int {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") ?? 0 }
     }

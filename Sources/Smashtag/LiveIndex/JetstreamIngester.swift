@@ -119,6 +119,8 @@ public struct IngestProgress: Sendable, Equatable {
 /// few seconds back); after a dropped connection it asks for the events from the last one it received, which the
 /// batch being written holds. Cancelled, it commits what it has received and returns.
 public struct JetstreamLiveIndex: Sendable {
+    /// One of Bluesky's public Jetstream hosts; `SMASHTAG_JETSTREAM_URL` chooses another.
+    public static let defaultURL = JetstreamConnection.defaultURL
     let ingester: JetstreamIngester
     let connection: JetstreamConnection
 
@@ -129,6 +131,7 @@ public struct JetstreamLiveIndex: Sendable {
 
     public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
         let (events, continuation) = AsyncThrowingStream.makeStream(of: IngestEvent.self)
+        try await ingester.corpus.setInfo(TweetCorpus.liveIndexKey, "bluesky")
         let start = try await ingester.resumeCursor()
         let received = Mutex<Int64?>(nil)
         let reader = Task { [connection, flush = ingester.flushInterval] in
