@@ -109,6 +109,7 @@ let package = Package(
         .target(
             name: "StubJetstream",
             dependencies: [
+                "StubServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             ],

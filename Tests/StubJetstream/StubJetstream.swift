@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import NIOCore
+import StubServer
 import Synchronization
 
 /// A stand-in Jetstream for tests: a real WebSocket server on a free port of 127.0.0.1 that sends the events it
@@ -25,26 +26,19 @@ public final class StubJetstream: Sendable {
 
     /// Serves while `body` runs with the address to connect to (`ws://127.0.0.1:PORT/subscribe`).
     public func run<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: Router(),
-            server: .http1WebSocketUpgrade { [self] request, _, _ in
-                guard request.path?.hasPrefix("/subscribe") == true else { return .dontUpgrade }
-                let query = request.path.flatMap { $0.split(separator: "?", maxSplits: 1).dropFirst().first }.map(String.init) ?? ""
-                asked.withLock { $0.append(query) }
-                return .upgrade([:]) { _, outbound, _ in try await self.send(from: Self.cursor(in: query), to: outbound) }
-            },
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
-        )
-        let server = Task { try await app.run() }
-        var iterator = ports.makeAsyncIterator()
-        let port = await iterator.next() ?? 0
-        let result: Result<T, any Error>
-        do { result = .success(try await body("ws://127.0.0.1:\(port)/subscribe")) } catch { result = .failure(error) }
-        server.cancel()
-        _ = await server.result
-        return try result.get()
+        try await StubServer.serve({ running in
+            Application(
+                router: Router(),
+                server: .http1WebSocketUpgrade { [self] request, _, _ in
+                    guard request.path?.hasPrefix("/subscribe") == true else { return .dontUpgrade }
+                    let query = request.path.flatMap { $0.split(separator: "?", maxSplits: 1).dropFirst().first }.map(String.init) ?? ""
+                    asked.withLock { $0.append(query) }
+                    return .upgrade([:]) { _, outbound, _ in try await self.send(from: Self.cursor(in: query), to: outbound) }
+                },
+                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: running
+            )
+        }, { port in try await body("ws://127.0.0.1:\(port)/subscribe") })
     }
 
     private func send(from cursor: Int64?, to outbound: WebSocketOutboundWriter) async throws {

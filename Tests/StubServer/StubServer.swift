@@ -8,11 +8,18 @@ import NIOCore
 public enum StubServer {
     /// Serves `router` while `body` runs with the port, then stops, whether `body` returned or threw.
     public static func run<T: Sendable>(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> T) async throws -> T {
+        try await serve({ running in
+            Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: running)
+        }, body)
+    }
+
+    /// Runs the application `make` builds (on 127.0.0.1, any port, calling the function it is given once it
+    /// listens) while `body` runs with the port, then stops it, whether `body` returned or threw.
+    public static func serve<T: Sendable, App: ApplicationProtocol>(
+        _ make: (@escaping @Sendable (any Channel) async -> Void) -> App, _ body: (Int) async throws -> T
+    ) async throws -> T {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { continuation.yield($0.localAddress?.port ?? 0) }
-        )
+        let app = make { continuation.yield($0.localAddress?.port ?? 0) }
         let server = Task { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         let port = await iterator.next() ?? 0
