@@ -104,6 +104,8 @@ let package = Package(
             path: "Tests/StubServer",
             swiftSettings: upcoming
         ),
+        // The shared fixtures (../shared/fixtures) as the conformance tests read them: folders, files, objects.
+        .target(name: "FixtureFolders", dependencies: ["Posts"], path: "Tests/FixtureFolders", swiftSettings: upcoming),
         // A stand-in Jetstream for tests: a WebSocket server that sends its events from a client's cursor and can drop
         // connections.
         .target(
@@ -180,18 +182,18 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts"], swiftSettings: upcoming),
         .testTarget(
             name: "TwitterTests",
-            dependencies: ["Posts", "Twitter"],
+            dependencies: ["Posts", "Twitter", "FixtureFolders"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "Posts", "StubMastodon", "StubServer", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Mastodon", "Posts", "StubMastodon", "StubServer", "FixtureFolders", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "BlueskyTests",
-            dependencies: ["Bluesky", "Posts", "StubBluesky", "StubServer", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Bluesky", "Posts", "StubBluesky", "StubServer", "FixtureFolders", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: upcoming
         ),
         .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),

@@ -1,4 +1,5 @@
 import Foundation
+import FixtureFolders
 import Testing
 @testable import Bluesky
 @testable import Posts
@@ -101,36 +102,17 @@ private struct ExpectedFacet: CustomStringConvertible {
 }
 
 enum BlueskyFixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/bluesky")
+    static let folder = FixtureFolder("bluesky")
 
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: root.path) }
+    static var isPresent: Bool { folder.isPresent }
 
     /// The recorded responses and examples; the lexicons are the reference for shapes, not posts.
-    static var files: [String] {
-        let names = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix("lexicons") }.map { root.appendingPathComponent($0).path }.sorted()
-    }
+    static var files: [String] { folder.files(skipping: ["lexicons"]) }
 
     /// Every post view (`uri`, `author`, `record` a post) and quoted `viewRecord` (`value` a post), wherever it sits.
     static func postViews(in file: String) throws -> [JSONValue] {
-        var reader = JSONItemReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
-        var found: [JSONValue] = []
-        while let result = reader.next() {
-            if case .item(let item) = result { collect(item.value, into: &found) }
-        }
-        return found
-    }
-
-    private static func collect(_ value: JSONValue, into found: inout [JSONValue]) {
-        switch value {
-        case .object(let object):
-            let record = object["record"] ?? object["value"]
-            if object["uri"] != nil, object["author"] != nil, record?["$type"]?.string == "app.bsky.feed.post" { found.append(value) }
-            object.values.forEach { collect($0, into: &found) }
-        case .array(let elements): elements.forEach { collect($0, into: &found) }
-        default: break
+        try FixtureFolder.objects(in: file) { object in
+            object["uri"] != nil && object["author"] != nil && (object["record"] ?? object["value"])?["$type"]?.string == "app.bsky.feed.post"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FixtureFolders
 import Testing
 @testable import Mastodon
 @testable import Posts
@@ -50,35 +51,18 @@ struct MastodonConformanceTests {
 }
 
 enum MastodonFixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures/mastodon")
+    static let folder = FixtureFolder("mastodon")
 
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: root.path) }
+    static var isPresent: Bool { folder.isPresent }
 
-    static var files: [String] {
-        let names = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
-        return names.filter { $0.hasSuffix(".json") }.map { root.appendingPathComponent($0).path }.sorted()
-    }
+    static var files: [String] { folder.files() }
 
     /// Every object in the file with an HTML `content`: statuses wherever they sit (a page, a search result, a
     /// boost's `reblog`, a quote).
     static func statuses(in file: String) throws -> [JSONValue] {
-        var reader = JSONItemReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))))
-        var found: [JSONValue] = []
-        while let result = reader.next() {
-            if case .item(let item) = result { collect(item.value, into: &found) }
-        }
-        return found
-    }
-
-    private static func collect(_ value: JSONValue, into found: inout [JSONValue]) {
-        switch value {
-        case .object(let object):
-            if case .string? = object["content"], object["id"] != nil { found.append(value) }
-            object.values.forEach { collect($0, into: &found) }
-        case .array(let elements): elements.forEach { collect($0, into: &found) }
-        default: break
+        try FixtureFolder.objects(in: file) { object in
+            if case .string? = object["content"], object["id"] != nil { return true }
+            return false
         }
     }
 }

@@ -1,21 +1,16 @@
+import FixtureFolders
 import Foundation
 
 /// `../shared/fixtures` beside the repository: other people's recorded data, read in place, never copied.
 enum SharedFixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    static let folder = FixtureFolder("")
+    static var root: URL { folder.root }
 
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: root.path) }
+    static var isPresent: Bool { folder.isPresent }
 
     /// Every JSON, JSON Lines and JavaScript file of the Twitter folders.
     static var twitterFiles: [String] {
-        ["twitter-v1.1", "twitter-v2"].flatMap { folder -> [String] in
-            let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
-            let names = (enumerator?.allObjects as? [String]) ?? []
-            return names.filter { ["json", "jsonl", "js"].contains(($0 as NSString).pathExtension) }
-                .map { root.appendingPathComponent(folder).appendingPathComponent($0).path }
-        }.sorted()
+        ["twitter-v1.1", "twitter-v2"].flatMap { FixtureFolder($0).files(extensions: ["json", "jsonl", "js"]) }.sorted()
     }
 }
 
