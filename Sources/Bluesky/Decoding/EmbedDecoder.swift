@@ -38,9 +38,16 @@ enum EmbedDecoder {
 
     /// `images` of `app.bsky.embed.images#view`.
     private static func kind(of embed: JSONValue) -> String {
+        kind(of: embed, form: "#view")
+    }
+
+    /// An embed's kind (`images`, `record`, …) in one form: `#view` for a post view's, "" for a record's (blob
+    /// references, as Jetstream sends them); "" for an embed of the other form or an unknown type.
+    static func kind(of embed: JSONValue, form: String) -> String {
         let type = embed["$type"]?.string ?? ""
-        let name = type.split(separator: ".").last.map(String.init) ?? ""
-        return name.hasSuffix("#view") ? String(name.dropLast(5)) : ""
+        guard type.hasPrefix("app.bsky.embed."), type.hasSuffix(form) else { return "" }
+        let name = type.dropFirst("app.bsky.embed.".count).dropLast(form.count)
+        return name.contains("#") ? "" : String(name)
     }
 
     private static func quotedRecord(_ record: JSONValue?) -> (uri: String, view: JSONValue?)? {

@@ -70,9 +70,7 @@ enum RecordEmbed {
 
     /// `images` of `app.bsky.embed.images`; an unknown type gives "" (nothing shown, nothing thrown).
     private static func kind(of embed: JSONValue) -> String {
-        let type = embed["$type"]?.string ?? ""
-        guard type.hasPrefix("app.bsky.embed."), !type.contains("#") else { return "" }
-        return String(type.dropFirst("app.bsky.embed.".count))
+        EmbedDecoder.kind(of: embed, form: "")
     }
 }
 
