@@ -27,24 +27,25 @@ struct SearchFeedView: Sendable {
     }
 
     init(query: String, posts: [Post], sourceNames: [String]?, address: SiteAddress) {
-        title = query + " · Smashtag"
-        pageURL = address.absolute(SiteURL.searchRoot(query: query).path)
-        feedURL = address.absolute(SiteURL.feed(query: query, sources: sourceNames).path)
         let from = sourceNames.map { " from " + $0.joined(separator: ", ") } ?? ""
-        summary = "The newest posts for “\(query)”\(from), as Smashtag finds them."
-        items = posts.map { Item($0, address: address) }
-        newest = posts.map(\.created).max()
+        self.init(query: query, sourceNames: sourceNames, address: address,
+                  summary: "The newest posts for “\(query)”\(from), as Smashtag finds them.", items: posts.map { Item($0, address: address) },
+                  newest: posts.map(\.created).max())
     }
 
     /// A feed of one item that says why the query gives no posts: feed readers show items, not error pages.
     init(query: String, problem: String, address: SiteAddress) {
+        let page = address.absolute(SiteURL.searchRoot(query: query).path)
+        let item = Item(title: "This search cannot run", link: page, guid: "smashtag:problem:" + query,
+                        published: nil, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)
+        self.init(query: query, sourceNames: nil, address: address, summary: "This search cannot run: \(problem)", items: [item], newest: nil)
+    }
+
+    private init(query: String, sourceNames: [String]?, address: SiteAddress, summary: String, items: [Item], newest: Date?) {
         title = query + " · Smashtag"
         pageURL = address.absolute(SiteURL.searchRoot(query: query).path)
-        feedURL = address.absolute(SiteURL.feed(query: query, sources: nil).path)
-        summary = "This search cannot run: \(problem)"
-        items = [Item(title: "This search cannot run", link: pageURL, guid: "smashtag:problem:" + query,
-                      published: nil, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)]
-        newest = nil
+        feedURL = address.absolute(SiteURL.feed(query: query, sources: sourceNames).path)
+        (self.summary, self.items, self.newest) = (summary, items, newest)
     }
 
     var document: HTMLWriter {
