@@ -97,12 +97,9 @@ struct PagesController: Sendable {
     private func trend(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.uri.queryParameters
         let back = Self.back(request)
-        switch TrendParameters.parse(parameters) {
-        case .failure(let problem): return error(problem.message, status: .badRequest)
-        case .success(let asked):
-            let series = try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
-            guard series.isInRecents else { return error(TrendParameters.notInRecents(asked.term), status: .notFound) }
-            return HTML(TrendPageView(series, end: Self.time(parameters["end"]), tab: tab, back: back))
+        switch try await TrendParameters.series(parameters, in: site.database) {
+        case .failure(let problem): return error(problem.message, status: problem.status)
+        case .success(let series): return HTML(TrendPageView(series, end: Self.time(parameters["end"]), tab: tab, back: back))
         }
     }
 

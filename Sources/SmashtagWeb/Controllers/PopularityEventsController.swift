@@ -21,12 +21,9 @@ struct PopularityEventsController: Sendable {
 
     /// SPEC §8's series; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
     private func trend(_ request: Request) async throws -> Response {
-        switch TrendParameters.parse(request.uri.queryParameters) {
-        case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: .badRequest).response
-        case .success(let asked):
-            let series = try await Trends(database: site.database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
-            guard series.isInRecents else { return try JSONBody(APIError(error: TrendParameters.notInRecents(asked.term)), status: .notFound).response }
-            return try JSONBody(series).response
+        switch try await TrendParameters.series(request.uri.queryParameters, in: site.database) {
+        case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: problem.status).response
+        case .success(let series): return try JSONBody(series).response
         }
     }
 
@@ -75,20 +72,32 @@ struct PopularityEventsController: Sendable {
 
 /// What a trend is asked for: `term`, `mention` (`#tag` or `@user`) and, optionally, `bucket=hour|day`.
 struct TrendParameters {
+    /// Why there is no series: a sentence and its status.
     struct Problem: Error {
         let message: String
+        var status: HTTPResponse.Status = .badRequest
     }
 
     let term: String
     let mention: String
     let bucket: TrendBucket?
 
-    /// Trends are counted only for the terms in Recents.
-    static func notInRecents(_ term: String) -> String {
-        "“\(term)” is not in Recents: trends are counted from the posts fetched for a recent search."
+    /// The series a request asks for; a bad parameter is a 400, a term not in Recents (nothing is counted for it)
+    /// a 404.
+    static func series(_ parameters: Parameters, in database: AppDatabase) async throws -> Result<TrendSeries, Problem> {
+        let asked: TrendParameters
+        switch parse(parameters) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let parameters): asked = parameters
+        }
+        let series = try await Trends(database: database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+        guard series.isInRecents else {
+            return .failure(Problem(message: "“\(asked.term)” is not in Recents: trends are counted from the posts fetched for a recent search.", status: .notFound))
+        }
+        return .success(series)
     }
 
-    static func parse(_ parameters: Parameters) -> Result<TrendParameters, Problem> {
+    private static func parse(_ parameters: Parameters) -> Result<TrendParameters, Problem> {
         guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
             return .failure(Problem(message: "Give a term: ?term=…&mention=…"))
         }
