@@ -204,7 +204,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", "StubBluesky", "StubServer", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.

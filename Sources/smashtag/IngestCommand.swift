@@ -25,26 +25,58 @@ struct IngestBluesky: AsyncParsableCommand {
         commandName: "bluesky",
         abstract: "Index every new Bluesky post from Jetstream, Bluesky's public firehose, until stopped (Ctrl-C).",
         discussion: """
-            Reads SMASHTAG_JETSTREAM_URL (default: \(JetstreamLiveIndex.defaultURL)). Commits at least every second, \
+            Reads SMASHTAG_JETSTREAM_URL (default: \(JetstreamLiveIndex.defaultURL)) and resolves authors at \
+            SMASHTAG_BLUESKY_APPVIEW (default: \(JetstreamLiveIndex.defaultAppView)). Commits at least every second, \
             with the stream's cursor; stopped or killed, it resumes where the last commit left off and stores no post \
-            twice. Deleted posts leave the corpus. The posts are searchable at once (`smashtag search`, `serve`).
+            twice. Deleted posts leave the corpus. The posts are searchable at once (`smashtag search`, `serve`), \
+            and by from:handle once their author is resolved.
             """
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var live: LiveIndexArguments
 
     func run() async throws {
         let corpus = try TweetCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
-        let url = ProcessInfo.processInfo.environment["SMASHTAG_JETSTREAM_URL"] ?? JetstreamLiveIndex.defaultURL
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
-        let index = JetstreamLiveIndex(corpus: corpus, url: url, logger: logger)
+        let index = try live.index(of: corpus, logger: logger)
         let report = IngestReport()
         let running = Task { try await index.run { report.show($0) } }
         let stop = StopSignals { running.cancel() }
         let total = try await running.value
         stop.cancel()
         report.finish(total)
+    }
+}
+
+/// What a live index keeps, as `ingest bluesky` and `serve --ingest bluesky` are told it.
+struct LiveIndexArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("Keep only posts with one of these hashtags (comma-separated).", valueName: "tags"))
+    var tags: String?
+    @Option(help: ArgumentHelp("Keep only posts in one of these languages (comma-separated; en keeps en-US too).", valueName: "langs"))
+    var langs: String?
+    @Option(help: ArgumentHelp("Remove posts older than this many days, in the background.", valueName: "days"))
+    var keepDays: Int?
+
+    func validate() throws {
+        if let keepDays, keepDays < 1 { throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).") }
+    }
+
+    var options: LiveIndexOptions {
+        LiveIndexOptions(tags: Self.list(tags), languages: Self.list(langs), keepDays: keepDays)
+    }
+
+    /// The index with Jetstream's and the profile directory's addresses from the environment.
+    func index(of corpus: TweetCorpus, logger: Logger) throws -> JetstreamLiveIndex {
+        let environment = ProcessInfo.processInfo.environment
+        let url = environment["SMASHTAG_JETSTREAM_URL"] ?? JetstreamLiveIndex.defaultURL
+        let appView = environment["SMASHTAG_BLUESKY_APPVIEW"] ?? JetstreamLiveIndex.defaultAppView
+        return JetstreamLiveIndex(corpus: corpus, url: url, appView: appView, options: options, logger: logger)
+    }
+
+    private static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }
 
@@ -74,14 +106,24 @@ final class IngestReport: Sendable {
         state.withLock { $0.line.clear() }
         for problem in total.problems { StandardError.write("smashtag: skipped: \(problem)") }
         let cursor = total.cursor.map { " Resumes from \(Self.time(of: $0))." } ?? ""
-        print("Stored \(grouped(total.posts)) posts (\(grouped(total.duplicates)) already stored), deleted \(grouped(total.deleted)), skipped \(grouped(total.skipped)).\(cursor)")
+        let passed = total.passedOver > 0 ? ", passed over \(grouped(total.passedOver)) not asked for" : ""
+        let pruned = total.pruned > 0 ? ", pruned \(grouped(total.pruned)) past the days kept" : ""
+        print("Stored \(grouped(total.posts)) posts (\(grouped(total.duplicates)) already stored), deleted \(grouped(total.deleted))\(passed)\(pruned), skipped \(grouped(total.skipped)).\(cursor)")
+        print("The corpus holds \(Self.corpus(total)).")
     }
 
-    /// `12,345 posts · 2,034/s · 0.8 s behind · 3 deleted · 1 skipped`.
+    /// `12,345 posts · 2,034/s · 0.8 s behind · 3 deleted · 1 skipped · corpus 1,204,511 posts, 2.1 GB`.
     private static func describe(_ progress: IngestProgress, seconds: Double) -> String {
         let rate = seconds > 0 ? Int(Double(progress.posts) / seconds) : 0
         let lag = progress.cursor.map { String(format: " · %.1f s behind", max(0, Date().timeIntervalSince1970 - Double($0) / 1_000_000)) } ?? ""
-        return "\(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted · \(grouped(progress.skipped)) skipped"
+        return "\(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted · \(grouped(progress.skipped)) skipped · corpus \(corpus(progress))"
+    }
+
+    /// `1,204,511 posts, 2.1 GB`.
+    private static func corpus(_ progress: IngestProgress) -> String {
+        let posts = progress.stored.map { "\(grouped($0)) posts" } ?? "? posts"
+        let size = progress.bytesOnDisk.map { ", " + $0.formatted(.byteCount(style: .file)) } ?? ""
+        return posts + size
     }
 
     private static func time(of cursor: Int64) -> String {

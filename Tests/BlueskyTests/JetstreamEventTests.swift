@@ -21,10 +21,10 @@ struct JetstreamEventTests {
     }
 
     static func created(_ extra: String = "", text: String = "Hi #swift") throws -> Post {
-        guard case .create(let post, let cursor) = try JetstreamEvent.decode(commit("create", record: record(text, extra: extra))) else {
+        guard case .create(let post, let langs, let cursor) = try JetstreamEvent.decode(commit("create", record: record(text, extra: extra))) else {
             throw JetstreamError.malformed("not a create")
         }
-        #expect(cursor == 1_732_300_000_123_456)
+        #expect(cursor == 1_732_300_000_123_456 && langs == ["en"])
         return post
     }
 
@@ -95,7 +95,7 @@ struct JetstreamEventTests {
         (#"{"did":"did:plc:abc123","time_us":1,"kind":"#, "a malformed Jetstream event: not JSON (line 1: expected a value)"),
     ])
     func whatCannotBeStoredIsOneSentence(event: String, sentence: String) {
-        #expect(throws: Error.self) { try JetstreamEvent.decode(Array(event.utf8)) }
+        #expect(throws: (any Error).self) { try JetstreamEvent.decode(Array(event.utf8)) }
         do { _ = try JetstreamEvent.decode(Array(event.utf8)) } catch { #expect(error.description == sentence) }
     }
 }

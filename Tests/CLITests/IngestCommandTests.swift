@@ -1,17 +1,21 @@
 import Foundation
+import StubBluesky
 import StubJetstream
 import Testing
 
-/// `smashtag ingest bluesky` against a stand-in Jetstream: killed with SIGKILL mid-stream and started again, it ends
-/// with every post stored once and the deleted ones gone; SIGTERM stops it cleanly with a summary.
+/// `smashtag ingest bluesky` against a stand-in Jetstream and AppView: killed with SIGKILL mid-stream and started
+/// again, it ends with every post stored once and the deleted ones gone, found by word, `#tag` and `from:handle`;
+/// SIGTERM stops it cleanly with a summary.
 struct IngestCommandTests {
     static let did = "did:plc:cli"
     static let start: Int64 = 1_732_300_000_000_000
 
-    /// 80 posts, then deletes of every tenth.
+    static let handle = "cli.example.com"
+
+    /// 80 posts (every third tagged #live), then deletes of every tenth.
     static var events: [(time: Int64, json: String)] {
         let creates = (0..<80).map { index in
-            (time: start + Int64(index) * 1_000, json: #"{"did":"\#(did)","time_us":\#(start + Int64(index) * 1_000),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"k\#(index)","cid":"c","record":{"$type":"app.bsky.feed.post","text":"ingested post \#(index)","createdAt":"2024-11-22T18:26:40.000Z"}}}"#)
+            (time: start + Int64(index) * 1_000, json: #"{"did":"\#(did)","time_us":\#(start + Int64(index) * 1_000),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"k\#(index)","cid":"c","record":\#(record(index))}}"#)
         }
         let deletes = stride(from: 0, to: 80, by: 10).enumerated().map { order, index in
             (time: start + Int64(80 + order) * 1_000, json: #"{"did":"\#(did)","time_us":\#(start + Int64(80 + order) * 1_000),"kind":"commit","commit":{"rev":"r","operation":"delete","collection":"app.bsky.feed.post","rkey":"k\#(index)"}}"#)
@@ -19,20 +23,29 @@ struct IngestCommandTests {
         return creates + deletes
     }
 
-    private func ingest(_ directory: String, url: String) throws -> Process {
+    static func record(_ index: Int) -> String {
+        let text = "ingested post \(index)"
+        guard index % 3 == 0 else { return #"{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}"# }
+        let facet = #"{"index":{"byteStart":\#(text.utf8.count + 1),"byteEnd":\#(text.utf8.count + 6)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"live"}]}"#
+        return #"{"$type":"app.bsky.feed.post","text":"\#(text) #live","createdAt":"2024-11-22T18:26:40.000Z","facets":[\#(facet)]}"#
+    }
+
+    private func ingest(_ directory: String, url: String, appView: Int) throws -> Process {
         let process = Process()
         process.executableURL = SmashtagRun.executable
         process.arguments = ["ingest", "bluesky", "--data-dir", directory]
-        process.environment = ProcessInfo.processInfo.environment.merging(["SMASHTAG_JETSTREAM_URL": url]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging([
+            "SMASHTAG_JETSTREAM_URL": url, "SMASHTAG_BLUESKY_APPVIEW": "http://127.0.0.1:\(appView)",
+        ]) { $1 }
         process.standardOutput = Pipe()
         process.standardError = Pipe()
         try process.run()
         return process
     }
 
-    /// The ids `smashtag search` finds for a word of every post (the records have no facets, so no hashtags).
-    private func found(_ directory: String) async throws -> [String] {
-        let run = try await SmashtagRun.run(["search", "ingested", "--count", "100", "--format", "json", "--data-dir", directory])
+    /// The ids `smashtag search` finds (by default for a word of every post).
+    private func found(_ directory: String, _ query: String = "ingested") async throws -> [String] {
+        let run = try await SmashtagRun.run(["search", query, "--count", "100", "--format", "json", "--data-dir", directory])
         // Before the ingester has written anything the corpus does not exist yet: nothing found.
         let document = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         return (document?["tweets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -51,24 +64,31 @@ struct IngestCommandTests {
     @Test func killedMidStreamAndRestartedItStoresEveryPostOnce() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
         let stub = StubJetstream(events: Self.events, pace: .milliseconds(20))
-        try await stub.run { url in
-            let first = try ingest(directory, url: url)
-            try await Task.sleep(for: .milliseconds(500))  // marked a live index before any search looks
-            let before = try await waitUntil(directory) { $0.count >= 10 }
-            kill(first.processIdentifier, SIGKILL)
-            first.waitUntilExit()
-            #expect(before.count >= 10 && before.count < 80, "killed mid-stream: \(before.count) stored")
-            let second = try ingest(directory, url: url)
-            let after = try await waitUntil(directory) { $0.count == 72 }
-            try await Task.sleep(for: .milliseconds(1500))  // anything replayed twice would show by now
-            let settled = try await found(directory)
-            kill(second.processIdentifier, SIGTERM)
-            second.waitUntilExit()
-            let summary = String(decoding: (second.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(after.count == 72 && settled.count == 72 && Set(settled).count == 72)
-            #expect(!settled.contains("at://\(Self.did)/app.bsky.feed.post/k10") && settled.contains("at://\(Self.did)/app.bsky.feed.post/k11"))
-            #expect(second.terminationStatus == 0 && summary.hasPrefix("Stored "), "\(summary)")
-            #expect(stub.connections.last?.contains("&cursor=") == true, "the restart resumed from its cursor")
+        try await StubBluesky.run { appView, port in
+            appView.serveProfiles([Self.did: Self.handle])
+            try await stub.run { url in
+                let first = try ingest(directory, url: url, appView: port)
+                try await Task.sleep(for: .milliseconds(500))  // marked a live index before any search looks
+                let before = try await waitUntil(directory) { $0.count >= 10 }
+                kill(first.processIdentifier, SIGKILL)
+                first.waitUntilExit()
+                #expect(before.count >= 10 && before.count < 80, "killed mid-stream: \(before.count) stored")
+                let second = try ingest(directory, url: url, appView: port)
+                let after = try await waitUntil(directory) { $0.count == 72 }
+                try await Task.sleep(for: .milliseconds(1500))  // anything replayed twice would show by now
+                let settled = try await found(directory)
+                let byAuthor = try await found(directory, "from:\(Self.handle)")
+                let byTag = try await found(directory, "#live")
+                kill(second.processIdentifier, SIGTERM)
+                second.waitUntilExit()
+                let summary = String(decoding: (second.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                #expect(after.count == 72 && settled.count == 72 && Set(settled).count == 72)
+                #expect(!settled.contains("at://\(Self.did)/app.bsky.feed.post/k10") && settled.contains("at://\(Self.did)/app.bsky.feed.post/k11"))
+                #expect(second.terminationStatus == 0 && summary.hasPrefix("Stored "), "\(summary)")
+                #expect(stub.connections.last?.contains("&cursor=") == true, "the restart resumed from its cursor")
+                #expect(Set(byAuthor) == Set(settled), "every post found by its author's handle once resolved")
+                #expect(byTag.count == 24 && byTag.allSatisfy(settled.contains), "27 tagged, 3 of them deleted")
+            }
         }
     }
 }

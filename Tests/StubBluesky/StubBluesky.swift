@@ -35,6 +35,7 @@ public final class StubBluesky: Sendable {
 
     private struct State {
         var posts: [Post] = []
+        var handles: [String: String] = [:]
         var failure: Failure?
         var accessTokens: Set<String> = []
         var refreshTokens: Set<String> = []
@@ -54,6 +55,10 @@ public final class StubBluesky: Sendable {
     public var sessionsRefreshed: Int { state.withLock { $0.sessionsRefreshed } }
 
     public func serve(_ posts: [Post]) { state.withLock { $0.posts = posts } }
+
+    /// The accounts `app.bsky.actor.getProfiles` knows (no account needed): DID → handle; each display name is
+    /// "Name of" the handle.
+    public func serveProfiles(_ handles: [String: String]) { state.withLock { $0.handles = handles } }
     public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
 
     /// Every access token given so far expires (searches with it answer 400 `ExpiredToken`).
@@ -83,6 +88,7 @@ public final class StubBluesky: Sendable {
             return createSession(String(buffer: body))
         case "com.atproto.server.refreshSession": return refreshSession(token)
         case "app.bsky.feed.searchPosts": return try await search(token, StubQuery(request.uri.query ?? ""))
+        case "app.bsky.actor.getProfiles": return await profiles(StubQuery(request.uri.query ?? "").all("actors"))
         default: return Self.response(501, #"{"error":"MethodNotImplemented","message":"Method Not Implemented"}"#)
         }
     }
@@ -122,6 +128,17 @@ public final class StubBluesky: Sendable {
         if let failure { return await failure.answer() }
         guard query.first("q") != nil else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"q\""}"#) }
         return page(query)
+    }
+
+    /// As the public AppView answers: up to 25 actors, the unknown left out.
+    private func profiles(_ actors: [String]) async -> Response {
+        let (handles, failure) = state.withLock { ($0.handles, $0.failure) }
+        if let failure { return await failure.answer() }
+        guard actors.count <= 25 else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: actors must not have more than 25 elements"}"#) }
+        let views = actors.compactMap { did in
+            handles[did].map { #"{"did":"\#(did)","handle":"\#($0)","displayName":"Name of \#($0)","avatar":"https://cdn.bsky.app/img/avatar/plain/\#(did)/bafkavatar@jpeg","followersCount":3}"# }
+        }
+        return Self.response(200, #"{"profiles":[\#(views.joined(separator: ","))]}"#)
     }
 
     /// Newest first; `since` inclusive, `until` exclusive (milliseconds); `cursor` is an offset.

@@ -22,11 +22,11 @@ struct XRPC: Sendable {
         BlueskyError(service: configuration.serviceName, reason: reason)
     }
 
-    /// A query (GET) with its parameters, in order (repeated names for arrays).
-    func query(_ method: String, _ parameters: [(String, String)], token: String) async throws -> JSONValue {
+    /// A query (GET) with its parameters, in order (repeated names for arrays); without a token on a public service.
+    func query(_ method: String, _ parameters: [(String, String)], token: String?) async throws -> JSONValue {
         let query = parameters.map { "\($0.0)=\(URLQuery.encode($0.1))" }.joined(separator: "&")
         var request = HTTPClientRequest(url: configuration.serviceURL + "/xrpc/" + method + (query.isEmpty ? "" : "?" + query))
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         return try await send(request, method: method)
     }
 

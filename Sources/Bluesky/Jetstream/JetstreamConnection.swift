@@ -1,4 +1,5 @@
 import Logging
+import Posts
 import Synchronization
 import WSClient
 
@@ -21,7 +22,7 @@ package struct JetstreamConnection: Sendable {
 
     /// Runs until cancelled. `cursor` is asked before every connection.
     package func run(cursor: @escaping @Sendable () async throws -> Int64?, receive: @escaping @Sendable ([UInt8]) async -> Void) async throws {
-        var pause = Duration.seconds(1)
+        var backoff = Backoff(first: .seconds(1), most: .seconds(60))
         while true {
             try Task.checkCancellation()
             let address = try await self.address(cursor: cursor())
@@ -38,11 +39,10 @@ package struct JetstreamConnection: Sendable {
             } catch let error as CancellationError {
                 throw error
             } catch {
-                logger.warning("Jetstream connection failed; retrying in \(pause)", metadata: ["url": "\(address)", "error": "\(error)"])
+                logger.warning("Jetstream connection failed; retrying in \(backoff.pause)", metadata: ["url": "\(address)", "error": "\(error)"])
             }
-            if received.withLock({ $0 }) { pause = .seconds(1) }
-            try await Task.sleep(for: pause)
-            pause = min(pause * 2, .seconds(60))
+            if received.withLock({ $0 }) { backoff.reset() }
+            try await Task.sleep(for: backoff.next())
         }
     }
 

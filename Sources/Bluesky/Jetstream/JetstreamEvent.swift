@@ -8,8 +8,9 @@ import Posts
 /// One event of Bluesky's Jetstream firehose (`wantedCollections=app.bsky.feed.post`), as the live index needs it.
 /// Every event carries `time_us`, the cursor a restart resumes from.
 package enum JetstreamEvent: Sendable, Equatable {
-    /// A new post. Its author is the DID until the profile is resolved (`Author.screenName` is the DID).
-    case create(Post, cursor: Int64)
+    /// A new post, and the languages its author says it is in (`langs`). Its author is the DID until the profile
+    /// is resolved (`Author.screenName` is the DID).
+    case create(Post, langs: [String], cursor: Int64)
     /// A post deleted by its author: its `at://` URI.
     case delete(uri: String, cursor: Int64)
     /// An account's handle changed (or was confirmed): its posts' author needs resolving again.
@@ -19,7 +20,7 @@ package enum JetstreamEvent: Sendable, Equatable {
 
     package var cursor: Int64 {
         switch self {
-        case .create(_, let cursor), .delete(_, let cursor), .identity(_, let cursor), .other(let cursor): cursor
+        case .create(_, _, let cursor), .delete(_, let cursor), .identity(_, let cursor), .other(let cursor): cursor
         }
     }
 
@@ -51,7 +52,10 @@ package enum JetstreamEvent: Sendable, Equatable {
         guard let rkey = commit["rkey"]?.nonEmptyString, !rkey.contains("/") else { throw .malformed("a commit without an rkey") }
         let uri = "at://\(did)/app.bsky.feed.post/\(rkey)"
         switch commit["operation"]?.string {
-        case "create": return .create(try PostRecordDecoder.post(commit["record"], uri: uri, did: did, time: cursor), cursor: cursor)
+        case "create":
+            let record = commit["record"]
+            let langs = record?["langs"]?.array?.compactMap(\.nonEmptyString) ?? []
+            return .create(try PostRecordDecoder.post(record, uri: uri, did: did, time: cursor), langs: langs, cursor: cursor)
         case "delete": return .delete(uri: uri, cursor: cursor)
         default: return .other(cursor: cursor)  // an edit: Bluesky posts are not edited in place by its clients
         }

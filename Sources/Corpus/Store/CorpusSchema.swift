@@ -81,6 +81,17 @@ enum CorpusSchema {
                 CREATE UNIQUE INDEX tweet_by_post ON tweet(network, postID) WHERE postID IS NOT NULL;
                 """)
         }
+        // Bluesky's firehose names a post's author by DID only (kept in `screenName`); the profile is resolved later
+        // into `handle`, `name` and the picture. `pending`: to resolve (new, or its identity changed). Another
+        // network's posts are found by their author to move `from:` postings when a handle changes.
+        migrator.registerMigration("v4: Bluesky profiles") { db in
+            try db.execute(sql: """
+                ALTER TABLE user ADD COLUMN handle TEXT;
+                ALTER TABLE user ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX user_pending ON user(id) WHERE pending = 1;
+                CREATE INDEX tweet_by_author ON tweet(userID) WHERE network <> 0;
+                """)
+        }
         return migrator
     }
 }

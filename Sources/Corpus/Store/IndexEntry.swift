@@ -8,8 +8,9 @@ struct IndexEntry {
     /// Space-separated words (see `WordTokenizer`); links count by where they go, not by their t.co address.
     let words: String
 
-    init(_ tweet: Post) {
-        terms = Self.terms(of: tweet)
+    /// `alsoFrom`: another name its author is found by (a Bluesky author's handle beside the DID of the post).
+    init(_ tweet: Post, alsoFrom name: String? = nil) {
+        terms = Self.terms(of: tweet).union(name.map { [Self.from($0)] } ?? [])
         words = WordTokenizer.words(in: Self.searchableText(of: tweet)).joined(separator: " ")
     }
 

@@ -10,7 +10,7 @@ import Twitter
 /// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
 /// search operator is an index look-up.
 public struct TweetCorpus: Sendable {
-    private let writer: any DatabaseWriter
+    let writer: any DatabaseWriter
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration
     private let cache = TweetCache()
@@ -52,6 +52,7 @@ public struct TweetCorpus: Sendable {
                 switch change {
                 case .create(let post): applied.count(try writer.insert(post))
                 case .delete(let id): applied.deleted += try writer.remove(id: id) ? 1 : 0
+                case .identity(let did): try writer.reresolve(did: did)
                 }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
@@ -153,6 +154,8 @@ public enum StreamChange: Sendable {
     case create(Post)
     /// A post's id: an X id or a Bluesky URI.
     case delete(String)
+    /// An account's identity changed (its DID): its profile is resolved again.
+    case identity(String)
 }
 
 /// What applying a stream's changes did.

@@ -20,7 +20,7 @@ struct TweetLoader {
         var tweets: [Int64: Post] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
             SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart,
-                   u.screenName, u.name, u.profileImageURL, r.screenName, r.name, r.profileImageURL,
+                   coalesce(u.handle, u.screenName), u.name, u.profileImageURL, coalesce(r.handle, r.screenName), r.name, r.profileImageURL,
                    t.network, t.postID, t.url, t.contentWarning, t.isSensitive, t.card
             FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
             WHERE t.id IN (SELECT value FROM json_each(?))

@@ -13,7 +13,7 @@ struct TweetWriter {
     enum Outcome { case inserted, duplicate, badID }
 
     let db: Database
-    private var userIDs: [String: Int64] = [:]
+    private var users: [String: StoredUser] = [:]
     private var termIDs: [String: Int64] = [:]
 
     init(db: Database) {
@@ -22,22 +22,22 @@ struct TweetWriter {
 
     mutating func insert(_ tweet: Post) throws -> Outcome {
         guard let id = try orderKey(of: tweet) else { return tweet.network == .twitter ? .badID : .duplicate }
-        let userID = try self.userID(tweet.user)
-        let retweeterID = try tweet.repostedBy.map { try self.userID($0) }
+        let author = try user(tweet.user)
+        let reposter = try tweet.repostedBy.map { try user($0) }
         let isX = tweet.network == .twitter
         try statement("""
             INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart,
                 network, postID, url, contentWarning, isSensitive, card)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                id, tweet.created.millisecondsSince1970, userID, retweeterID, tweet.text, tweet.quotedID, tweet.inReplyToID, tweet.displayStart,
+                id, tweet.created.millisecondsSince1970, author.id, reposter?.id, tweet.text, tweet.quotedID, tweet.inReplyToID, tweet.displayStart,
                 tweet.network.code, isX ? nil : tweet.id, isX ? nil : tweet.url, tweet.contentWarning, tweet.isSensitive,
                 try tweet.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
             ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(tweet.mentions, of: id)
         try insertMedia(tweet.media, of: id)
-        try index(IndexEntry(tweet), of: id)
+        try index(IndexEntry(tweet, alsoFrom: (reposter ?? author).handle), of: id)
         return .inserted
     }
 
@@ -79,35 +79,57 @@ struct TweetWriter {
     /// and media go with it (`ON DELETE CASCADE`).
     /// False when the corpus does not hold the post.
     mutating func remove(id: String) throws -> Bool {
-        guard let key = try OrderKeys.key(of: id, db), let post = try TweetLoader(db: db).tweets([key])[key] else { return false }
+        guard let key = try OrderKeys.key(of: id, db) else { return false }
+        return try remove(key: key)
+    }
+
+    /// The same, by order key.
+    mutating func remove(key: Int64) throws -> Bool {
+        guard let post = try TweetLoader(db: db).tweets([key])[key] else { return false }
         try remove(post, key: key)
         return true
     }
 
     private mutating func remove(_ post: Post, key: Int64) throws {
-        let entry = IndexEntry(post)
+        // Loaded, a resolved Bluesky author is named by handle; the post is also indexed by the DID it came with.
+        let storedName = try String.fetchOne(statement("""
+            SELECT u.screenName FROM tweet t JOIN user u ON u.id = coalesce(t.retweeterID, t.userID) WHERE t.id = ?
+            """), arguments: [key])
+        let entry = IndexEntry(post, alsoFrom: storedName)
         let unpost = try statement("DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
         for term in entry.terms { try unpost.execute(arguments: [term, key]) }
         try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [key, entry.words])
         try statement("DELETE FROM tweet WHERE id = ?").execute(arguments: [key])
     }
 
-    /// The newest name and picture win: a user's profile changes over time.
-    private mutating func userID(_ user: Author) throws -> Int64 {
+    /// A stored user: its row, and the handle a DID-named author resolved to.
+    struct StoredUser {
+        let id: Int64
+        let handle: String?
+    }
+
+    /// The newest name and picture win: a user's profile changes over time. An author known only by DID is added
+    /// to be resolved, and never overwrites what resolving found.
+    private mutating func user(_ user: Author) throws -> StoredUser {
         let key = user.screenName.lowercased()
-        if let id = userIDs[key] { return id }
-        let id = try Int64.fetchOne(statement("""
+        if let stored = users[key] { return stored }
+        let row = try Row.fetchOne(statement(user.isUnresolved ? """
+            INSERT INTO user(screenName, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
+            ON CONFLICT(screenName) DO UPDATE SET pending = pending
+            RETURNING id, handle
+            """ : """
             INSERT INTO user(screenName, name, profileImageURL) VALUES (?, ?, ?)
             ON CONFLICT(screenName) DO UPDATE SET name = excluded.name,
                 profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
-            RETURNING id
+            RETURNING id, handle
             """), arguments: [user.screenName, user.name, user.profileImageURL])
-        guard let id else { throw DatabaseError(message: "no id for user \(user.screenName)") }
-        userIDs[key] = id
-        return id
+        guard let row else { throw DatabaseError(message: "no id for user \(user.screenName)") }
+        let stored = StoredUser(id: row["id"], handle: row["handle"])
+        users[key] = stored
+        return stored
     }
 
-    private mutating func termID(_ key: String) throws -> Int64 {
+    mutating func termID(_ key: String) throws -> Int64 {
         if let id = termIDs[key] { return id }
         if let id = try Int64.fetchOne(statement("SELECT id FROM term WHERE key = ?"), arguments: [key]) {
             termIDs[key] = id
@@ -118,7 +140,7 @@ struct TweetWriter {
         return db.lastInsertedRowID
     }
 
-    private func statement(_ sql: String) throws -> Statement {
+    func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
     }
 }
@@ -140,7 +162,11 @@ enum OrderKey {
     static let epoch: Int64 = 1_288_834_974_657
 
     static func of(_ post: Post) -> Int64 {
-        let milliseconds = max(0, post.created.millisecondsSince1970 - epoch)
-        return (min(milliseconds, Int64(1) << 40) << 22) | Int64(StableHash.of(post.id) & 0x3F_FFFF)
+        first(at: post.created) | Int64(StableHash.of(post.id) & 0x3F_FFFF)
+    }
+
+    /// The least key of a post made at `date` (of any network: X's ids are made the same way).
+    static func first(at date: Date) -> Int64 {
+        min(max(0, date.millisecondsSince1970 - epoch), Int64(1) << 40) << 22
     }
 }

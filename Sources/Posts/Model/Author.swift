@@ -11,6 +11,10 @@ public struct Author: Sendable, Hashable, Codable {
         self.profileImageURL = profileImageURL
     }
 
+    /// Known only by a DID, as a post from Bluesky's firehose names its author: the handle, name and picture come
+    /// when the profile is resolved (`AccountProfile`).
+    public var isUnresolved: Bool { screenName.hasPrefix("did:") }
+
     /// Stands in where the data names no author (an archive without its `account.js`, a v2 page without expansions).
     public static let unknown = Author(screenName: "unknown", name: "Unknown account")
 }

@@ -1,8 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import Bluesky
 import Corpus
-import Logging
 import Posts
-import Synchronization
 
 /// Bluesky's posts indexed into the corpus from Jetstream's events (SPEC §7, live index): creates stored, deletes
 /// removed, a batch per transaction with the stream's cursor saved in it, so a restart after a crash or a kill
@@ -12,14 +15,13 @@ public struct JetstreamIngester: Sendable {
     /// Where the cursor (Jetstream's `time_us`) is kept, in the corpus's own notes.
     public static let cursorKey = "bluesky.jetstream.cursor"
     let corpus: TweetCorpus
+    let options: LiveIndexOptions
     let batchSize: Int
     /// A live stream's batch is committed after this long even when it is not full, so posts are searchable soon.
     let flushInterval: Duration
 
-    public init(corpus: TweetCorpus, batchSize: Int = 1_000, flushInterval: Duration = .seconds(1)) {
-        self.corpus = corpus
-        self.batchSize = batchSize
-        self.flushInterval = flushInterval
+    public init(corpus: TweetCorpus, options: LiveIndexOptions = .init(), batchSize: Int = 1_000, flushInterval: Duration = .seconds(1)) {
+        (self.corpus, self.options, self.batchSize, self.flushInterval) = (corpus, options, batchSize, flushInterval)
     }
 
     /// The cursor a reconnect asks Jetstream for: the last one committed, a few seconds back, since Jetstream's
@@ -28,20 +30,23 @@ public struct JetstreamIngester: Sendable {
         try await corpus.info(Self.cursorKey).flatMap { Int64($0) }.map { max(0, $0 - overlap) }
     }
 
-    /// Applies the events a batch at a time (full, or `flushInterval` after its first event); `progress` hears after
-    /// each batch. Ends with the sequence.
+    /// Applies the events a batch at a time (full, or `flushInterval` after its first event), pruning between
+    /// batches when days are kept; `progress` hears after each batch. Ends with the sequence.
     package func ingest(
-        _ events: some AsyncSequence<IngestEvent, any Error>, progress: (IngestProgress) -> Void = { _ in }
+        _ events: some AsyncSequence<IngestEvent, any Error>, from start: IngestProgress = .init(),
+        progress: (IngestProgress) -> Void = { _ in }
     ) async throws -> IngestProgress {
-        var total = IngestProgress()
+        var total = start
         var batch = Batch()
+        var retention = Retention(keepDays: options.keepDays)
         var started = ContinuousClock.now
         for try await event in events {
             if batch.cursor == nil { started = .now }
-            batch.add(event, to: &total)
+            batch.add(event, keeping: options, to: &total)
             guard batch.cursor != nil else { continue }
             guard batch.changes.count >= batchSize || ContinuousClock.now - started >= flushInterval else { continue }
             try await commit(&batch, into: &total)
+            try await retention.prune(corpus, into: &total)
             progress(total)
         }
         try await commit(&batch, into: &total)
@@ -52,7 +57,7 @@ public struct JetstreamIngester: Sendable {
     private func commit(_ batch: inout Batch, into total: inout IngestProgress) async throws {
         guard let cursor = batch.cursor else { return }
         let applied = try await corpus.apply(batch.changes, cursor: (Self.cursorKey, String(cursor)))
-        total.record(applied, cursor: cursor)
+        total.record(applied, cursor: cursor, bytesOnDisk: try await corpus.bytesOnDisk())
         batch = Batch()
     }
 
@@ -61,17 +66,43 @@ public struct JetstreamIngester: Sendable {
         var changes: [StreamChange] = []
         var cursor: Int64?
 
-        mutating func add(_ event: IngestEvent, to total: inout IngestProgress) {
+        mutating func add(_ event: IngestEvent, keeping options: LiveIndexOptions, to total: inout IngestProgress) {
             switch event {
             case .event(let event):
                 cursor = event.cursor
                 switch event {
-                case .create(let post, _): changes.append(.create(post))
+                case .create(let post, let languages, _):
+                    if options.keeps(post, languages: languages) { changes.append(.create(post)) } else { total.passOver() }
                 case .delete(let uri, _): changes.append(.delete(uri))
-                case .identity, .other: break
+                case .identity(let did, _): changes.append(.identity(did))
+                case .other: break
                 }
             case .unreadable(let place, let reason): total.skip(reason, at: place)
             case .tick: break
+            }
+        }
+    }
+}
+
+/// Removes posts older than the days kept: once a minute, and meanwhile a bounded number each time, so a large
+/// backlog (days cut from 30 to 1) is cleared between commits without holding the stream up.
+struct Retention {
+    let keepDays: Int?
+    private var due = ContinuousClock.now
+
+    init(keepDays: Int?) {
+        self.keepDays = keepDays
+    }
+
+    mutating func prune(_ corpus: TweetCorpus, into total: inout IngestProgress) async throws {
+        guard let keepDays, ContinuousClock.now >= due else { return }
+        let cutoff = Date(timeIntervalSinceNow: -Double(keepDays) * 86_400)
+        for _ in 0..<5 {
+            let removed = try await corpus.prune(.bluesky, before: cutoff, limit: 200)
+            total.recordPruned(removed)
+            if removed < 200 {
+                due = .now + .seconds(60)
+                return
             }
         }
     }
@@ -91,73 +122,3 @@ package enum IngestEvent: Sendable {
     }
 }
 
-/// What an ingest has done so far.
-public struct IngestProgress: Sendable, Equatable {
-    public private(set) var posts = 0
-    /// Creates replayed after a restart, already stored.
-    public private(set) var duplicates = 0
-    public private(set) var deleted = 0
-    public private(set) var skipped = 0
-    /// The cursor of the last commit.
-    public private(set) var cursor: Int64?
-    /// Each reason an event was skipped, the first time it was: "line 3: a malformed Jetstream event: no did".
-    public private(set) var problems: [String] = []
-    private var reasons: Set<String> = []
-
-    mutating func record(_ applied: AppliedChanges, cursor: Int64) {
-        (posts, duplicates, deleted) = (posts + applied.inserted, duplicates + applied.duplicates, deleted + applied.deleted)
-        self.cursor = cursor
-    }
-
-    mutating func skip(_ reason: String, at place: String) {
-        skipped += 1
-        if reasons.insert(reason).inserted { problems.append("\(place): \(reason)") }
-    }
-}
-
-/// The live index: Jetstream's stream into the corpus until cancelled. It resumes from the cursor committed last (a
-/// few seconds back); after a dropped connection it asks for the events from the last one it received, which the
-/// batch being written holds. Cancelled, it commits what it has received and returns.
-public struct JetstreamLiveIndex: Sendable {
-    /// One of Bluesky's public Jetstream hosts; `SMASHTAG_JETSTREAM_URL` chooses another.
-    public static let defaultURL = JetstreamConnection.defaultURL
-    let ingester: JetstreamIngester
-    let connection: JetstreamConnection
-
-    public init(corpus: TweetCorpus, url: String, logger: Logger) {
-        ingester = JetstreamIngester(corpus: corpus)
-        connection = JetstreamConnection(url: url, logger: logger)
-    }
-
-    public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
-        let (events, continuation) = AsyncThrowingStream.makeStream(of: IngestEvent.self)
-        try await ingester.corpus.setInfo(TweetCorpus.liveIndexKey, "bluesky")
-        let start = try await ingester.resumeCursor()
-        let received = Mutex<Int64?>(nil)
-        let reader = Task { [connection, flush = ingester.flushInterval] in
-            let ticker = Task {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: flush)
-                    continuation.yield(.tick)
-                }
-            }
-            defer { ticker.cancel() }
-            do {
-                try await connection.run(cursor: { received.withLock { $0 } ?? start }) { message in
-                    let event = IngestEvent(message: message, where: "Jetstream")
-                    if case .event(let decoded) = event { received.withLock { $0 = decoded.cursor } }
-                    continuation.yield(event)
-                }
-            } catch is CancellationError {
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        return try await withTaskCancellationHandler {
-            try await ingester.ingest(events, progress: progress)
-        } onCancel: {
-            reader.cancel()
-        }
-    }
-}

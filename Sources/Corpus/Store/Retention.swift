@@ -1,0 +1,30 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDB
+import Posts
+
+/// A live index keeps the days it is told to: older posts leave the corpus and every index, a few hundred per
+/// transaction so the stream's commits go on between them.
+extension TweetCorpus {
+    /// Removes up to `limit` of the network's posts made before `date`, oldest first; how many. Posts are found by
+    /// their order key, which is their time.
+    public func prune(_ network: Network, before date: Date, limit: Int = 200) async throws -> Int {
+        try await writer.write { db in
+            let keys = try Int64.fetchAll(db, sql: "SELECT id FROM tweet WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
+                                          arguments: [OrderKey.first(at: date), network.code, limit])
+            var writer = TweetWriter(db: db)
+            return try keys.count { try writer.remove(key: $0) }
+        }
+    }
+
+    /// The corpus file's size in bytes, free pages included (SQLite reuses them before it grows the file).
+    public func bytesOnDisk() async throws -> Int64 {
+        try await writer.read { db in
+            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            return pages * (try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 4096)
+        }
+    }
+}
