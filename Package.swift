@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(
             name: "WebTests",
             dependencies: [
-                "SmashtagWeb", "Smashtag", "Corpus", "Posts", "Twitter",
+                "SmashtagWeb", "Smashtag", "Corpus", "Posts", "Twitter", "StubJetstream", "StubBluesky",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CompressNIO", package: "compress-nio"),

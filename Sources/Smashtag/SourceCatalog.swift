@@ -67,10 +67,10 @@ public struct SourceCatalog: Sendable {
 
     /// The named sources, ready to search; `corpus` is the local corpus, opened by the caller (who may have to
     /// generate the demo first), and needed only when the corpus is named.
-    public func open(_ names: [Name], corpus: (any PostSource)?, logger: Logger) -> SourceSet {
+    public func open(_ names: [Name], corpus: (any PostSource)?, corpusTitle: String = "Corpus", logger: Logger) -> SourceSet {
         SourceSet(names.compactMap { name in
             switch name {
-            case .corpus: corpus.map { NamedSource(name: name.rawValue, title: "Corpus", source: $0) }
+            case .corpus: corpus.map { NamedSource(name: name.rawValue, title: corpusTitle, source: $0) }
             case .x: xAPI.map { NamedSource(name: name.rawValue, title: "X", source: XAPIClient(configuration: $0, logger: logger)) }
             case .mastodon:
                 NamedSource(name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",

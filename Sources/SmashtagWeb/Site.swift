@@ -17,30 +17,44 @@ struct Site: Sendable {
     let assets: StaticAssets
     let defaultQuery: String
     let demoTweeter: DemoTweeter?
+    /// `serve --ingest bluesky`: the index filling the corpus, and its progress for the pages.
+    let liveIndex: LiveIndex?
     let logger: Logger
+
+    struct LiveIndex: Sendable {
+        let index: JetstreamLiveIndex
+        let status: LiveIndexStatus
+    }
 
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
         let names = arguments.sourceNames
-        let (corpus, tweeter) = names.contains(.corpus) ? try await openCorpus(arguments, logger: logger) : (nil, nil)
-        let sources = arguments.catalog.open(names, corpus: corpus, logger: logger)
-        let query = tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
+        let opened = names.contains(.corpus) ? try await openCorpus(arguments, logger: logger) : nil
+        let live = opened?.live
+        let sources = arguments.catalog.open(names, corpus: opened?.source, corpusTitle: live == nil ? "Corpus" : "Bluesky live index", logger: logger)
+        let query = opened?.tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
         return Site(sources: sources, database: database, sessions: SearchSessions(database: database),
                     publicDirectory: resources + "/Public", assets: assets,
-                    defaultQuery: query, demoTweeter: tweeter, logger: logger)
+                    defaultQuery: query, demoTweeter: opened?.tweeter, liveIndex: live, logger: logger)
     }
 
-    /// The corpus (the demo generated on first use), with its live tweeter if it holds the demo.
-    private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (CorpusSource, DemoTweeter?) {
+    /// The corpus (the demo generated on first use), with its live tweeter if it holds the demo, or the live index
+    /// that fills it.
+    private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (source: CorpusSource, tweeter: DemoTweeter?, live: LiveIndex?) {
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
+        if let settings = arguments.liveIndex {
+            try await JetstreamLiveIndex.prepare(corpus)
+            let index = JetstreamLiveIndex(corpus: corpus, settings: settings, logger: logger)
+            return (CorpusSource(corpus: corpus), nil, LiveIndex(index: index, status: LiveIndexStatus()))
+        }
         if try await corpus.needsDemo() {
             logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")
             try await DemoCorpus.generate(into: corpus)
         }
         let tweeter = try await DemoCorpus.seed(of: corpus).map { DemoTweeter(corpus: corpus, seed: $0) }
-        return (CorpusSource(corpus: corpus), tweeter)
+        return (CorpusSource(corpus: corpus), tweeter, nil)
     }
 }
 

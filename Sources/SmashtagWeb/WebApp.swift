@@ -23,10 +23,13 @@ public protocol AppArguments: Sendable {
     /// How long a connection may stay silent (a request whose headers never end, an idle keep-alive) before it is
     /// closed. A response being written, such as a live event stream, is never cut by it.
     var idleTimeout: Duration { get }
+    /// `--ingest bluesky`: the corpus is a live index of Bluesky's firehose, filled while the server runs.
+    var liveIndex: LiveIndexSettings? { get }
 }
 
 extension AppArguments {
     public var idleTimeout: Duration { .seconds(15) }
+    public var liveIndex: LiveIndexSettings? { nil }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -45,6 +48,7 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
         logger: logger
     )
     if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, logger: logger)) }
+    if let live = site.liveIndex { app.addServices(LiveIndexService(index: live.index, status: live.status, logger: logger)) }
     return app
 }
 

@@ -8,7 +8,7 @@ import Twitter
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Smashtag's performance targets (build with -c release).",
-        subcommands: [BenchDecode.self, BenchSearch.self, BenchSession.self, BenchPopularity.self, BenchCountPage.self]
+        subcommands: [BenchDecode.self, BenchSearch.self, BenchSession.self, BenchPopularity.self, BenchCountPage.self, BenchIngest.self]
     )
 }
 
@@ -112,6 +112,8 @@ struct Latencies {
         let sorted = times.sorted()
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))].seconds * 1000
     }
+
+    var count: Int { times.count }
 
     var meanMilliseconds: Double {
         times.reduce(Duration.zero, +).seconds * 1000 / Double(max(times.count, 1))

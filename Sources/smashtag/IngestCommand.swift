@@ -25,8 +25,8 @@ struct IngestBluesky: AsyncParsableCommand {
         commandName: "bluesky",
         abstract: "Index every new Bluesky post from Jetstream, Bluesky's public firehose, until stopped (Ctrl-C).",
         discussion: """
-            Reads SMASHTAG_JETSTREAM_URL (default: \(JetstreamLiveIndex.defaultURL)) and resolves authors at \
-            SMASHTAG_BLUESKY_APPVIEW (default: \(JetstreamLiveIndex.defaultAppView)). Commits at least every second, \
+            Reads SMASHTAG_JETSTREAM_URL (default: \(LiveIndexSettings.defaultURL)) and resolves authors at \
+            SMASHTAG_BLUESKY_APPVIEW (default: \(LiveIndexSettings.defaultAppView)). Commits at least every second, \
             with the stream's cursor; stopped or killed, it resumes where the last commit left off and stores no post \
             twice. Deleted posts leave the corpus. The posts are searchable at once (`smashtag search`, `serve`), \
             and by from:handle once their author is resolved.
@@ -40,7 +40,7 @@ struct IngestBluesky: AsyncParsableCommand {
         let corpus = try TweetCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
-        let index = try live.index(of: corpus, logger: logger)
+        let index = JetstreamLiveIndex(corpus: corpus, settings: live.settings, logger: logger)
         let report = IngestReport()
         let running = Task { try await index.run { report.show($0) } }
         let stop = StopSignals { running.cancel() }
@@ -48,6 +48,11 @@ struct IngestBluesky: AsyncParsableCommand {
         stop.cancel()
         report.finish(total)
     }
+}
+
+/// The networks a live index can follow.
+enum LiveNetwork: String, ExpressibleByArgument, CaseIterable {
+    case bluesky
 }
 
 /// What a live index keeps, as `ingest bluesky` and `serve --ingest bluesky` are told it.
@@ -67,12 +72,9 @@ struct LiveIndexArguments: ParsableArguments {
         LiveIndexOptions(tags: Self.list(tags), languages: Self.list(langs), keepDays: keepDays)
     }
 
-    /// The index with Jetstream's and the profile directory's addresses from the environment.
-    func index(of corpus: TweetCorpus, logger: Logger) throws -> JetstreamLiveIndex {
-        let environment = ProcessInfo.processInfo.environment
-        let url = environment["SMASHTAG_JETSTREAM_URL"] ?? JetstreamLiveIndex.defaultURL
-        let appView = environment["SMASHTAG_BLUESKY_APPVIEW"] ?? JetstreamLiveIndex.defaultAppView
-        return JetstreamLiveIndex(corpus: corpus, url: url, appView: appView, options: options, logger: logger)
+    /// With Jetstream's and the profile directory's addresses from the environment.
+    var settings: LiveIndexSettings {
+        LiveIndexSettings(environment: ProcessInfo.processInfo.environment, options: options)
     }
 
     private static func list(_ text: String?) -> [String] {
@@ -115,7 +117,7 @@ final class IngestReport: Sendable {
     /// `12,345 posts · 2,034/s · 0.8 s behind · 3 deleted · 1 skipped · corpus 1,204,511 posts, 2.1 GB`.
     private static func describe(_ progress: IngestProgress, seconds: Double) -> String {
         let rate = seconds > 0 ? Int(Double(progress.posts) / seconds) : 0
-        let lag = progress.cursor.map { String(format: " · %.1f s behind", max(0, Date().timeIntervalSince1970 - Double($0) / 1_000_000)) } ?? ""
+        let lag = progress.lag().map { String(format: " · %.1f s behind", $0) } ?? ""
         return "\(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted · \(grouped(progress.skipped)) skipped · corpus \(corpus(progress))"
     }
 

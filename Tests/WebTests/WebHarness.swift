@@ -18,6 +18,7 @@ struct TestArguments: AppArguments {
     var sourceNames: [SourceCatalog.Name] = [.corpus]
     let logLevel = Logger.Level.critical
     var idleTimeout: Duration = .seconds(15)
+    var liveIndex: LiveIndexSettings?
 
     func serverStarted(at url: String) {}
 }

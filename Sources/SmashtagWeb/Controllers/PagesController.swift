@@ -59,7 +59,11 @@ struct PagesController: Sendable {
                 outcome = .failure(SearchFailure(messages: Self.sentences(for: error)))
             }
         }
-        return SearchPageView(query: query, place: place, sources: search.choice, outcome: outcome, isNewerOnly: search.position.isNewer)
+        var view = SearchPageView(query: query, place: place, sources: search.choice, outcome: outcome, isNewerOnly: search.position.isNewer)
+        if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
+            view.liveIndex = LiveIndexNote(live.status.current)
+        }
+        return view
     }
 
     /// What the person can act on, a sentence per failing source; anything internal becomes a general sentence.

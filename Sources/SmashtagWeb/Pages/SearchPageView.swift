@@ -1,4 +1,6 @@
+import Foundation
 import Posts
+import Smashtag
 import Twitter
 
 /// The Search page: the field and the source toggles, the legend, the posts of every chosen source newest first
@@ -24,6 +26,8 @@ struct SearchPageView: Sendable {
     let isNewerOnly: Bool
     /// The images of the posts shown, as a grid; nil when they have none.
     let imagesURL: String?
+    /// How the live index filling the corpus is doing, when one is (`serve --ingest bluesky`).
+    var liveIndex: LiveIndexNote?
 
     struct Place {
         let tab: Tab
@@ -93,6 +97,20 @@ struct PageSources: Sendable {
     }
 }
 
+/// The line about a live index: what it holds and how far behind the firehose it is.
+struct LiveIndexNote: Sendable {
+    let sentence: String
+
+    init(_ progress: IngestProgress?, now: Date = Date()) {
+        guard let progress, let lag = progress.lag(at: now) else {
+            sentence = "Live index of Bluesky: connecting to the firehose…"
+            return
+        }
+        let behind = lag < 2 ? "up to the second" : lag < 120 ? "\(Int(lag.rounded())) s behind" : "\(Int((lag / 60).rounded())) min behind"
+        sentence = "Live index of Bluesky: \(Plural.posts(progress.stored ?? progress.posts)), \(behind)."
+    }
+}
+
 /// A source's toggle in the search form.
 struct SourceToggle: Sendable {
     let name: String
@@ -118,6 +136,7 @@ extension SearchPageView: PageView {
             """)
         if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
         html.append("</p>\n")
+        if let liveIndex { html.append("<p class=\"live-index small\"><span class=\"live-dot\" aria-hidden=\"true\">●</span> \(liveIndex.sentence)</p>\n") }
         if errors.isEmpty {
             writeTweets(to: &html)
         } else {

@@ -1,0 +1,27 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+
+/// A running live index's latest progress, for the pages to show beside the posts it brings.
+public final class LiveIndexStatus: Sendable {
+    private let progress = Mutex<IngestProgress?>(nil)
+
+    public init() {}
+
+    public func update(_ new: IngestProgress) {
+        progress.withLock { $0 = new }
+    }
+
+    /// Nil until the first commit.
+    public var current: IngestProgress? { progress.withLock { $0 } }
+}
+
+extension IngestProgress {
+    /// How far the last commit is behind real time, in seconds (the cursor is when Jetstream saw the event).
+    public func lag(at now: Date = Date()) -> Double? {
+        cursor.map { max(0, now.timeIntervalSince1970 - Double($0) / 1_000_000) }
+    }
+}

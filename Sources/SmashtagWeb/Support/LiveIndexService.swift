@@ -1,0 +1,48 @@
+import Logging
+import ServiceLifecycle
+import Smashtag
+import Synchronization
+
+/// `serve --ingest bluesky`: the live index as a service of the server, its progress kept for the pages and logged
+/// once a minute; it commits what it has and stops when the server shuts down.
+struct LiveIndexService: Service {
+    let index: JetstreamLiveIndex
+    let status: LiveIndexStatus
+    let logger: Logger
+
+    func run() async throws {
+        let log = MinuteLog(logger: logger)
+        do {
+            let total = try await cancelWhenGracefulShutdown {
+                try await index.run { progress in
+                    status.update(progress)
+                    log.note(progress)
+                }
+            }
+            logger.info("The live index stopped: \(total.posts) posts stored this run.")
+        } catch is CancellationError {
+            logger.debug("the live index stopped")
+        }
+    }
+}
+
+/// A log line about the live index at most once a minute.
+private final class MinuteLog: Sendable {
+    let logger: Logger
+    private let last = Mutex(ContinuousClock.now - .seconds(60))
+
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func note(_ progress: IngestProgress) {
+        let due = last.withLock { last in
+            guard ContinuousClock.now - last >= .seconds(60) else { return false }
+            last = .now
+            return true
+        }
+        guard due else { return }
+        let lag = progress.lag().map { "\(Int($0.rounded())) s behind" } ?? "no events yet"
+        logger.info("Live index of Bluesky: \(progress.stored ?? 0) posts in the corpus, \(progress.posts) this run, \(lag).")
+    }
+}
