@@ -119,6 +119,8 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // A stand-in Bluesky service for tests: sessions that expire on demand, and searchPosts over fixed posts.
+        // The stand-in Jetstream as a process, for the browser tests of `serve --ingest bluesky`.
+        .executableTarget(name: "stub-jetstream", dependencies: ["StubJetstream"], path: "Tests/StubJetstreamServer", swiftSettings: upcoming),
         .target(
             name: "StubBluesky",
             dependencies: [

@@ -13,6 +13,10 @@ APP_PASSWORD = "abcd-efgh-ijkl-mnop"
 PICTURES = "https://cdn.example/"
 
 
+# What the public AppView's getProfiles knows, by DID (the live index's authors).
+PROFILES = {}
+
+
 def when(minutes_ago):
     moment = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=minutes_ago)
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
@@ -74,6 +78,9 @@ class Handler(JSONHandler):
 
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
+        if url.path.endswith("/app.bsky.actor.getProfiles"):  # public: no session
+            actors = urllib.parse.parse_qs(url.query).get("actors", [])
+            return self.answer(200, {"profiles": [PROFILES[did] for did in actors if did in PROFILES]})
         if self.headers.get("Authorization") != "Bearer access":
             return self.answer(400, {"error": "ExpiredToken", "message": "Token has expired"})
         if not url.path.endswith("/app.bsky.feed.searchPosts"):
