@@ -39,7 +39,10 @@ package struct JetstreamConnection: Sendable {
             } catch let error as CancellationError {
                 throw error
             } catch {
-                logger.warning("Jetstream connection failed; retrying in \(backoff.pause)", metadata: ["url": "\(address)", "error": "\(error)"])
+                // Once per outage: while it lasts, the retries are logged at debug level only.
+                let level: Logger.Level = backoff.pause == .seconds(1) ? .warning : .debug
+                logger.log(level: level, "Jetstream connection failed; retrying in \(backoff.pause), then after growing pauses up to a minute",
+                           metadata: ["url": "\(address)", "error": "\(error)"])
             }
             if received.withLock({ $0 }) { backoff.reset() }
             try await Task.sleep(for: backoff.next())
