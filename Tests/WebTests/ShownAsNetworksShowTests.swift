@@ -90,4 +90,11 @@ import Testing
         let grid = page(ImagesPageView(query: "#swift", tweets: [Self.reply], tab: .search, back: nil, here: "/here"))
         #expect(grid.contains(#"<img src="https://img.example/unknown.jpg" alt="" loading="lazy">"#))
     }
+
+    @Test func anAuthorNotResolvedYetIsListedButNotLinked() {
+        let post = Post(network: .bluesky, id: "at://did:plc:new/app.bsky.feed.post/3k", created: .now,
+                        user: Author(screenName: "did:plc:new", name: "did:plc:new"), text: "first post #hello")
+        let users = MentionsPageView(post, tab: .search, back: nil, here: "/here").sections.first { $0.title == "Users" }
+        #expect(users?.items.map(\.text) == ["@did:plc:new"] && users?.items.first?.href == nil, "no search can name a DID")
+    }
 }

@@ -52,9 +52,11 @@ struct MentionsPageView: Sendable {
         }
     }
 
-    /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`.
+    /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`. A live index's
+    /// author not resolved yet is a DID, which no search can name: shown, not linked, for the seconds that takes.
     private static func users(_ tweet: Post, tab: Tab, back: String) -> [Item] {
-        let poster = Item(text: "@" + tweet.user.screenName, href: userSearch("@" + tweet.user.screenName, tab: tab, back: back),
+        let name = "@" + tweet.user.screenName
+        let poster = Item(text: name, href: tweet.user.isUnresolved ? nil : userSearch(name, tab: tab, back: back),
                           isExternal: false, kind: "user", imageURL: nil, box: .none)
         let mentioned = mentions(tweet, .user) { userSearch($0, tab: tab, back: back) }
         return [poster] + mentioned.filter { $0.text.lowercased() != poster.text.lowercased() }
