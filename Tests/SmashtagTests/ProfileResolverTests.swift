@@ -103,7 +103,7 @@ struct ProfileResolverTests {
             let running = Task { await resolver.run() }
             try await Task.sleep(for: .milliseconds(300))
             stub.fail(with: nil)
-            for _ in 0..<100 {
+            for _ in 0..<300 {
                 if try await corpus.pendingAuthors(limit: 1).isEmpty { break }
                 try await Task.sleep(for: .milliseconds(50))
             }

@@ -44,7 +44,7 @@ struct LiveIndexPageTests {
                 let app = try await buildApplication(arguments)
                 try await app.test(.live) { client in
                     var body = ""
-                    for _ in 0..<100 {
+                    for _ in 0..<300 {
                         body = try await client.execute(uri: "/search?q=from%3A\(Self.handle)", method: .get) { String(buffer: $0.body) }
                         if body.components(separatedBy: "class=\"tweet\"").count - 1 == 3 { break }
                         try await Task.sleep(for: .milliseconds(50))
