@@ -1,6 +1,7 @@
 import ArgumentParser
 import Corpus
 import Foundation
+import Posts
 
 /// `smashtag corpus …`: manage the local corpus.
 struct CorpusCommand: AsyncParsableCommand {

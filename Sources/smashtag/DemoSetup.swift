@@ -1,4 +1,5 @@
 import Corpus
+import Posts
 
 /// The demo corpus, generated on first use of an empty corpus.
 enum DemoSetup {

@@ -8,6 +8,7 @@ import Corpus
 import Dispatch
 import Foundation
 import Logging
+import Posts
 import Smashtag
 import Synchronization
 

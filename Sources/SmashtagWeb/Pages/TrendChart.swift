@@ -1,4 +1,5 @@
 import Foundation
+import Posts
 import Smashtag
 
 /// A row's sparkline: a line over the term's last buckets, drawn by the server as inline SVG (no script). Colours
@@ -115,13 +116,4 @@ enum TrendTime {
 /// "1 post", "3 posts".
 enum Plural {
     static func posts(_ count: Int) -> String { count == 1 ? "1 post" : "\(grouped(count)) posts" }
-
-    /// `12,345`: thousands grouped, as people read counts.
-    static func grouped(_ count: Int) -> String {
-        let digits = String(count.magnitude)
-        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
-            String(digits[digits.index(digits.startIndex, offsetBy: max(0, end - 3))..<digits.index(digits.startIndex, offsetBy: end)])
-        }
-        return (count < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
 }
