@@ -45,8 +45,7 @@ struct Site: Sendable {
     private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (source: CorpusSource, tweeter: DemoTweeter?, live: LiveIndex?) {
         let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
         if let settings = arguments.liveIndex {
-            try await JetstreamLiveIndex.prepare(corpus)
-            let index = JetstreamLiveIndex(corpus: corpus, settings: settings, logger: logger)
+            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: settings, logger: logger)
             return (CorpusSource(corpus: corpus), nil, LiveIndex(index: index, status: LiveIndexStatus()))
         }
         if try await corpus.needsDemo() {

@@ -41,7 +41,7 @@ struct IngestBluesky: AsyncParsableCommand {
         let corpus = try TweetCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
-        let index = JetstreamLiveIndex(corpus: corpus, settings: live.settings, logger: logger)
+        let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)
         let report = IngestReport()
         let running = Task { try await index.run { report.show($0) } }
         let stop = StopSignals { running.cancel() }
@@ -87,7 +87,7 @@ struct LiveIndexArguments: ParsableArguments {
 final class IngestReport: Sendable {
     private struct State {
         var line = ProgressLine()
-        var lastLogged = ContinuousClock.now
+        var log = Throttle(every: .seconds(10), waitFirst: true)
     }
 
     private let state = Mutex(State())
@@ -95,12 +95,10 @@ final class IngestReport: Sendable {
 
     func show(_ progress: IngestProgress) {
         state.withLock { state in
-            let text = Self.describe(progress, seconds: state.line.elapsed.seconds)
             if isTerminal {
-                state.line.show { _ in text }
-            } else if ContinuousClock.now - state.lastLogged >= .seconds(10) {
-                state.lastLogged = .now
-                StandardError.write(text)
+                state.line.show { seconds in Self.describe(progress, seconds: seconds) }
+            } else if state.log.allows() {
+                StandardError.write(Self.describe(progress, seconds: state.line.elapsed.seconds))
             }
         }
     }

@@ -91,7 +91,7 @@ struct JetstreamLiveIndexTests {
         logger.logLevel = .critical
         try await stub.run { url in
             // No AppView listens on port 9 (discard): authors stay unresolved, which the stream does not wait for.
-            let index = JetstreamLiveIndex(corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
+            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
             let running = Task { try await index.run() }
             for _ in 0..<600 {  // a generous 30 s: the whole suite shares two cores
                 if try await corpus.info(JetstreamIngester.cursorKey) == "5000000" { break }

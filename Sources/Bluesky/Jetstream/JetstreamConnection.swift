@@ -40,7 +40,7 @@ package struct JetstreamConnection: Sendable {
                 throw error
             } catch {
                 // Once per outage: while it lasts, the retries are logged at debug level only.
-                let level: Logger.Level = backoff.pause == .seconds(1) ? .warning : .debug
+                let level: Logger.Level = backoff.hasFailed ? .debug : .warning
                 logger.log(level: level, "Jetstream connection failed; retrying in \(backoff.pause), then after growing pauses up to a minute",
                            metadata: ["url": "\(address)", "error": "\(error)"])
             }

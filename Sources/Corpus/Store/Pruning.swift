@@ -11,7 +11,7 @@ import Posts
 extension TweetCorpus {
     /// Removes up to `limit` of the network's posts made before `date`, oldest first; how many. Posts are found by
     /// their order key, which is their time.
-    public func prune(_ network: Network, before date: Date, limit: Int = 200) async throws -> Int {
+    public func prune(_ network: Network, before date: Date, limit: Int) async throws -> Int {
         try await writer.write { db in
             let keys = try Int64.fetchAll(db, sql: "SELECT id FROM tweet WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
                                           arguments: [OrderKey.first(at: date), network.code, limit])

@@ -17,4 +17,7 @@ package struct Backoff: Sendable {
     }
 
     package mutating func reset() { pause = first }
+
+    /// An attempt has failed since the last reset (or the start): an outage that is already known.
+    package var hasFailed: Bool { pause > first }
 }

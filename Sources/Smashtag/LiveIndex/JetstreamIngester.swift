@@ -87,6 +87,8 @@ public struct JetstreamIngester: Sendable {
 /// Removes posts older than the days kept: once a minute, and meanwhile a bounded number each time, so a large
 /// backlog (days cut from 30 to 1) is cleared between commits without holding the stream up.
 struct Retention {
+    /// Posts removed per transaction, and transactions per turn.
+    static let (chunk, chunksPerTurn) = (200, 5)
     let keepDays: Int?
     private var due = ContinuousClock.now
 
@@ -97,10 +99,10 @@ struct Retention {
     mutating func prune(_ corpus: TweetCorpus, into total: inout IngestProgress) async throws {
         guard let keepDays, ContinuousClock.now >= due else { return }
         let cutoff = Date(timeIntervalSinceNow: -Double(keepDays) * 86_400)
-        for _ in 0..<5 {
-            let removed = try await corpus.prune(.bluesky, before: cutoff, limit: 200)
+        for _ in 0..<Self.chunksPerTurn {
+            let removed = try await corpus.prune(.bluesky, before: cutoff, limit: Self.chunk)
             total.recordPruned(removed)
-            if removed < 200 {
+            if removed < Self.chunk {
                 due = .now + .seconds(60)
                 return
             }

@@ -16,22 +16,22 @@ public struct JetstreamLiveIndex: Sendable {
     let connection: JetstreamConnection
     let resolver: ProfileResolver
 
-    public init(corpus: TweetCorpus, settings: LiveIndexSettings, logger: Logger) {
+    /// The index for `corpus`, marked as a live index's (never filled with the demo). A corpus that holds the demo
+    /// cannot be one: its made-up posts would mix with Bluesky's.
+    public static func open(corpus: TweetCorpus, settings: LiveIndexSettings, logger: Logger) async throws -> JetstreamLiveIndex {
+        if try await DemoCorpus.seed(of: corpus) != nil { throw LiveIndexError.holdsTheDemo }
+        try await corpus.setInfo(TweetCorpus.liveIndexKey, "bluesky")
+        return JetstreamLiveIndex(corpus: corpus, settings: settings, logger: logger)
+    }
+
+    private init(corpus: TweetCorpus, settings: LiveIndexSettings, logger: Logger) {
         ingester = JetstreamIngester(corpus: corpus, options: settings.options)
         connection = JetstreamConnection(url: settings.url, logger: logger)
         resolver = ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: settings.appView, logger: logger), logger: logger)
     }
 
-    /// Marks the corpus as a live index's (never filled with the demo). A corpus that holds the demo cannot be
-    /// one: its made-up posts would mix with Bluesky's.
-    public static func prepare(_ corpus: TweetCorpus) async throws {
-        if try await DemoCorpus.seed(of: corpus) != nil { throw LiveIndexError.holdsTheDemo }
-        try await corpus.setInfo(TweetCorpus.liveIndexKey, "bluesky")
-    }
-
     public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
         let corpus = ingester.corpus
-        try await Self.prepare(corpus)
         let start = IngestProgress(stored: try await corpus.tweetCount())
         let (events, reader) = stream(from: try await ingester.resumeCursor())
         let resolving = Task { [resolver] in await resolver.run() }

@@ -26,18 +26,16 @@ public struct ProfileResolver: Sendable {
     /// Resolves until cancelled.
     public func run() async {
         var backoff = Backoff(first: .seconds(2), most: .seconds(300))
-        var failing = false
         while !Task.isCancelled {
             var pause = idle
             do {
                 try await resolvePending()
-                if failing { logger.notice("Resolving Bluesky profiles again.") }
-                (failing, pause) = (false, idle)
+                if backoff.hasFailed { logger.notice("Resolving Bluesky profiles again.") }
                 backoff.reset()
             } catch {
+                let isNewOutage = !backoff.hasFailed
                 pause = Self.pause(after: error, backoff: &backoff)
-                if !failing { logger.warning("Could not resolve Bluesky profiles: \(error); trying again in \(pause), and after longer pauses while it fails.") }
-                failing = true
+                if isNewOutage { logger.warning("Could not resolve Bluesky profiles: \(error); trying again in \(pause), and after longer pauses while it fails.") }
             }
             try? await Task.sleep(for: pause)
         }

@@ -1,4 +1,5 @@
 import Logging
+import Posts
 import ServiceLifecycle
 import Smashtag
 import Synchronization
@@ -29,19 +30,14 @@ struct LiveIndexService: Service {
 /// A log line about the live index at most once a minute.
 private final class MinuteLog: Sendable {
     let logger: Logger
-    private let last = Mutex(ContinuousClock.now - .seconds(60))
+    private let throttle = Mutex(Throttle(every: .seconds(60)))
 
     init(logger: Logger) {
         self.logger = logger
     }
 
     func note(_ progress: IngestProgress) {
-        let due = last.withLock { last in
-            guard ContinuousClock.now - last >= .seconds(60) else { return false }
-            last = .now
-            return true
-        }
-        guard due else { return }
+        guard throttle.withLock({ $0.allows() }) else { return }
         let lag = progress.lag().map { "\(Int($0.rounded())) s behind" } ?? "no events yet"
         logger.info("Live index of Bluesky: \(progress.stored ?? 0) posts in the corpus, \(progress.posts) this run, \(lag).")
     }
