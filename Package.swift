@@ -24,6 +24,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The network-neutral post, the query language, the source interface and the JSON reader and writer every
@@ -154,6 +156,8 @@ let package = Package(
             dependencies: [
                 "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: upcoming
         ),
@@ -206,7 +210,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SmashtagTests",
-            dependencies: ["Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", "StubBluesky", "StubServer", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", "StubBluesky", "StubServer",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.

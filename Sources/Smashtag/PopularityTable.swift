@@ -1,3 +1,5 @@
+import Posts
+
 /// Which hashtags and users are most mentioned across every tweet fetched for a search term (SPEC §3): mentions
 /// counted more than once, by count, ties alphabetical, in two sections.
 public struct PopularityTable: Sendable, Hashable {
@@ -8,6 +10,13 @@ public struct PopularityTable: Sendable, Hashable {
     public init(term: String, sections: [MentionSection]) {
         self.term = term
         self.sections = sections
+    }
+
+    /// The table from the stores' rows, in order: each mention's stored kind code, as first seen, and its count.
+    init(term: String, counted rows: [(kind: Int, mention: String, count: Int)]) {
+        self.init(term: term, sections: MentionSection.Kind.allCases.map { kind in
+            MentionSection(kind: kind, rows: rows.filter { MentionSection.Kind(code: $0.kind) == kind }.map { PopularMention(mention: $0.mention, count: $0.count) })
+        })
     }
 
     /// The rows of one kind.
@@ -38,6 +47,23 @@ public struct PopularMention: Sendable, Hashable, Codable {
     public init(mention: String, count: Int) {
         self.mention = mention
         self.count = count
+    }
+}
+
+extension MentionSection.Kind {
+    /// The section a kind of mention is counted in; nil for links, which are not counted.
+    init?(_ kind: Mention.Kind) {
+        switch kind {
+        case .hashtag: self = .hashtags
+        case .user: self = .users
+        case .url: return nil
+        }
+    }
+
+    /// The section of a mention kind as the stores write it (`Mention.Kind.code`).
+    init?(code: Int) {
+        guard let kind = Mention.Kind(code: code) else { return nil }
+        self.init(kind)
     }
 }
 

@@ -3,8 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Corpus
-import GRDB
 import Synchronization
 import Posts
 import Twitter
@@ -33,31 +31,21 @@ public struct SearchSessions: Sendable {
         return page
     }
 
-    /// Recording would change nothing, as known without the writer: from memory while the database is as it was,
-    /// else read. Asked only for the term searched last, the one a repeated search leaves unchanged; any other goes
-    /// straight to `record`, which asks again inside its transaction.
+    /// Recording would change nothing, as known without the writer: from memory while the store is as it was,
+    /// else read. Asked only for the term searched last, the one a repeated search leaves unchanged, and only when the
+    /// store has a generation; any other goes straight to `record`, which asks again inside its transaction.
     private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
-        guard settled.knows(term.key) else { return false }
-        let generation = try database.generation.current()
+        guard settled.knows(term.key), let generation = try database.store.generation() else { return false }
         guard let recorded = try await recorded(term, counting: found.keys, at: generation),
               recorded.isUnchanged(by: term, found) else { return false }
-        settled.remember(recorded, of: term.key, at: generation)
+        settled.remember(SettledTerm(term: recorded, generation: generation), of: term.key)
         return true
     }
 
     /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
     /// remembered as settled, labelled with the generation read before it).
     private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
-        let prepared = try found.prepared()
-        let settledTerm = try await database.groupCommit.write { [database] db -> (RecordedTerm, DatabaseGeneration.Value)? in
-            let generation = try database.generation.current()
-            let recorded = try RecordedTerm(term.key, counting: found.keys, in: db)
-            if let recorded, recorded.isUnchanged(by: term, found) { return (recorded, generation) }
-            let termID = try Recents.record(term, cursors: prepared.encodedCursors(saved: recorded?.cursors), in: db)
-            try PopularityCounter(db: db, termID: termID).count(prepared.storable)
-            return nil
-        }
-        if let (recorded, generation) = settledTerm { settled.remember(recorded, of: term.key, at: generation) }
+        if let settledTerm = try await database.store.record(term, try found.prepared()) { settled.remember(settledTerm, of: term.key) }
     }
 
     /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are while the term is
@@ -68,13 +56,9 @@ public struct SearchSessions: Sendable {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: .newest))
         let found = FoundPage(page: page, position: .newest)
-        let recorded = try await database.writer.read { db in try RecordedTerm(term.key, counting: found.keys, in: db) }
+        let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
         guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }
-        let prepared = try found.prepared()
-        try await database.groupCommit.write { db in
-            guard let termID = try Recents.id(of: term, in: db) else { return }  // deleted meanwhile
-            try PopularityCounter(db: db, termID: termID).count(prepared.storable)
-        }
+        try await database.store.countPoll(term, try found.prepared())
         return page
     }
 
@@ -99,46 +83,13 @@ public struct SearchSessions: Sendable {
     }
 
     private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
-        try await database.writer.read { db in try RecordedTerm.cursors(of: term.key, in: db) }
+        try await database.store.cursors(of: term.key)
     }
 
     /// As remembered when nothing changed since, else as read.
-    private func recorded(_ term: SearchTermKey, counting keys: Set<PostKey>, at generation: DatabaseGeneration.Value) async throws -> RecordedTerm? {
+    private func recorded(_ term: SearchTermKey, counting keys: Set<PostKey>, at generation: StoreGeneration) async throws -> RecordedTerm? {
         if let known = settled.term(term.key, at: generation, counting: keys) { return known }
-        return try await database.writer.read { db in try RecordedTerm(term.key, counting: keys, in: db) }
-    }
-}
-
-/// A term's row in Recents as the database holds it, and which posts of a page are already counted under it.
-struct RecordedTerm: Sendable {
-    let shown: String
-    let isFirst: Bool
-    let cursors: SessionCursors?
-    let counted: Set<PostKey>
-
-    init?(_ key: String, counting keys: Set<PostKey>, in db: Database) throws {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, term, searched = (SELECT max(searched) FROM recent), newer, older FROM recent WHERE key = ?
-            """), arguments: [key]) else { return nil }
-        (shown, isFirst, cursors) = (row[1], row[2], try SessionCursors(newer: row[3], older: row[4]))
-        // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
-        // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT p.network, p.postID FROM json_each(?) j
-            CROSS JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
-            CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-            """), arguments: [PostKeys.json(keys), row[0] as Int64])
-        counted = Set(rows.compactMap { PostKeys.key(network: $0[0], id: $0[1]) })
-    }
-
-    static func cursors(of key: String, in db: Database) throws -> SessionCursors? {
-        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT newer, older FROM recent WHERE key = ?"), arguments: [key])
-        return try row.flatMap { try SessionCursors(newer: $0[0], older: $0[1]) }
-    }
-
-    /// Recording `term` with the page's cursors and counting its posts would leave the database as it is.
-    func isUnchanged(by term: SearchTermKey, _ found: FoundPage) -> Bool {
-        isFirst && shown == term.shown && cursors == found.cursors(saved: cursors) && found.keys.isSubset(of: counted)
+        return try await database.store.recordedTerm(term.key, counting: keys)
     }
 }
 
@@ -183,18 +134,17 @@ struct PreparedPage: Sendable {
 /// changes (this process or another), a repeated search is known to change nothing without asking SQLite.
 private final class SettledSearch: Sendable {
     private struct Entry {
-        let generation: DatabaseGeneration.Value
         let key: String
-        let term: RecordedTerm
+        let settled: SettledTerm
     }
 
     private let last = Mutex<Entry?>(nil)
 
-    /// The term as remembered, if the database is still as it was and the remembered posts cover `keys`.
-    func term(_ key: String, at generation: DatabaseGeneration.Value, counting keys: Set<PostKey>) -> RecordedTerm? {
+    /// The term as remembered, if the store is still as it was and the remembered posts cover `keys`.
+    func term(_ key: String, at generation: StoreGeneration, counting keys: Set<PostKey>) -> RecordedTerm? {
         last.withLock { last in
-            guard let last, last.generation == generation, last.key == key, keys.isSubset(of: last.term.counted) else { return nil }
-            return last.term
+            guard let last, last.settled.generation == generation, last.key == key, keys.isSubset(of: last.settled.term.counted) else { return nil }
+            return last.settled.term
         }
     }
 
@@ -203,8 +153,8 @@ private final class SettledSearch: Sendable {
         last.withLock { $0?.key == key }
     }
 
-    func remember(_ term: RecordedTerm, of key: String, at generation: DatabaseGeneration.Value) {
-        last.withLock { $0 = Entry(generation: generation, key: key, term: term) }
+    func remember(_ settled: SettledTerm, of key: String) {
+        last.withLock { $0 = Entry(key: key, settled: settled) }
     }
 }
 

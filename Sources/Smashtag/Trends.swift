@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import GRDB
 import Posts
 
 /// How often each hashtag and user of a term was mentioned over time, by the posts' own times (SPEC §8). Read from
@@ -19,68 +18,48 @@ public struct Trends: Sendable {
     /// The series of one mention (`#tag` or `@user`, any case) under `term`, in `bucket`s or, when nil, the bucket
     /// that fits the term's time span; empty when the term is not in Recents or never counted the mention.
     public func series(term: String, mention: String, bucket: TrendBucket? = nil) async throws -> TrendSeries {
-        let term = try SearchTermKey(term)
-        return try await database.writer.read { db in try Self.series(term, mention: mention, bucket: bucket, db) }
+        try await database.store.series(SearchTermKey(term), mention: mention, bucket: bucket)
     }
 
     /// The last `buckets` buckets of every mention of `term`, ending with the bucket of its newest counted post.
     public func sparklines(term: String, buckets: Int = Sparklines.length) async throws -> Sparklines {
-        let term = try SearchTermKey(term)
-        return try await database.writer.read { db in try Self.sparklines(term, buckets: buckets, db) }
-    }
-
-    static func series(_ term: SearchTermKey, mention: String, bucket: TrendBucket?, _ db: Database) throws -> TrendSeries {
-        let key = mention.split(whereSeparator: \.isWhitespace).joined().lowercased()
-        let row = try Row.fetchOne(db, sql: """
-            SELECT r.id, r.term, m.id, m.shown, m.kind FROM recent r LEFT JOIN mention m ON m.key = ? WHERE r.key = ?
-            """, arguments: [key, term.key])
-        let span = try row.map { try TermSpan(termID: $0[0], db) } ?? nil
-        let bucket = bucket ?? span?.fittingBucket ?? .hour
-        guard let row, let span, let mentionID: Int64 = row[2] else {
-            return TrendSeries(term: row?[1] ?? term.shown, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil,
-                               isInRecents: row != nil)
-        }
-        let points = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT hour / ?1, sum(count) FROM mentionTrend WHERE termID = ?2 AND mentionID = ?3 GROUP BY 1 ORDER BY 1
-            """), arguments: [bucket.hours, row[0] as Int64, mentionID]).map { TrendPoint(bucket: $0[0], of: bucket, count: $0[1]) }
-        // Another term may have counted the mention: under this one it has a kind only if it has posts.
-        return TrendSeries(term: row[1], mention: points.isEmpty ? mention : row[3], kind: points.isEmpty ? nil : MentionSection.Kind(code: row[4]),
-                           bucket: bucket, points: points, latest: bucket.start(of: span.latest / bucket.hours), isInRecents: true)
-    }
-
-    static func sparklines(_ term: SearchTermKey, buckets: Int, _ db: Database) throws -> Sparklines {
-        guard let termID = try Recents.id(of: term, in: db),
-              let span = try TermSpan(termID: termID, db) else { return .none }
-        let bucket = span.fittingBucket
-        let last = span.latest / bucket.hours
-        let first = last - buckets + 1
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT m.key, t.hour / ?1, sum(t.count) FROM mentionTrend t JOIN mention m ON m.id = t.mentionID
-            WHERE t.termID = ?2 AND t.hour >= ?3 GROUP BY t.mentionID, 2
-            """), arguments: [bucket.hours, termID, first * bucket.hours])
-        var series: [String: [Int]] = [:]
-        for row in rows {
-            let index = (row[1] as Int) - first
-            series[row[0], default: Array(repeating: 0, count: buckets)][index] = row[2]
-        }
-        return Sparklines(bucket: bucket, end: bucket.start(of: last), length: buckets, series: series)
+        try await database.store.sparklines(SearchTermKey(term), buckets: buckets)
     }
 }
 
-/// The hours of a term's oldest and newest counted posts: two seeks in the trends' time index.
-private struct TermSpan {
+/// The hours of a term's oldest and newest counted posts.
+struct TermSpan {
     let earliest: Int
     let latest: Int
 
-    init?(termID: Int64, _ db: Database) throws {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT (SELECT min(hour) FROM mentionTrend WHERE termID = ?1), (SELECT max(hour) FROM mentionTrend WHERE termID = ?1)
-            """), arguments: [termID])
-        guard let row, let earliest: Int = row[0], let latest: Int = row[1] else { return nil }
-        (self.earliest, self.latest) = (earliest, latest)
+    var fittingBucket: TrendBucket { TrendBucket.fitting(hours: latest - earliest) }
+}
+
+/// The buckets a term's sparklines cover: the last `length` of the bucket that fits its span, ending with the bucket
+/// of its newest counted post.
+struct SparklineWindow {
+    let bucket: TrendBucket
+    let first: Int
+    let last: Int
+
+    init(span: TermSpan, buckets: Int) {
+        bucket = span.fittingBucket
+        last = span.latest / bucket.hours
+        first = last - buckets + 1
     }
 
-    var fittingBucket: TrendBucket { TrendBucket.fitting(hours: latest - earliest) }
+    /// The first hour the stores read counts from.
+    var firstHour: Int { first * bucket.hours }
+
+    /// The sparklines from the stores' rows: a mention's key, a bucket number and the count in it.
+    func sparklines(_ rows: [(key: String, bucket: Int, count: Int)]) -> Sparklines {
+        let length = last - first + 1
+        var series: [String: [Int]] = [:]
+        for row in rows {
+            series[row.key, default: Array(repeating: 0, count: length)][row.bucket - first] = row.count
+        }
+        return Sparklines(bucket: bucket, end: bucket.start(of: last), length: length, series: series)
+    }
 }
 
 /// The width of a trend's steps: an hour or a day (UTC).
@@ -151,6 +130,26 @@ public struct TrendSeries: Sendable, Hashable {
     }
 }
 
+extension TrendSeries {
+    /// A mention as the stores key it: spaces dropped, lower-cased.
+    static func key(of mention: String) -> String {
+        mention.split(whereSeparator: \.isWhitespace).joined().lowercased()
+    }
+
+    /// No points: the term is not in Recents, has counted nothing, or never counted the mention.
+    static func empty(term: String, mention: String, bucket: TrendBucket, isInRecents: Bool) -> TrendSeries {
+        TrendSeries(term: term, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil, isInRecents: isInRecents)
+    }
+
+    /// A series as the stores read it: `counted` is the mention as first seen and its stored kind code. Another term
+    /// may have counted the mention: under this one it has a kind only if it has points.
+    init(term: String, mention: String, counted: (shown: String, kind: Int), bucket: TrendBucket, points: [TrendPoint], span: TermSpan) {
+        self.init(term: term, mention: points.isEmpty ? mention : counted.shown,
+                  kind: points.isEmpty ? nil : MentionSection.Kind(code: counted.kind), bucket: bucket, points: points,
+                  latest: bucket.start(of: span.latest / bucket.hours), isInRecents: true)
+    }
+}
+
 extension TrendSeries: Encodable {
     private enum CodingKeys: String, CodingKey { case term, mention, bucket, points }
 
@@ -182,45 +181,3 @@ public struct Sparklines: Sendable, Hashable {
     }
 }
 
-/// The hourly counts of what earlier releases counted, from the posts they stored: every counted post is still
-/// stored (a post goes only when no term counts it), so the hours add up to the counts.
-enum TrendBackfill {
-    private struct Key: Hashable {
-        let termID: Int64
-        let mention: String
-        let hour: Int
-    }
-
-    static func run(_ db: Database) throws {
-        var counts: [Key: Int] = [:]
-        // Each post decoded once, with every term that counted it.
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT p.json, json_group_array(c.termID) FROM post p JOIN countedPost c ON c.postRef = p.id GROUP BY p.id
-            """)
-        let decoder = JSONDecoder()
-        while let row = try rows.next() {
-            // A post this release cannot read any more has no hours; its counts stay as they were.
-            guard let post = try? decoder.decode(Post.self, from: Data((row[0] as String).utf8)),
-                  let terms = try? decoder.decode([Int64].self, from: Data((row[1] as String).utf8)) else { continue }
-            let hour = TrendHour.of(post.created)
-            for mention in MentionTally.distinctMentions(of: post) {
-                for termID in terms { counts[Key(termID: termID, mention: mention.key, hour: hour), default: 0] += 1 }
-            }
-        }
-        let insert = try db.makeStatement(sql: """
-            INSERT INTO mentionTrend(termID, mentionID, hour, count) SELECT ?, id, ?, ? FROM mention WHERE key = ?
-            """)
-        for (key, count) in counts { try insert.execute(arguments: [key.termID, key.hour, count, key.mention]) }
-    }
-}
-
-extension MentionSection.Kind {
-    /// The kind a stored mention code stands for (0 hashtag, 1 user).
-    init?(code: Int) {
-        switch code {
-        case 0: self = .hashtags
-        case 1: self = .users
-        default: return nil
-        }
-    }
-}

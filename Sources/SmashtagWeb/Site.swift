@@ -29,7 +29,7 @@ struct Site: Sendable {
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
-        let database = try AppDatabase.open(at: arguments.dataDirectory + "/smashtag.sqlite")
+        let database = try await AppDatabase.open(url: arguments.database, orFileAt: arguments.dataDirectory + "/smashtag.sqlite", logger: logger)
         let names = arguments.sourceNames
         let opened = names.contains(.corpus) ? try await openCorpus(arguments, logger: logger) : nil
         let live = opened?.live

@@ -25,11 +25,14 @@ public protocol AppArguments: Sendable {
     var idleTimeout: Duration { get }
     /// `--ingest bluesky`: the corpus is a live index of Bluesky's firehose, filled while the server runs.
     var liveIndex: LiveIndexSettings? { get }
+    /// `--database`: the app's store in PostgreSQL, shared with other servers; nil for the data directory's SQLite.
+    var database: PostgresURL? { get }
 }
 
 extension AppArguments {
     public var idleTimeout: Duration { .seconds(15) }
     public var liveIndex: LiveIndexSettings? { nil }
+    public var database: PostgresURL? { nil }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -47,8 +50,8 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
         },
         logger: logger
     )
-    if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, logger: logger)) }
-    if let live = site.liveIndex { app.addServices(LiveIndexService(index: live.index, status: live.status, logger: logger)) }
+    if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger)) }
+    if let live = site.liveIndex { app.addServices(LiveIndexService(index: live.index, status: live.status, database: site.database, logger: logger)) }
     return app
 }
 

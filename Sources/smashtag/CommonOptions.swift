@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import Logging
+import Smashtag
 
 /// Options every subcommand accepts (SPEC §5).
 struct CommonOptions: ParsableArguments {
@@ -33,5 +36,31 @@ enum CSV {
     private static func field(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}
+
+/// Where the app's store is (SPEC §9), for the commands that use it: `serve`, `search`, `recents`, `popularity`,
+/// `trend`.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("database"), help: ArgumentHelp(
+        "Keep recents, sessions and popularity in PostgreSQL, shared by several servers (default: $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).",
+        valueName: "postgresql://user@host:port/db"))
+    var url: String?
+
+    func validate() throws {
+        do { _ = try postgres() } catch { throw ValidationError(error.description) }
+    }
+
+    /// nil: the SQLite file in the data directory.
+    func postgres() throws(PostgresURLError) -> PostgresURL? {
+        guard let text = url ?? ProcessInfo.processInfo.environment["SMASHTAG_DATABASE_URL"], !text.isEmpty else { return nil }
+        return try PostgresURL(text)
+    }
+
+    /// The store, or one sentence saying why it cannot be reached.
+    func open(_ directory: DataDirectory) async throws -> AppDatabase {
+        var logger = Logger(label: "smashtag")
+        logger.logLevel = .warning
+        return try await CommandFailure.reporting { try await AppDatabase.open(url: postgres(), orFileAt: directory.appDatabase, logger: logger) }
     }
 }

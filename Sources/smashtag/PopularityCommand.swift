@@ -18,10 +18,11 @@ struct PopularityCommand: AsyncParsableCommand {
     var format: TableFormat = .text
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let popularity = Popularity(database: try AppDatabase.open(at: directory.appDatabase))
+        let popularity = Popularity(database: try await store.open(directory))
         let table = try await CommandFailure.reporting { try await popularity.table(for: term) }
         switch format {
         case .json: print(TweetPrinter.json(table))

@@ -17,10 +17,11 @@ struct RecentsCommand: AsyncParsableCommand {
         var format: OutputFormat = .text
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var store: StoreOptions
 
         func run() async throws {
             let directory = try DataDirectory(common.dataDirectory)
-            let terms = try await Recents(database: AppDatabase.open(at: directory.appDatabase)).terms()
+            let terms = try await CommandFailure.reporting { try await Recents(database: store.open(directory)).terms() }
             switch format {
             case .json: print(TweetPrinter.json(terms))
             case .text: terms.forEach { print($0) }
@@ -37,10 +38,11 @@ struct RecentsCommand: AsyncParsableCommand {
         var term: String
 
         @OptionGroup var common: CommonOptions
+        @OptionGroup var store: StoreOptions
 
         func run() async throws {
             let directory = try DataDirectory(common.dataDirectory)
-            let recents = Recents(database: try AppDatabase.open(at: directory.appDatabase))
+            let recents = Recents(database: try await store.open(directory))
             guard try await CommandFailure.reporting({ try await recents.delete(term) }) else {
                 throw CommandFailure("“\(term)” is not in Recents.")
             }

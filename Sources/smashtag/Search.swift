@@ -36,6 +36,7 @@ struct Search: AsyncParsableCommand {
     var format: OutputFormat = .text
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
 
     func validate() throws {
         guard !query.allSatisfy(\.isWhitespace) else { throw ValidationError("Give a query to search for, e.g. smashtag search '#swift'.") }
@@ -51,7 +52,7 @@ struct Search: AsyncParsableCommand {
         // A typo in the query is reported before anything else happens (like generating the demo corpus).
         if choice.names.contains(.corpus) { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
         let sources = try await choice.open(in: directory)
-        let sessions = SearchSessions(database: try AppDatabase.open(at: directory.appDatabase))
+        let sessions = SearchSessions(database: try await store.open(directory))
         let page = try await CommandFailure.reporting { () async throws -> MergedPage? in
             guard let position = try await position(in: sessions, sources) else { return nil }
             return try await sessions.fetch(query, from: sources, at: position, count: count)

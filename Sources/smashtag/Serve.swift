@@ -25,12 +25,14 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     @OptionGroup var common: CommonOptions
     @OptionGroup var live: LiveIndexArguments
+    @OptionGroup var store: StoreOptions
 
     var dataDirectory: String { directory.path }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
     var catalog: SourceCatalog { SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path) }
     var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
     var liveIndex: LiveIndexSettings? { ingest == nil ? nil : live.settings }
+    var database: PostgresURL? { try? store.postgres() }
 
     private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
 
@@ -48,7 +50,7 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     func run() async throws {
         _ = try DataDirectory(common.dataDirectory)
-        let app = try await buildApplication(self)
+        let app = try await CommandFailure.reporting { try await buildApplication(self) }
         try await app.runService()
     }
 }

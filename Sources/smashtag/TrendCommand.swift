@@ -28,6 +28,7 @@ struct TrendCommand: AsyncParsableCommand {
     var format: TableFormat = .text
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
 
     func validate() throws {
         if let mention, !(mention.hasPrefix("#") || mention.hasPrefix("@")) || mention.count < 2 {
@@ -36,7 +37,7 @@ struct TrendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try AppDatabase.open(at: try DataDirectory(common.dataDirectory).appDatabase)
+        let database = try await store.open(try DataDirectory(common.dataDirectory))
         let all = try await CommandFailure.reporting { try await series(database) }
         switch format {
         case .json: print(mention == nil ? TweetPrinter.json(all) : TweetPrinter.json(all.first))

@@ -33,86 +33,81 @@ func tweet(_ id: Int, _ text: String) -> Post {
 }
 
 struct PopularityTests {
-    let database: AppDatabase
-    let source = ScriptedSource()
-    var sessions: OneSourceSessions { OneSourceSessions(database: database, source: source) }
-    var popularity: Popularity { Popularity(database: database) }
-
-    init() throws {
-        database = try AppDatabase.inMemory()
+    @Test(arguments: TestStore.available) func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#a #b @c"), tweet(2, "#a @c @d"), tweet(3, "#a #b")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.table("T") == ["Hashtags": ["#a 3", "#b 2"], "Users": ["@c 2"]])
     }
 
-    private func table(_ term: String) async throws -> [String: [String]] {
-        let table = try await popularity.table(for: term)
-        return Dictionary(uniqueKeysWithValues: table.sections.map { ($0.title, $0.rows.map { "\($0.mention) \($0.count)" }) })
-    }
-
-    @Test func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections() async throws {
-        source.enqueue([tweet(1, "#a #b @c"), tweet(2, "#a @c @d"), tweet(3, "#a #b")])
-        _ = try await sessions.fetch("T", at: .newest)
-        #expect(try await table("T") == ["Hashtags": ["#a 3", "#b 2"], "Users": ["@c 2"]])
-    }
-
-    @Test func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce() async throws {
+    @Test(arguments: TestStore.available) func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce(store: TestStore) async throws {
+        let t = try await store.fixture()
         // Newest first, as sources give them: the newest spelling is the one first seen.
-        source.enqueue([tweet(2, "#Swift #swift #SWIFT @Nasa"), tweet(1, "#swift @NASA")])
-        _ = try await sessions.fetch("T", at: .newest)
-        #expect(try await table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
+        t.source.enqueue([tweet(2, "#Swift #swift #SWIFT @Nasa"), tweet(1, "#swift @NASA")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
     }
 
-    @Test func fetchingATweetAgainNeverChangesACount() async throws {
-        source.enqueue([tweet(2, "#a"), tweet(1, "#a")], [tweet(3, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(1, "#a"), tweet(0, "#a")])
-        _ = try await sessions.fetch("T", at: .newest)
-        _ = try await sessions.fetch("T", at: .newer(than: "0"))
-        _ = try await sessions.fetch("T", at: .older(than: "9", token: nil))
-        #expect(try await table("T") == ["Hashtags": ["#a 4"], "Users": []])
+    @Test(arguments: TestStore.available) func fetchingATweetAgainNeverChangesACount(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(2, "#a"), tweet(1, "#a")], [tweet(3, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(1, "#a"), tweet(0, "#a")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        _ = try await t.sessions.fetch("T", at: .newer(than: "0"))
+        _ = try await t.sessions.fetch("T", at: .older(than: "9", token: nil))
+        #expect(try await t.table("T") == ["Hashtags": ["#a 4"], "Users": []])
     }
 
-    @Test func aTweetFetchedUnderTwoTermsCountsOnceUnderEach() async throws {
-        source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(1, "#a"), tweet(2, "#a")])
-        _ = try await sessions.fetch("T", at: .newest)
-        _ = try await sessions.fetch("U", at: .newest)
-        #expect(try await table("T") == ["Hashtags": ["#a 2"], "Users": []])
-        #expect(try await table("U") == ["Hashtags": ["#a 2"], "Users": []])
+    @Test(arguments: TestStore.available) func aTweetFetchedUnderTwoTermsCountsOnceUnderEach(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(1, "#a"), tweet(2, "#a")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        _ = try await t.sessions.fetch("U", at: .newest)
+        #expect(try await t.table("T") == ["Hashtags": ["#a 2"], "Users": []])
+        #expect(try await t.table("U") == ["Hashtags": ["#a 2"], "Users": []])
     }
 
-    @Test func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces() async throws {
-        source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
-        _ = try await sessions.fetch("swift  OR rust", at: .newest)
-        _ = try await sessions.fetch("  SWIFT or RUST ", at: .newest)
-        #expect(try await table("Swift Or Rust") == ["Hashtags": ["#a 2"], "Users": []])
-        #expect(try await Recents(database: database).terms() == ["SWIFT or RUST"])
+    @Test(arguments: TestStore.available) func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
+        _ = try await t.sessions.fetch("swift  OR rust", at: .newest)
+        _ = try await t.sessions.fetch("  SWIFT or RUST ", at: .newest)
+        #expect(try await t.table("Swift Or Rust") == ["Hashtags": ["#a 2"], "Users": []])
+        #expect(try await t.recents.terms() == ["SWIFT or RUST"])
     }
 
-    @Test func tiesAreAlphabeticalCaseInsensitively() async throws {
-        source.enqueue([tweet(1, "#b #A #c @z @Y"), tweet(2, "#b #A #c @z @Y"), tweet(3, "#c")])
-        _ = try await sessions.fetch("T", at: .newest)
-        #expect(try await table("T") == ["Hashtags": ["#c 3", "#A 2", "#b 2"], "Users": ["@Y 2", "@z 2"]])
+    @Test(arguments: TestStore.available) func tiesAreAlphabeticalCaseInsensitively(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#b #A #c @z @Y"), tweet(2, "#b #A #c @z @Y"), tweet(3, "#c")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.table("T") == ["Hashtags": ["#c 3", "#A 2", "#b 2"], "Users": ["@Y 2", "@z 2"]])
     }
 
-    @Test func recentsAreMostRecentFirstUniqueWithTheNewestSpelling() async throws {
-        for term in ["#stanford", "#swift", "#Stanford"] { _ = try await sessions.fetch(term, at: .newest) }
-        #expect(try await Recents(database: database).terms() == ["#Stanford", "#swift"])
+    @Test(arguments: TestStore.available) func recentsAreMostRecentFirstUniqueWithTheNewestSpelling(store: TestStore) async throws {
+        let t = try await store.fixture()
+        for term in ["#stanford", "#swift", "#Stanford"] { _ = try await t.sessions.fetch(term, at: .newest) }
+        #expect(try await t.recents.terms() == ["#Stanford", "#swift"])
     }
 
-    @Test func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted() async throws {
-        source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(3, "#a")])
-        _ = try await sessions.fetch("T", at: .newest)
-        _ = try await sessions.fetch("U", at: .newest)
-        #expect(try await Recents(database: database).delete("t"))
-        #expect(try await table("T") == ["Hashtags": [], "Users": []])
-        #expect(try await table("U") == ["Hashtags": ["#a 2"], "Users": []])
-        #expect(try await database.storedPostIDs() == ["2", "3"])
-        #expect(try await !Recents(database: database).delete("t"))
+    @Test(arguments: TestStore.available) func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(3, "#a")])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        _ = try await t.sessions.fetch("U", at: .newest)
+        #expect(try await t.recents.delete("t"))
+        #expect(try await t.table("T") == ["Hashtags": [], "Users": []])
+        #expect(try await t.table("U") == ["Hashtags": ["#a 2"], "Users": []])
+        #expect(try await t.database.storedPostIDs() == ["2", "3"])
+        #expect(try await !t.recents.delete("t"))
     }
 
-    @Test func theHundredAndFirstTermPushesTheOldestOutWithItsData() async throws {
-        source.enqueue([tweet(1, "#a"), tweet(2, "#a")])
-        for number in 0...100 { _ = try await sessions.fetch("term \(number)", at: .newest) }
-        let terms = try await Recents(database: database).terms()
+    @Test(arguments: TestStore.available) func theHundredAndFirstTermPushesTheOldestOutWithItsData(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")])
+        for number in 0...100 { _ = try await t.sessions.fetch("term \(number)", at: .newest) }
+        let terms = try await t.recents.terms()
         #expect(terms.count == 100 && terms.first == "term 100" && terms.last == "term 1")
-        #expect(try await table("term 0") == ["Hashtags": [], "Users": []])
-        #expect(try await database.storedPostIDs().isEmpty)
+        #expect(try await t.table("term 0") == ["Hashtags": [], "Users": []])
+        #expect(try await t.database.storedPostIDs().isEmpty)
     }
 }
 
@@ -141,8 +136,8 @@ struct PopularityPersistenceTests {
         #expect(try await updates.next()?.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
     }
 
-    @Test func theLiveTableSeesThisProcesssWriteOnAnInMemoryDatabase() async throws {
-        let database = try AppDatabase.inMemory()
+    @Test(arguments: TestStore.available) func theLiveTableSeesThisProcesssWrite(store: TestStore) async throws {
+        let database = try await store.open()
         let source = ScriptedSource()
         source.enqueue([tweet(1, "@x")], [tweet(2, "@x")])
         _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newest)

@@ -145,16 +145,6 @@ struct TweetWriter {
     }
 }
 
-extension Mention.Kind {
-    /// How the kind is stored: a small number, since there is one per mention.
-    var code: Int { Self.allCases.firstIndex(of: self) ?? 0 }
-
-    init?(code: Int) {
-        guard Self.allCases.indices.contains(code) else { return nil }
-        self = Self.allCases[code]
-    }
-}
-
 /// The order key of a post that has no X id: made as X makes its ids — milliseconds since X's epoch above 22 bits —
 /// so posts of every network interleave by time in one index; the low bits are a hash of the post's own id, and the
 /// writer takes the next free key on the rare collision.

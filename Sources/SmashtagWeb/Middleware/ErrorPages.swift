@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import Smashtag
 
 /// Turns anything thrown below it into a response that keeps the status: the error page, or `{"error": …}` under
 /// `/api/`. The sentence comes from the status alone, so no internal detail reaches a browser; the error itself
@@ -28,6 +29,7 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     private static func statusAndHeaders(of error: any Error) -> (HTTPResponse.Status, HTTPFields) {
         if let error = error as? HTTPError { return (error.status, error.headers) }
         if let error = error as? any HTTPResponseError { return (error.status, [:]) }
+        if error is StoreUnavailable { return (.serviceUnavailable, [.retryAfter: "5"]) }
         return (.internalServerError, [:])
     }
 
@@ -44,6 +46,7 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         case .notFound: "There is nothing at this address."
         case .methodNotAllowed: "This address does not take that kind of request."
         case .contentTooLarge: "This request is too large."
+        case .serviceUnavailable: "The database cannot be reached just now. Try again in a few seconds."
         default: status.kind == .serverError
             ? "Something went wrong on our side. Try again in a moment."
             : "This request could not be completed."

@@ -9,18 +9,22 @@ import Synchronization
 struct LiveIndexService: Service {
     let index: JetstreamLiveIndex
     let status: LiveIndexStatus
+    /// Among servers sharing a PostgreSQL store, the one elected runs the index.
+    let database: AppDatabase
     let logger: Logger
 
     func run() async throws {
         let log = MinuteLog(logger: logger)
         do {
-            let total = try await cancelWhenGracefulShutdown {
-                try await index.run { progress in
-                    status.update(progress)
-                    log.note(progress)
+            try await cancelWhenGracefulShutdown {
+                try await database.whileElected(.liveIndex) {
+                    let total = try await index.run { progress in
+                        status.update(progress)
+                        log.note(progress)
+                    }
+                    logger.info("The live index stopped: \(total.posts) posts stored this run.")
                 }
             }
-            logger.info("The live index stopped: \(total.posts) posts stored this run.")
         } catch is CancellationError {
             logger.debug("the live index stopped")
         }

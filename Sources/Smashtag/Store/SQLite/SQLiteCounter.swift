@@ -7,10 +7,10 @@ import GRDB
 import Posts
 import Twitter
 
-/// Counts a fetched page under a term inside the caller's transaction, in a fixed number of statements whatever the
+/// Counts a fetched page under a term inside the caller's SQLite transaction, in a fixed number of statements whatever the
 /// page's size: the keys go to SQLite as one JSON array, and SQLite tells which posts it holds and which of them
 /// are new for the term.
-struct PopularityCounter {
+struct SQLiteCounter {
     let db: Database
     let termID: Int64
 
@@ -70,7 +70,7 @@ struct PopularityCounter {
     /// Each mention's id, created if new. Looked up after inserting the new ones, rather than returned by an upsert,
     /// which would write every known mention's row again.
     private func mentionIDs(_ tally: MentionTally) throws -> [String: Int64] {
-        let rows = tally.mentions.map { [JSONCell.int($0.kind), .text($0.key), .text($0.shown)] }
+        let rows = tally.mentions.map { [JSONCell.int($0.kind.code), .text($0.key), .text($0.shown)] }
         let list = JSONArray(rows)
         try statement("""
             INSERT OR IGNORE INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)
@@ -106,17 +106,6 @@ struct PopularityCounter {
     }
 }
 
-/// A post with what the store writes of it, made before the write (see `PreparedPage`).
-struct StorablePost: Sendable {
-    let post: Post
-    let created: Int64
-    let json: String
-
-    init(_ post: Post) {
-        (self.post, created, json) = (post, post.created.millisecondsSince1970, post.codableJSON)
-    }
-}
-
 /// Post keys as SQL sees them: a JSON array of `[network code, id]` pairs for `json_each`, and back.
 enum PostKeys {
     static func json(_ keys: some Sequence<PostKey>) -> String {
@@ -125,77 +114,6 @@ enum PostKeys {
 
     static func key(network code: Int, id: String) -> PostKey? {
         Network(code: code).map { PostKey(network: $0, id: id) }
-    }
-}
-
-/// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
-/// hour of each post's own time, for the trends (SPEC §8): a mention's hours add up to its count.
-struct MentionTally {
-    struct Entry {
-        /// 0 hashtag, 1 user (as stored).
-        let kind: Int
-        /// Lower-cased with its `#` or `@`: mentions are the same case-insensitively.
-        let key: String
-        let shown: String
-        var count: Int
-    }
-
-    /// How many of the posts of one hour name `mentions[mention]`.
-    struct HourEntry {
-        let mention: Int
-        let hour: Int
-        var count: Int
-    }
-
-    private(set) var mentions: [Entry] = []
-    private(set) var hours: [HourEntry] = []
-
-    var isEmpty: Bool { mentions.isEmpty }
-
-    init(_ posts: [Post]) {
-        var index: [String: Int] = [:]
-        var hourIndex: [TrendHour.Key: Int] = [:]
-        for post in posts {
-            let hour = TrendHour.of(post.created)
-            for mention in Self.distinctMentions(of: post) {
-                let at = index[mention.key] ?? {
-                    index[mention.key] = mentions.count
-                    mentions.append(Entry(kind: mention.kind, key: mention.key, shown: mention.shown, count: 0))
-                    return mentions.count - 1
-                }()
-                mentions[at].count += 1
-                let key = TrendHour.Key(mention: at, hour: hour)
-                if let slot = hourIndex[key] { hours[slot].count += 1 } else {
-                    hourIndex[key] = hours.count
-                    hours.append(HourEntry(mention: at, hour: hour, count: 1))
-                }
-            }
-        }
-    }
-
-    /// The hashtags and users a post names, each once (the first spelling), as (kind, key, shown).
-    static func distinctMentions(of post: Post) -> [(kind: Int, key: String, shown: String)] {
-        var seen = Set<String>()
-        return post.mentions.compactMap { mention in
-            guard mention.kind != .url else { return nil }
-            let key = mention.keyword.lowercased()
-            guard seen.insert(key).inserted else { return nil }
-            return (mention.kind == .hashtag ? 0 : 1, key, mention.keyword)
-        }
-    }
-}
-
-/// Trends count by the hour (UTC) of the posts' own times: hours since 1970, so a day is 24 of them. A post dated
-/// before 1970 (a broken date) counts in the first hour, so every hour is ≥ 0 and SQLite's integer division by 24 is
-/// the floor that Swift's bucket arithmetic uses.
-enum TrendHour {
-    struct Key: Hashable {
-        let mention: Int
-        let hour: Int
-    }
-
-    static func of(_ date: Date) -> Int {
-        max(0, Int((date.timeIntervalSince1970 / 3600).rounded(.down)))
     }
 }
 

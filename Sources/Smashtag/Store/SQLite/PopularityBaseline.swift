@@ -20,7 +20,7 @@ public struct PopularityBaseline: Sendable {
 
     public func count(_ posts: [Post], under term: String) async throws {
         let term = try SearchTermKey(term)
-        try await database.writer.write { db in
+        try await database.sqliteWriter().write { db in
             let termID = try Self.findOrCreateTerm(term, db)
             for post in posts { try count(post, termID: termID, db) }
         }
@@ -55,7 +55,7 @@ public struct PopularityBaseline: Sendable {
         let lookup = caseInsensitiveLookups ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
         var mentionID = try Int64.fetchOne(db, sql: lookup, arguments: [mention.key])
         if mentionID == nil {
-            try db.execute(sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)", arguments: [mention.kind, mention.key, mention.shown])
+            try db.execute(sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)", arguments: [mention.kind.code, mention.key, mention.shown])
             mentionID = db.lastInsertedRowID
         }
         let count = try Int.fetchOne(db, sql: "SELECT count FROM mentionCount WHERE termID = ? AND mentionID = ?", arguments: [termID, mentionID])
@@ -79,18 +79,24 @@ public struct PopularityBaseline: Sendable {
 }
 
 extension AppDatabase {
+    /// The SQLite store's writer, for the benchmarks that compare designs on the same file.
+    func sqliteWriter() throws -> any DatabaseWriter {
+        guard let store = store as? SQLiteStore else { throw StoreUnavailable(description: "This benchmark runs on the SQLite store only.") }
+        return store.writer
+    }
+
     /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts and hourly
     /// trends of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
     public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
         let mentions = max(mentions, 2)  // the first and at least one other
-        try await writer.write { db in
+        try await sqliteWriter().write { db in
             try db.execute(sql: """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
                 INSERT INTO recent(id, key, term, searched) SELECT x, 'filler ' || x, 'filler ' || x, x FROM n;
                 """, arguments: [terms])
             try db.execute(sql: """
                 WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
-                INSERT INTO mention(id, kind, key, shown) SELECT x, x % 2, '#filler' || x, '#Filler' || x FROM n;
+                INSERT INTO mention(id, kind, key, shown) SELECT x, 0, '#filler' || x, '#Filler' || x FROM n;
                 """, arguments: [mentions])
             try db.execute(sql: """
                 WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?1 - 1)

@@ -1,0 +1,77 @@
+import Logging
+import PostgresNIO
+
+/// One server among those sharing the database does `work`: the one holding a session advisory lock. The others
+/// try again every few seconds, so when the holder stops or dies (its connection closes and PostgreSQL releases the
+/// lock) another takes over. The holder checks its connection every few seconds and stops `work` when it is lost:
+/// without the connection it no longer holds the lock, and another server may be elected.
+extension PostgresStore {
+    static let electionInterval = Duration.seconds(2)
+
+    func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {
+        let lock = AdvisoryLock(role)
+        var announced = false
+        while true {
+            try Task.checkCancellation()
+            do {
+                let finished = try await client.withConnection { connection in
+                    try await Self.holding(lock, on: connection, logger: logger) { try await Self.watching(connection, work) }
+                }
+                if finished { return }
+                if !announced { logger.info("Another server runs the \(role.rawValue); this one takes over if it stops.") }
+                announced = true
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                logger.warning("The \(role.rawValue) paused: \(StoreUnavailable.ifLost(error)). Trying again.")
+            }
+            try await Task.sleep(for: Self.electionInterval)
+        }
+    }
+
+    /// `work` while holding the lock, then the lock released; false (and nothing done) when another server holds it.
+    private static func holding(_ lock: AdvisoryLock, on connection: PostgresConnection, logger: Logger,
+                                _ work: () async throws -> Void) async throws -> Bool {
+        let rows = try await connection.query("SELECT pg_try_advisory_lock(\(lock.classID), \(lock.objectID)) AS held", logger: .store).collect()
+        guard try rows.first?.makeRandomAccess()["held"].decode(Bool.self) == true else { return false }
+        logger.info("This server was elected to run the \(lock.name).")
+        do {
+            try await work()
+        } catch {
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
+            throw error
+        }
+        try await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
+        return true
+    }
+
+    /// `work`, cancelled when the connection holding the lock stops answering.
+    private static func watching(_ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: electionInterval)
+                    try await connection.query("SELECT 1", logger: .store)
+                }
+            }
+            defer { group.cancelAll() }
+            try await group.next()
+        }
+    }
+}
+
+/// What runs on one server only: the writers of shared data that two servers would write twice.
+public enum ElectedRole: String, Sendable {
+    case demoTweeter = "demo tweeter"
+    case liveIndex = "live index"
+}
+
+extension AdvisoryLock {
+    init(_ role: ElectedRole) {
+        switch role {
+        case .demoTweeter: self.init(classID: AdvisoryLock.migrations.classID, objectID: 2, name: role.rawValue)
+        case .liveIndex: self.init(classID: AdvisoryLock.migrations.classID, objectID: 3, name: role.rawValue)
+        }
+    }
+}

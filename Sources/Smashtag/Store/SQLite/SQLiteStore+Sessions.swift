@@ -1,0 +1,93 @@
+import Corpus
+import GRDB
+import Posts
+
+/// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
+extension SQLiteStore {
+    func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
+        try await writer.read { db in try Self.recordedTerm(key, counting: keys, db) }
+    }
+
+    func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
+        try await groupCommit.write { [generations] db in
+            let generation = try generations.current()
+            let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
+            if let recorded, recorded.isUnchanged(by: term, page.found) { return SettledTerm(term: recorded, generation: generation) }
+            let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), db)
+            try SQLiteCounter(db: db, termID: termID).count(page.storable)
+            return nil
+        }
+    }
+
+    func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
+        try await groupCommit.write { db in
+            guard let termID = try Self.id(of: term, db) else { return }  // deleted meanwhile
+            try SQLiteCounter(db: db, termID: termID).count(page.storable)
+        }
+    }
+
+    func cursors(of key: String) async throws -> SessionCursors? {
+        try await writer.read { db in
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT newer, older FROM recent WHERE key = ?"), arguments: [key])
+            return try row.flatMap { try SessionCursors(newer: $0["newer"], older: $0["older"]) }
+        }
+    }
+
+    func recentTerms() async throws -> [String] {
+        try await writer.read { db in try String.fetchAll(db, sql: "SELECT term FROM recent ORDER BY searched DESC") }
+    }
+
+    func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
+        try await writer.write { db in
+            guard let id = try Self.id(of: term, db) else { return false }
+            try Self.remove(id, db)
+            return true
+        }
+    }
+
+    static func recordedTerm(_ key: String, counting keys: Set<PostKey>, _ db: Database) throws -> RecordedTerm? {
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
+            SELECT id, term, searched = (SELECT max(searched) FROM recent) AS isFirst, newer, older FROM recent WHERE key = ?
+            """), arguments: [key]) else { return nil }
+        // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
+        // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT p.network, p.postID FROM json_each(?) j
+            CROSS JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
+            CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
+            """), arguments: [PostKeys.json(keys), row["id"] as Int64])
+        return RecordedTerm(shown: row["term"], isFirst: row["isFirst"], cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
+                            counted: Set(rows.compactMap { PostKeys.key(network: $0["network"], id: $0["postID"]) }))
+    }
+
+    /// The term's row, if it is in Recents.
+    static func id(of term: SearchTermKey, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recent WHERE key = ?"), arguments: [term.key])
+    }
+
+    /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.
+    private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, _ db: Database) throws -> Int64 {
+        let id = try Int64.fetchOne(db.cachedStatement(sql: """
+            INSERT INTO recent(key, term, searched, newer, older)
+            VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
+            ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
+                newer = excluded.newer, older = excluded.older
+            RETURNING id
+            """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
+        guard let id else { throw DatabaseError(message: "no id for the recent term") }
+        let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
+        for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
+            try remove(old, db)
+        }
+        return id
+    }
+
+    /// The term's counts go with it (cascading), and its posts unless another term counted them.
+    private static func remove(_ id: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            DELETE FROM post WHERE id IN (SELECT postRef FROM countedPost WHERE termID = ?1)
+                AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id AND c.termID != ?1)
+            """).execute(arguments: [id])
+        try db.cachedStatement(sql: "DELETE FROM recent WHERE id = ?").execute(arguments: [id])
+    }
+}
