@@ -31,7 +31,7 @@ struct BenchPopularity: AsyncParsableCommand {
         report("fill", ["links": Double(links), "seconds": fill.seconds])
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
-            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPage(tweets: page)), at: .newest, count: page.count)
+            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
         }
         let lecture = try await countingRate(pages: pages, generator: &generator) { page in
             try await PopularityBaseline(database: database).count(page, under: "bench lecture")
@@ -93,15 +93,6 @@ struct BenchPopularity: AsyncParsableCommand {
     }
 }
 
-/// A source that answers every request with the same tweets: the page being counted.
-private struct FixedPage: PostSource {
-    let tweets: [Post]
-
-    func search(_ request: SearchRequest) async throws -> SearchPage {
-        SearchPage(tweets: tweets, newer: request.newer(after: tweets), older: nil)
-    }
-}
-
 /// The time to count one page of many tweets: a single transaction, which the kill test interrupts.
 struct BenchCountPage: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -124,7 +115,7 @@ struct BenchCountPage: AsyncParsableCommand {
         print("counting", terminator: "\n")
         fflush(nil)
         let elapsed = try await ContinuousClock().measure {
-            _ = try await SearchSessions(database: database).fetch(term, from: SourceSet(only: FixedPage(tweets: page)), at: .newest, count: SearchRequest.maximumCount)
+            _ = try await SearchSessions(database: database).fetch(term, from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: SearchRequest.maximumCount)
         }
         print("counted \(tweets) tweets in \(String(format: "%.2f", elapsed.seconds))s")
     }

@@ -59,10 +59,11 @@ def server(data_dir):
     assert process.wait(timeout=15) == 0, "the server did not shut down cleanly on SIGTERM"
 
 
-def start_server(data, environment=None, options=()):
+def start_server(data, environment=None, options=(), stderr=None):
     """`smashtag serve` on a free port (with more options when given): its URL once it listens."""
     env = dict(os.environ, **(environment or {}))
-    process = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--data-dir", data, *options], stdout=subprocess.PIPE, text=True, env=env)
+    process = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--data-dir", data, *options], stdout=subprocess.PIPE, stderr=stderr,
+                               text=True, env=env)
     for line in process.stdout:
         match = re.search(r"running at (http://\S+/)", line)
         if match:

@@ -8,15 +8,15 @@ import Darwin
 
 /// xoshiro256** seeded through SplitMix64: the same seed gives the same numbers on every machine and in every
 /// process, which the system generator and the standard library's `random(in:using:)` helpers do not promise.
-struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         var mixer = SplitMix64(state: seed)
         state = (mixer.next(), mixer.next(), mixer.next(), mixer.next())
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = rotate(state.1 &* 5, 7) &* 9
         let shifted = state.1 << 17
         state.2 ^= state.0
@@ -29,7 +29,7 @@ struct SeededRandom: Sendable {
     }
 
     /// In `0..<bound` (Lemire's multiply-shift; the bias is below 2⁻⁵⁰ for the small bounds used here).
-    mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
     }
 
@@ -59,7 +59,7 @@ struct SeededRandom: Sendable {
 private struct SplitMix64 {
     var state: UInt64
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9

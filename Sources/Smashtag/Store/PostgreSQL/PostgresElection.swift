@@ -23,7 +23,7 @@ extension PostgresStore {
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                logger.warning("The \(role.rawValue) paused: \(StoreUnavailable.ifLost(error)). Trying again.")
+                logger.warning("The \(role.rawValue) paused: \(StoreUnavailable.ifLost(error)) It is tried again every \(Self.electionInterval.components.seconds) s.")
             }
             try await Task.sleep(for: Self.electionInterval)
         }
@@ -38,21 +38,30 @@ extension PostgresStore {
         do {
             try await work()
         } catch {
-            _ = try? await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
+            _ = try? await unlock(lock, on: connection)
             throw error
         }
-        try await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
+        try await unlock(lock, on: connection)
         return true
     }
 
-    /// `work`, cancelled when the connection holding the lock stops answering.
+    /// A closed connection holds no lock (PostgreSQL released it), and a query written to one would never return.
+    private static func unlock(_ lock: AdvisoryLock, on connection: PostgresConnection) async throws {
+        guard !connection.isClosed else { return }
+        try await withDeadline(deadline) {
+            try await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
+        }
+    }
+
+    /// `work`, cancelled when the connection holding the lock closes or stops answering.
     private static func watching(_ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Void) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await work() }
             group.addTask {
                 while true {
                     try await Task.sleep(for: electionInterval)
-                    try await connection.query("SELECT 1", logger: .store)
+                    guard !connection.isClosed else { throw StoreUnavailable(description: "The connection holding the election closed.") }
+                    try await withDeadline(electionInterval) { try await connection.query("SELECT 1", logger: .store) }
                 }
             }
             defer { group.cancelAll() }

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import Posts
+import Synchronization
 
 /// The app's store in PostgreSQL (SPEC §9): one database that several `serve` processes share. A pool of connections
 /// (postgres-nio's `PostgresClient`); every unit of work is one transaction, and exactly-once counting rests on the
@@ -14,9 +15,14 @@ struct PostgresStore: AppStore {
     let logger: Logger
     private let runner: Task<Void, Never>
     let notifications: PostgresChanges
+    /// While the database is away, requests are told so at once.
+    private let outage = Outage()
 
-    /// How long a request waits for the database before it is answered with `StoreUnavailable`.
+    /// How long a request waits for the database before it is answered with `StoreUnavailable`; within a few seconds
+    /// of an outage, how long it waits for a sign that the database is back.
     static let deadline = Duration.seconds(5)
+    static let outageDeadline = Duration.milliseconds(300)
+    static let outageMemory = Duration.seconds(3)
     /// A transaction that lost a race (a deadlock, a row deleted under it) runs again, this many times at most.
     static let attempts = 4
 
@@ -26,6 +32,7 @@ struct PostgresStore: AppStore {
         let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
         let runner = Task { await client.run() }
         let store = PostgresStore(client: client, logger: logger, runner: runner, notifications: PostgresChanges(client: client, logger: logger))
+
         do {
             try await store.withDeadline { try await PostgresMigrations.run(on: client, logger: logger) }
         } catch {
@@ -79,25 +86,39 @@ struct PostgresStore: AppStore {
 
     /// `work`, or `StoreUnavailable` when the database does not answer in time or the connection is lost.
     private func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        let deadline = outage.isRecent ? Self.outageDeadline : Self.deadline
         do {
-            return try await withThrowingTaskGroup(of: T.self) { group in
-                group.addTask { try await work() }
-                group.addTask {
-                    try await Task.sleep(for: Self.deadline)
-                    throw StoreUnavailable.timedOut
-                }
-                defer { group.cancelAll() }
-                return try await group.next()!
-            }
-        } catch let error as PostgresTransactionError {
-            throw StoreUnavailable.ifLost(error.closureError ?? error.beginError ?? error.commitError ?? error)
+            let value = try await Smashtag.withDeadline(deadline, work)
+            outage.ended()
+            return value
         } catch {
-            throw StoreUnavailable.ifLost(error)
+            let error = StoreUnavailable.ifLost((error as? PostgresTransactionError)?.cause ?? error)
+            if error is StoreUnavailable { outage.noted() }
+            throw error
         }
     }
+
+
+}
+
+/// When the database last failed to answer.
+private final class Outage: Sendable {
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    /// The database failed within the last few seconds.
+    var isRecent: Bool {
+        last.withLock { $0.map { ContinuousClock.now - $0 < PostgresStore.outageMemory } ?? false }
+    }
+
+    func noted() { last.withLock { $0 = .now } }
+
+    func ended() { last.withLock { $0 = nil } }
 }
 
 extension PostgresTransactionError {
+    /// The error that ended the transaction.
+    var cause: any Error { closureError ?? beginError ?? commitError ?? self }
+
     /// Lost a race that running again resolves: a deadlock, a serialization failure, or a row another transaction
     /// deleted or added meanwhile (a term pruned while counted, a post kept by another term's count).
     var isRace: Bool {
@@ -111,7 +132,7 @@ extension PostgresTransactionError {
 public struct StoreUnavailable: ExplainedError {
     public let description: String
 
-    static let timedOut = StoreUnavailable(description: "The database did not answer within \(PostgresStore.deadline.components.seconds) seconds.")
+    static let timedOut = StoreUnavailable(description: "The database did not answer in time.")
 
     init(description: String) {
         self.description = description

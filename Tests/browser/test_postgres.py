@@ -1,0 +1,104 @@
+"""SPEC §9: two servers on one PostgreSQL (a throwaway cluster of this module's own, so it can be stopped): a search on
+one server shows on the other's live Popularity page; one server runs the demo tweeter; when the database goes away
+pages answer 503 and the servers recover by themselves when it returns."""
+import pathlib
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from conftest import BINARY, ROOT, screenshot, start_server
+
+CLUSTER = ROOT / "scripts" / "postgres-cluster"
+
+
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    directory = tempfile.mkdtemp(prefix="smashtag-pg-browser-")
+    url = subprocess.run([str(CLUSTER), "start", directory, str(free_port())], check=True, capture_output=True, text=True).stdout.strip()
+    yield directory, url
+    subprocess.run([str(CLUSTER), "stop", directory], check=False)
+
+
+@pytest.fixture(scope="module")
+def two_servers(cluster):
+    _, url = cluster
+    data = tempfile.mkdtemp(prefix="smashtag-pg-servers-")
+    subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data], check=True, capture_output=True)
+    logs = [pathlib.Path(data) / f"server-{name}.log" for name in "ab"]
+    servers = [start_server(data, {"SMASHTAG_DATABASE_URL": url}, ["--log-level", "info"], stderr=log.open("w")) for log in logs]
+    yield [server for _, server in servers], logs
+    for process, _ in servers:
+        process.terminate()
+        assert process.wait(timeout=15) == 0
+
+
+def status_of(url):
+    try:
+        return urllib.request.urlopen(url, timeout=10).status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_a_search_on_one_server_shows_live_on_the_others_popularity_page(page, two_servers):
+    (first, second), logs = two_servers
+    term = {"portrait": "#swift", "landscape": "#AI"}[page.viewport_name]
+    urllib.request.urlopen(first + "search?q=" + urllib.parse.quote(term)).read()
+    page.goto(second + "search/popularity?term=" + urllib.parse.quote(term))
+    page.locator(".live:not([hidden])").wait_for(timeout=5000)
+    rows = lambda: {row.inner_text() for row in page.locator("section.popular li").all()}
+    before = rows()
+    assert before, "the first server's counts are on the second server's page"
+    # More of the term's posts, fetched through the first server: the second server's page changes within a second.
+    started = time.monotonic()
+    urllib.request.urlopen(first + "api/search?q=" + urllib.parse.quote(term) + "&count=100").read()
+    while rows() == before and time.monotonic() - started < 5:
+        page.wait_for_timeout(50)
+    assert rows() != before
+    assert time.monotonic() - started < 2
+    screenshot(page, "popularity-across-servers")
+    elected = [log.read_text().count("elected to run the demo tweeter") for log in logs]
+    assert sorted(elected) == [0, 1], "one server runs the demo tweeter"
+
+
+def test_pages_answer_503_while_the_database_is_away_and_recover_by_themselves(page, cluster, two_servers):
+    directory, _ = cluster
+    (first, second), _ = two_servers
+    recents = second + "recents"
+    assert status_of(recents) == 200
+    subprocess.run([str(CLUSTER), "halt", directory], check=True)
+    try:
+        assert status_of(recents) == 503
+        page.goto(recents)
+        assert "database cannot be reached" in page.text_content("main")
+        assert page.dialogs == []
+    finally:
+        subprocess.run([str(CLUSTER), "resume", directory], check=True)
+    term = urllib.parse.quote({"portrait": "#cs193p", "landscape": "#stanford"}[page.viewport_name])
+    for _ in range(40):
+        if status_of(recents) == 200 and status_of(first + "search?q=" + term) == 200:
+            break
+        time.sleep(0.25)
+    assert status_of(recents) == 200
+    # Live pages come back too: a search on the first server after the restart reaches the second one's page.
+    page.goto(second + "search/popularity?term=" + term)
+    page.locator(".live:not([hidden])").wait_for(timeout=5000)
+    rows = lambda: [row.inner_text() for row in page.locator("section.popular li").all()]
+    before = rows()
+    urllib.request.urlopen(first + "api/search?q=" + term + "&count=100").read()
+    for _ in range(40):
+        if rows() != before:
+            break
+        page.wait_for_timeout(100)
+    assert rows() != before
