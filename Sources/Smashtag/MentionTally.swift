@@ -7,7 +7,7 @@ import Posts
 
 /// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
 /// hour of each post's own time, for the trends (SPEC §8): a mention's hours add up to its count.
-struct MentionTally {
+package struct MentionTally {
     struct Entry {
         let kind: Mention.Kind
         /// Lower-cased with its `#` or `@`: mentions are the same case-insensitively.
@@ -50,7 +50,7 @@ struct MentionTally {
     }
 
     /// The hashtags and users a post names, each once (the first spelling), as (kind, key, shown).
-    static func distinctMentions(of post: Post) -> [(kind: Mention.Kind, key: String, shown: String)] {
+    package static func distinctMentions(of post: Post) -> [(kind: Mention.Kind, key: String, shown: String)] {
         var seen = Set<String>()
         return post.mentions.compactMap { mention in
             guard mention.kind != .url else { return nil }
@@ -64,13 +64,13 @@ struct MentionTally {
 /// Trends count by the hour (UTC) of the posts' own times: hours since 1970, so a day is 24 of them. A post dated
 /// before 1970 (a broken date) counts in the first hour, so every hour is ≥ 0 and SQLite's integer division by 24 is
 /// the floor that Swift's bucket arithmetic uses.
-enum TrendHour {
+package enum TrendHour {
     struct Key: Hashable {
         let mention: Int
         let hour: Int
     }
 
-    static func of(_ date: Date) -> Int {
+    package static func of(_ date: Date) -> Int {
         max(0, Int((date.timeIntervalSince1970 / 3600).rounded(.down)))
     }
 }

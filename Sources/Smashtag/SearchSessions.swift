@@ -213,11 +213,11 @@ struct SessionCursors: Equatable, Sendable {
 
 /// A search term as typed (trimmed, spaces collapsed) and the key that makes terms the same case-insensitively
 /// (SPEC §3).
-struct SearchTermKey: Sendable {
-    let shown: String
-    let key: String
+package struct SearchTermKey: Sendable {
+    package let shown: String
+    package let key: String
 
-    init(_ term: String) throws(QueryError) {
+    package init(_ term: String) throws(QueryError) {
         shown = term.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         key = shown.lowercased()
         guard !shown.isEmpty else { throw QueryError.empty }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Corpus
 import Foundation
 import Smashtag
+import StoreBenchmarks
 import Posts
 import Twitter
 
@@ -20,31 +21,42 @@ struct BenchPopularity: AsyncParsableCommand {
     var pages = 100
 
     @OptionGroup var common: CommonOptions
+    /// `--database`: an empty PostgreSQL database to measure on, instead of a new SQLite file in the data directory.
+    @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let path = try DataDirectory(common.dataDirectory).path + "/bench-popularity.sqlite"
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        let database = try AppDatabase.open(at: path)
+        let (database, postgres) = try await open()
         let fill = try await ContinuousClock().measure {
-            try await database.fillForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000)
+            if postgres != nil { try await database.fillPostgresForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
+            else { try await database.fillSQLiteForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
         }
-        report("fill", ["links": Double(links), "seconds": fill.seconds])
+        report("fill", ["links": Double(links), "seconds": fill.seconds], label: postgres == nil ? "SQLite" : "PostgreSQL")
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
             _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
         }
         let lecture = try await countingRate(pages: pages, generator: &generator) { page in
-            try await PopularityBaseline(database: database).count(page, under: "bench lecture")
+            if let baseline = PostgresBaseline(database: database) { try await baseline.count(page, under: "bench lecture") }
+            else { try await SQLiteBaseline(database: database).count(page, under: "bench lecture") }
         }
-        let indexed = try await countingRate(pages: pages, generator: &generator) { page in
-            try await PopularityBaseline(database: database, caseInsensitiveLookups: false).count(page, under: "bench indexed")
+        var figures = ["batchedTweetsPerSecond": ours, "lectureTweetsPerSecond": lecture, "ratioToLecture": ours / lecture]
+        if postgres == nil {
+            let indexed = try await countingRate(pages: pages, generator: &generator) { page in
+                try await SQLiteBaseline(database: database, caseInsensitiveLookups: false).count(page, under: "bench indexed")
+            }
+            figures.merge(["indexedLookupsTweetsPerSecond": indexed, "ratioToIndexedLookups": ours / indexed]) { $1 }
         }
-        report("counting", [
-            "batchedTweetsPerSecond": ours, "lectureTweetsPerSecond": lecture, "indexedLookupsTweetsPerSecond": indexed,
-            "ratioToLecture": ours / lecture, "ratioToIndexedLookups": ours / indexed,
-        ])
+        report("counting", figures)
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
         try await trendLatency(database)
+    }
+
+    /// The store measured: PostgreSQL when `--database` names one (it must be empty), else a new SQLite file.
+    private func open() async throws -> (AppDatabase, PostgresURL?) {
+        if let url = try store.postgres() { return (try await store.open(try DataDirectory(common.dataDirectory)), url) }
+        let path = try DataDirectory(common.dataDirectory).path + "/bench-popularity.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        return (try AppDatabase.open(at: path), nil)
     }
 
     /// A filler term's busiest mention names a post in every hour of a year: the longest series there is, by hour

@@ -169,3 +169,8 @@ extension NIOConnectionError {
         return "the host \(host) is not known"
     }
 }
+
+extension AppDatabase {
+    /// The PostgreSQL store's pool, for the benchmarks that compare designs on the same database; nil on SQLite.
+    package var postgresClient: PostgresClient? { (store as? PostgresStore)?.client }
+}

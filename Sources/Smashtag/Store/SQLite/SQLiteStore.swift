@@ -150,3 +150,8 @@ struct SQLiteStore: AppStore {
         return migrator
     }
 }
+
+extension AppDatabase {
+    /// The SQLite store's writer, for the benchmarks that compare designs on the same file; nil on PostgreSQL.
+    package var sqliteWriter: (any DatabaseWriter)? { (store as? SQLiteStore)?.writer }
+}

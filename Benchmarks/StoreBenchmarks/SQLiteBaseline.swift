@@ -1,6 +1,6 @@
 import GRDB
 import Posts
-import Twitter
+import Smashtag
 
 /// The lecture's approach to counting, kept as the benchmark's baseline (docs/PERFORMANCE.md): like Core Data's
 /// find-or-create, each post and then each of its mentions is looked up by its own query and inserted or updated
@@ -9,7 +9,7 @@ import Twitter
 ///
 /// The lecture matched mentions with a case-insensitive predicate (`keyword =[c] %@`), which no index serves;
 /// `caseInsensitiveLookups` reproduces that, and without it the baseline gets exact, indexed look-ups (its best case).
-public struct PopularityBaseline: Sendable {
+public struct SQLiteBaseline: Sendable {
     let database: AppDatabase
     let caseInsensitiveLookups: Bool
 
@@ -20,7 +20,7 @@ public struct PopularityBaseline: Sendable {
 
     public func count(_ posts: [Post], under term: String) async throws {
         let term = try SearchTermKey(term)
-        try await database.sqliteWriter().write { db in
+        try await database.sqliteWriter!.write { db in
             let termID = try Self.findOrCreateTerm(term, db)
             for post in posts { try count(post, termID: termID, db) }
         }
@@ -45,12 +45,12 @@ public struct PopularityBaseline: Sendable {
         }
         try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])
         let hour = TrendHour.of(post.created)
-        for mention in MentionTally([post]).mentions {
+        for mention in MentionTally.distinctMentions(of: post) {
             try countMention(mention, hour: hour, termID: termID, db)
         }
     }
 
-    private func countMention(_ mention: MentionTally.Entry, hour: Int, termID: Int64, _ db: Database) throws {
+    private func countMention(_ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64, _ db: Database) throws {
         // A function of the column, as a case-insensitive predicate compiles to: SQLite must scan.
         let lookup = caseInsensitiveLookups ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
         var mentionID = try Int64.fetchOne(db, sql: lookup, arguments: [mention.key])
@@ -74,45 +74,6 @@ public struct PopularityBaseline: Sendable {
             try db.execute(sql: "UPDATE mentionTrend SET count = count + 1 WHERE termID = ? AND mentionID = ? AND hour = ?", arguments: arguments)
         } else {
             try db.execute(sql: "INSERT INTO mentionTrend(termID, mentionID, hour, count) VALUES (?, ?, ?, 1)", arguments: arguments)
-        }
-    }
-}
-
-extension AppDatabase {
-    /// The SQLite store's writer, for the benchmarks that compare designs on the same file.
-    func sqliteWriter() throws -> any DatabaseWriter {
-        guard let store = store as? SQLiteStore else { throw StoreUnavailable(description: "This benchmark runs on the SQLite store only.") }
-        return store.writer
-    }
-
-    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts and hourly
-    /// trends of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in seconds.
-    public func fillForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
-        let mentions = max(mentions, 2)  // the first and at least one other
-        try await sqliteWriter().write { db in
-            try db.execute(sql: """
-                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
-                INSERT INTO recent(id, key, term, searched) SELECT x, 'filler ' || x, 'filler ' || x, x FROM n;
-                """, arguments: [terms])
-            try db.execute(sql: """
-                WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < ?1)
-                INSERT INTO mention(id, kind, key, shown) SELECT x, 0, '#filler' || x, '#Filler' || x FROM n;
-                """, arguments: [mentions])
-            try db.execute(sql: """
-                WITH RECURSIVE n(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM n WHERE x < ?1 - 1)
-                INSERT INTO countedPost(termID, postRef) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM n;
-                """, arguments: [links, terms])
-            // Every link names the first mention and one other, at one of a year's hours: the first mention's
-            // series under a term is a year of hours, the longest a trend query reads. The counts are their sums.
-            try db.execute(sql: """
-                INSERT INTO mentionTrend(termID, mentionID, hour, count)
-                SELECT termID, mentionID, hour, count(*) FROM (
-                    SELECT termID, 1 AS mentionID, 490000 + postRef % 8760 AS hour FROM countedPost
-                    UNION ALL
-                    SELECT termID, 2 + (postRef * 7919) % (?1 - 1), 490000 + postRef % 8760 FROM countedPost
-                ) GROUP BY 1, 2, 3;
-                INSERT INTO mentionCount(termID, mentionID, count) SELECT termID, mentionID, sum(count) FROM mentionTrend GROUP BY 1, 2;
-                """, arguments: [mentions])
         }
     }
 }
