@@ -64,9 +64,10 @@ extension AppDatabase {
                 ) AS links GROUP BY 1, 2, 3
                 """,
                 "INSERT INTO mention_count (term_id, mention_id, count) SELECT term_id, mention_id, sum(count) FROM mention_trend GROUP BY 1, 2",
-                "ANALYZE",
             ] { try await connection.query(statement, logger: logger) }
         }
+        // What autovacuum would do soon after: statistics, and the visibility map index-only scans rely on.
+        try await client.query("VACUUM ANALYZE", logger: logger)
     }
 }
 

@@ -29,15 +29,6 @@ with open(os.path.join(work, "paths"), "w") as out:
     for a, b in zip(tags, tags[1:] + tags[:1]):
         for query in (f"{a} OR {b}", f"{a} -{b}"):
             out.write("/search?q=" + urllib.parse.quote(query, safe="") + "\n")
-with open(os.path.join(work, "rotate.lua"), "w") as out:
-    out.write("""local paths = {}
-for line in io.lines(os.getenv("PATHS_FILE")) do paths[#paths + 1] = line end
-local i = math.random(#paths)
-request = function()
-    i = i % #paths + 1
-    return wrk.format("GET", paths[i])
-end
-""")
 
 events = []
 ready = threading.Event()
@@ -57,7 +48,7 @@ def listen():
 threading.Thread(target=listen, daemon=True).start()
 ready.wait(10)
 environment = dict(os.environ, PATHS_FILE=os.path.join(work, "paths"))
-loads = [subprocess.Popen(["wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", os.path.join(work, "rotate.lua"), server],
+loads = [subprocess.Popen(["wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rotate.lua"), server],
                           stdout=subprocess.PIPE, text=True, env=environment) for server in (first, second)]
 time.sleep(1)
 crossings = []

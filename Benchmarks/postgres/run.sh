@@ -15,9 +15,10 @@ SECONDS_EACH=${1:-30}
 LINKS=${2:-10000000}
 WORK=$(mktemp -d /tmp/smashtag-pg-bench.XXXXXX)
 PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-URL=$(scripts/postgres-cluster start "$WORK/pg" "$PORT")
+CLUSTER=$(mktemp -d /tmp/smashtag-pg-cluster.XXXXXX)  # a directory of its own: the cluster's owner must reach it
+URL=$(scripts/postgres-cluster start "$CLUSTER" "$PORT")
 SERVERS=()
-trap 'kill "${SERVERS[@]}" 2> /dev/null; scripts/postgres-cluster stop "$WORK/pg"; rm -rf "$WORK"' EXIT
+trap 'kill "${SERVERS[@]}" 2> /dev/null; scripts/postgres-cluster stop "$CLUSTER"; rm -rf "$WORK"' EXIT
 database() { psql -q "$URL" -c "CREATE DATABASE $1"; echo "${URL%/postgres}/$1"; }
 
 echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), PostgreSQL $(psql -At "$URL" -c 'SHOW server_version'), $(date -u +%F)"

@@ -35,22 +35,13 @@ with open(sys.argv[2], "w") as out:
     for query in queries:
         out.write("/search?q=" + urllib.parse.quote(query, safe="") + "\n")
 EOF
-cat > "$WORK/rotate.lua" <<'EOF'
-local paths = {}
-for line in io.lines(os.getenv("PATHS_FILE")) do paths[#paths + 1] = line end
-local i = math.random(#paths)
-request = function()
-    i = i % #paths + 1
-    return wrk.format("GET", paths[i])
-end
-EOF
 
 TAG=$(head -1 "$WORK/queries.txt" | sed -E 's|/search\?q=(%23[^%]*)%20.*|\1|')
 ID=$(curl -s "$BASE/api/search?q=$TAG" | python3 -c 'import json, sys; print(json.load(sys.stdin)["tweets"][0]["id"])')
 
 rate() {  # requests/s of wrk on a path (or, with a second argument, on the paths in that file)
     local out
-    if [ $# -gt 1 ]; then out=$(PATHS_FILE="$2" wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency -s "$WORK/rotate.lua" "$BASE/")
+    if [ $# -gt 1 ]; then out=$(PATHS_FILE="$2" wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency -s Benchmarks/rotate.lua "$BASE/")
     else out=$(wrk -t2 -c32 -d"${SECONDS_EACH}s" --latency "$BASE$1"); fi
     if echo "$out" | grep -q "Non-2xx"; then echo "error responses while measuring $1: the figures would mean nothing" >&2; exit 1; fi
     echo "$out" | awk '/Requests\/sec/ {r=$2} / 99%/ {p=$2} END {printf "%s %s", r, p}'

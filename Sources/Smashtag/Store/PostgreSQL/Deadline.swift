@@ -2,18 +2,19 @@ import Synchronization
 
 /// `work`, or `StoreUnavailable.timedOut` once `limit` has passed — returning then even if `work` never finishes. A
 /// task group cannot promise that (it waits for every child), and a query written to a connection that has just
-/// closed can wait forever; such a straggler is cancelled and left behind.
+/// closed can wait forever. A straggler is left to finish on its own rather than cancelled: cancelling a task that is
+/// being handed a pooled connection at that moment can lose the connection to the pool for good (seen under load).
 func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
     let outcome = Outcome<T>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
             outcome.wait(continuation)
-            let worker = Task {
+            Task {
                 do { outcome.finish(.success(try await work())) } catch { outcome.finish(.failure(error)) }
             }
             let timer = Task {
                 try? await Task.sleep(for: limit)
-                if outcome.finish(.failure(StoreUnavailable.timedOut)) { worker.cancel() }
+                outcome.finish(.failure(StoreUnavailable.timedOut))
             }
             outcome.whenFinished { timer.cancel() }
         }

@@ -10,18 +10,39 @@ extension PostgresStore {
 
     /// Never settled from memory (other servers write): an unchanged term is read, and nothing written.
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
-        try await transaction { connection in
+        let added = try await transaction { connection -> Bool in
+            try await Self.lockPruning(.shared, connection)
             let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
-            if let recorded, recorded.isUnchanged(by: term, page.found) { return nil }
+            if let recorded, recorded.isUnchanged(by: term, page.found) { return false }
             let termID = try await Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), connection)
             try await PostgresCounter(connection: connection, termID: termID).count(page.storable)
             try await Self.notify(term.key, connection)
-            return nil
+            return recorded == nil
+        }
+        if added { try await pruneRecents() }
+        return nil
+    }
+
+    /// Drops the terms past the limit, in a transaction of its own after the page's. Removing a term deletes posts
+    /// that other terms' pages may be counting at that moment, and row by row the two kinds of transaction took each
+    /// other's locks in different orders and deadlocked under load. So removal holds the pruning lock exclusively and
+    /// counting holds it shared, each as its first lock: a removal waits for the pages being counted and the pages
+    /// arriving wait for it (a few milliseconds), and no cycle can form. A term searched again meanwhile is no longer
+    /// the oldest and stays.
+    private func pruneRecents() async throws {
+        try await transaction { connection in
+            try await Self.lockPruning(.exclusive, connection)
+            let beyond = try await connection.query("SELECT id, searched FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)", logger: .store).collect()
+            for row in beyond {
+                let row = row.makeRandomAccess()
+                try await Self.remove(try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection)
+            }
         }
     }
 
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
         try await transaction { connection in
+            try await Self.lockPruning(.shared, connection)
             guard let termID = try await Self.id(of: term.key, connection) else { return }  // deleted meanwhile
             try await PostgresCounter(connection: connection, termID: termID).count(page.storable)
             try await Self.notify(term.key, connection)
@@ -46,8 +67,9 @@ extension PostgresStore {
 
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
         try await transaction { connection in
+            try await Self.lockPruning(.exclusive, connection)
             guard let id = try await Self.id(of: term.key, connection) else { return false }
-            try await Self.remove(id, connection)
+            try await Self.remove(id, searched: nil, connection)
             try await Self.notify(term.key, connection)
             return true
         }
@@ -74,7 +96,7 @@ extension PostgresStore {
         return try rows.first.map { try $0.makeRandomAccess()["id"].decode(Int64.self) }
     }
 
-    /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.
+    /// Moves the term to the top with its session's cursors, adding it if new.
     private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, _ connection: PostgresConnection) async throws -> Int64 {
         let rows = try await connection.query("""
             INSERT INTO recent (key, term, searched, newer, older)
@@ -84,20 +106,34 @@ extension PostgresStore {
             RETURNING id
             """, logger: .store).collect()
         guard let id = try rows.first?.makeRandomAccess()["id"].decode(Int64.self) else { throw StoreUnavailable(description: "The database gave no id for the term.") }
-        let beyond = try await connection.query("SELECT id FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)", logger: .store).collect()
-        for row in beyond { try await remove(try row.makeRandomAccess()["id"].decode(Int64.self), connection) }
         return id
     }
 
-    /// The term's counts go with it (cascading), and its posts unless another term counted them. The outer delete
-    /// sees the links as they were before the inner one, hence the `<>`.
-    private static func remove(_ id: Int64, _ connection: PostgresConnection) async throws {
+    /// The term's counts go with it (cascading), and its posts unless another term counts them. `searched`: only if
+    /// the term was not searched again since it was found oldest.
+    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws {
+        let links = try await connection.query("SELECT post_ref FROM counted_post WHERE term_id = \(id)", logger: .store).collect()
+            .map { try $0.makeRandomAccess()["post_ref"].decode(Int64.self) }
+        let deleted = try await connection.query("""
+            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING id
+            """, logger: .store).collect()
+        guard !deleted.isEmpty, !links.isEmpty else { return }
         try await connection.query("""
-            WITH links AS (DELETE FROM counted_post WHERE term_id = \(id) RETURNING post_ref)
-            DELETE FROM post p USING links WHERE p.id = links.post_ref
-                AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id AND c.term_id <> \(id))
+            DELETE FROM post WHERE id IN (
+                SELECT id FROM post p WHERE id = ANY(\(links)::bigint[])
+                    AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id))
             """, logger: .store)
-        try await connection.query("DELETE FROM recent WHERE id = \(id)", logger: .store)
+    }
+
+    private enum LockMode { case shared, exclusive }
+
+    /// Until the transaction ends; see `pruneRecents`.
+    private static func lockPruning(_ mode: LockMode, _ connection: PostgresConnection) async throws {
+        let lock = AdvisoryLock.pruning
+        switch mode {
+        case .shared: try await connection.query("SELECT pg_advisory_xact_lock_shared(\(lock.classID), \(lock.objectID))", logger: .store)
+        case .exclusive: try await connection.query("SELECT pg_advisory_xact_lock(\(lock.classID), \(lock.objectID))", logger: .store)
+        }
     }
 
     /// Every server's live pages of the term hear of the change when the transaction commits.

@@ -27,7 +27,7 @@ struct PostgresStore: AppStore {
     static let attempts = 4
 
     /// Connects, or throws one sentence saying why the database cannot be reached; then migrates it.
-    static func connect(to url: PostgresURL, connections: Int = 16, logger: Logger) async throws -> PostgresStore {
+    static func connect(to url: PostgresURL, connections: Int = 32, logger: Logger) async throws -> PostgresStore {
         try await checkReachable(url, logger: logger)
         let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
         let runner = Task { await client.run() }
