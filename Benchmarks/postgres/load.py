@@ -2,8 +2,8 @@
 
 wrk sends 16 connections to each server for the given time, each request a search from a list of 300 different
 queries (`#a OR #b`, `#a -#b` over the corpus's 150 most used hashtags), so most requests record a term and count
-its page. Meanwhile the probe keeps the second server's live Popularity events open for a term of its own and, 100
-times, asks the first server for one more of the term's posts (`count` = 1, 2, …): each request commits one new
+its page. Meanwhile the probe keeps the second server's live Popularity events open for a term of its own and, 99
+times, asks the first server for one more of the term's posts (`count` = 2, 3, …, after a first one untimed): each request commits one new
 post, the term's own hashtag counts one more, and the second server sends an event. The time from the first
 server's answer (the commit is done) to the event is the crossing time."""
 import http.client
@@ -52,7 +52,10 @@ loads = [subprocess.Popen(["wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "
                           stdout=subprocess.PIPE, text=True, env=environment) for server in (first, second)]
 time.sleep(1)
 crossings = []
-for count in range(1, 101):
+# The first post of the term changes no row (a table shows mentions counted more than once): it is not timed.
+urllib.request.urlopen(first + "api/search?q=" + urllib.parse.quote(probe_tag) + "&count=1").read()
+time.sleep(0.5)
+for count in range(2, 101):
     seen = len(events)
     urllib.request.urlopen(first + "api/search?q=" + urllib.parse.quote(probe_tag) + f"&count={count}").read()
     answered = time.monotonic()
@@ -74,6 +77,6 @@ for name, output in zip(("first", "second"), outputs):
     print(f"| {name} server | {rate:.0f} requests/s | p99 {p99} | errors {failed} |")
 crossings.sort()
 print(f"| both | {total:.0f} requests/s | | errors {errors} |")
-print(f"crossing (a change on the first server seen on the second's live page), 100 changes: "
-      f"p50 {crossings[49] * 1000:.1f} ms, p99 {crossings[98] * 1000:.1f} ms, max {crossings[-1] * 1000:.1f} ms")
-sys.exit(1 if errors or crossings[98] > 1 else 0)
+print(f"crossing (a change on the first server seen on the second's live page), 99 changes: "
+      f"p50 {crossings[len(crossings) // 2] * 1000:.1f} ms, p99 {crossings[int(len(crossings) * 0.99) - 1] * 1000:.1f} ms, max {crossings[-1] * 1000:.1f} ms")
+sys.exit(1 if errors or crossings[int(len(crossings) * 0.99) - 1] > 1 else 0)
