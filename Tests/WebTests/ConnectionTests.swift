@@ -23,7 +23,8 @@ import Twitter
             var stalled: [RawConnection] = []
             for _ in 0..<50 {
                 let connection = try await RawConnection.open(port: port)
-                try await connection.send("GET /search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Never-Ends: ")
+                // Under load the server may already have dropped it for idling: that is what is tested.
+                try? await connection.send("GET /search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Never-Ends: ")
                 stalled.append(connection)
             }
             #expect(try await client.execute(uri: "/api/recents", method: .get).status == .ok)

@@ -35,7 +35,8 @@ extension PostgresStore {
             let beyond = try await connection.query("SELECT id, searched FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)", logger: .store).collect()
             for row in beyond {
                 let row = row.makeRandomAccess()
-                try await Self.remove(try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection)
+                guard let key = try await Self.remove(try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection) else { continue }
+                try await Self.notify(key, connection)  // its live pages empty
             }
         }
     }
@@ -69,7 +70,7 @@ extension PostgresStore {
         try await transaction { connection in
             try await Self.lockPruning(.exclusive, connection)
             guard let id = try await Self.id(of: term.key, connection) else { return false }
-            try await Self.remove(id, searched: nil, connection)
+            _ = try await Self.remove(id, searched: nil, connection)
             try await Self.notify(term.key, connection)
             return true
         }
@@ -110,19 +111,21 @@ extension PostgresStore {
     }
 
     /// The term's counts go with it (cascading), and its posts unless another term counts them. `searched`: only if
-    /// the term was not searched again since it was found oldest.
-    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws {
+    /// the term was not searched again since it was found oldest. The removed term's key; nil if it stayed.
+    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws -> String? {
         let links = try await connection.query("SELECT post_ref FROM counted_post WHERE term_id = \(id)", logger: .store).collect()
             .map { try $0.makeRandomAccess()["post_ref"].decode(Int64.self) }
         let deleted = try await connection.query("""
-            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING id
+            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING key
             """, logger: .store).collect()
-        guard !deleted.isEmpty, !links.isEmpty else { return }
+        guard let key = try deleted.first?.makeRandomAccess()["key"].decode(String.self) else { return nil }
+        guard !links.isEmpty else { return key }
         try await connection.query("""
             DELETE FROM post WHERE id IN (
                 SELECT id FROM post p WHERE id = ANY(\(links)::bigint[])
                     AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id))
             """, logger: .store)
+        return key
     }
 
     private enum LockMode { case shared, exclusive }
