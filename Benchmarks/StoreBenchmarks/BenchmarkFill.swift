@@ -45,7 +45,7 @@ extension AppDatabase {
         let mentions = max(mentions, 2)
         let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
         try await client.withTransaction(logger: logger) { connection in
-            let used = try await connection.query("SELECT count(*) AS n FROM recent", logger: logger).collect().first?.makeRandomAccess()["n"].decode(Int.self)
+            let used = try await connection.value("SELECT count(*) AS n FROM recent", "n", as: Int.self)
             guard used == 0 else { throw BenchmarkError("The benchmark fills an empty database: give it a new one.") }
             for statement: PostgresQuery in [
                 "SET LOCAL session_replication_role = replica",
@@ -64,7 +64,7 @@ extension AppDatabase {
                 ) AS links GROUP BY 1, 2, 3
                 """,
                 "INSERT INTO mention_count (term_id, mention_id, count) SELECT term_id, mention_id, sum(count) FROM mention_trend GROUP BY 1, 2",
-            ] { try await connection.query(statement, logger: logger) }
+            ] { try await connection.run(statement) }
         }
         // What autovacuum would do soon after: statistics, and the visibility map index-only scans rely on.
         try await client.query("VACUUM ANALYZE", logger: logger)

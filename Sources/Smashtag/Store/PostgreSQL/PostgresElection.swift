@@ -32,8 +32,7 @@ extension PostgresStore {
     /// `work` while holding the lock, then the lock released; false (and nothing done) when another server holds it.
     private static func holding(_ lock: AdvisoryLock, on connection: PostgresConnection, logger: Logger,
                                 _ work: () async throws -> Void) async throws -> Bool {
-        let rows = try await connection.query("SELECT pg_try_advisory_lock(\(lock.classID), \(lock.objectID)) AS held", logger: .store).collect()
-        guard try rows.first?.makeRandomAccess()["held"].decode(Bool.self) == true else { return false }
+        guard try await lock.tryLock(on: connection) else { return false }
         logger.info("This server was elected to run the \(lock.name).")
         do {
             try await work()
@@ -48,9 +47,7 @@ extension PostgresStore {
     /// A closed connection holds no lock (PostgreSQL released it), and a query written to one would never return.
     private static func unlock(_ lock: AdvisoryLock, on connection: PostgresConnection) async throws {
         guard !connection.isClosed else { return }
-        try await withDeadline(deadline) {
-            try await connection.query("SELECT pg_advisory_unlock(\(lock.classID), \(lock.objectID))", logger: .store)
-        }
+        try await withDeadline(deadline) { try await lock.unlock(on: connection) }
     }
 
     /// `work`, cancelled when the connection holding the lock closes or stops answering.
@@ -61,7 +58,7 @@ extension PostgresStore {
                 while true {
                     try await Task.sleep(for: electionInterval)
                     guard !connection.isClosed else { throw StoreUnavailable(description: "The connection holding the election closed.") }
-                    try await withDeadline(electionInterval) { try await connection.query("SELECT 1", logger: .store) }
+                    try await withDeadline(electionInterval) { try await connection.run("SELECT 1") }
                 }
             }
             defer { group.cancelAll() }
@@ -74,13 +71,4 @@ extension PostgresStore {
 public enum ElectedRole: String, Sendable {
     case demoTweeter = "demo tweeter"
     case liveIndex = "live index"
-}
-
-extension AdvisoryLock {
-    init(_ role: ElectedRole) {
-        switch role {
-        case .demoTweeter: self.init(classID: AdvisoryLock.migrations.classID, objectID: 2, name: role.rawValue)
-        case .liveIndex: self.init(classID: AdvisoryLock.migrations.classID, objectID: 3, name: role.rawValue)
-        }
-    }
 }

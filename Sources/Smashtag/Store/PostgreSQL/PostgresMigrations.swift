@@ -74,19 +74,15 @@ enum PostgresMigrations {
 
     static func run(on client: PostgresClient, logger: Logger) async throws {
         try await client.withConnection { connection in
-            try await connection.query("SELECT pg_advisory_lock(\(AdvisoryLock.migrations.classID), \(AdvisoryLock.migrations.objectID))", logger: logger)
+            try await AdvisoryLock.migrations.lock(on: connection)
             do {
                 try await migrate(connection, logger: logger)
-                try await unlock(connection, logger: logger)
+                try await AdvisoryLock.migrations.unlock(on: connection)
             } catch {
-                try? await unlock(connection, logger: logger)
+                try? await AdvisoryLock.migrations.unlock(on: connection)
                 throw error
             }
         }
-    }
-
-    private static func unlock(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_unlock(\(AdvisoryLock.migrations.classID), \(AdvisoryLock.migrations.objectID))", logger: logger)
     }
 
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
@@ -94,10 +90,7 @@ enum PostgresMigrations {
             CREATE TABLE IF NOT EXISTS smashtag_migration (
                 version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())
             """, logger: logger)
-        var applied = Set<Int>()
-        for try await row in try await connection.query("SELECT version FROM smashtag_migration", logger: logger) {
-            applied.insert(try row.makeRandomAccess()["version"].decode(Int.self))
-        }
+        let applied = Set(try await connection.rows("SELECT version FROM smashtag_migration").map { try $0["version"].decode(Int.self) })
         for (index, version) in versions.enumerated() where !applied.contains(index + 1) {
             logger.info("Migrating the PostgreSQL store: \(version.name)")
             try await connection.withTransaction(logger: logger) { connection in
@@ -106,15 +99,4 @@ enum PostgresMigrations {
             }
         }
     }
-}
-
-/// The advisory locks Smashtag takes, as (class, object) pairs in a class of its own ("SMTG"), so they cannot meet
-/// another application's locks on the same database.
-struct AdvisoryLock: Sendable {
-    let classID: Int32
-    let objectID: Int32
-    let name: String
-
-    static let migrations = AdvisoryLock(classID: 0x534D_5447, objectID: 1, name: "migrations")
-    static let pruning = AdvisoryLock(classID: migrations.classID, objectID: 4, name: "Recents pruning")
 }

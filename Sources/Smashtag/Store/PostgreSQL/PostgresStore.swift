@@ -14,7 +14,7 @@ struct PostgresStore: AppStore {
     let client: PostgresClient
     let logger: Logger
     private let runner: Task<Void, Never>
-    let notifications: PostgresChanges
+    let notifications: ChangeSignals
     /// While the database is away, requests are told so at once.
     private let outage = Outage()
 
@@ -31,7 +31,7 @@ struct PostgresStore: AppStore {
         try await checkReachable(url, logger: logger)
         let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
         let runner = Task { await client.run() }
-        let store = PostgresStore(client: client, logger: logger, runner: runner, notifications: PostgresChanges(client: client, logger: logger))
+        let store = PostgresStore(client: client, logger: logger, runner: runner, notifications: PostgresChanges.signals(client: client, logger: logger))
 
         do {
             try await store.withDeadline { try await PostgresMigrations.run(on: client, logger: logger) }

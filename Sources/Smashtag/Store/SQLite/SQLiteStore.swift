@@ -10,7 +10,7 @@ struct SQLiteStore: AppStore {
     /// Changes with every commit, from this process or another: what remembered states are valid for.
     let generations: DatabaseGeneration
     /// Change signals for live pages, shared by all of them.
-    let signals: DatabaseChanges
+    let signals: ChangeSignals
     /// Where searches record their pages: many requests' writes, one commit.
     let groupCommit: GroupCommit
 
@@ -27,7 +27,7 @@ struct SQLiteStore: AppStore {
         self.writer = writer
         try Self.migrator.migrate(writer)
         generations = try DatabaseGeneration(writer: writer, path: path)
-        signals = DatabaseChanges(writer: writer, generation: path == nil ? nil : generations)
+        signals = DatabaseChanges.signals(writer: writer, generation: path == nil ? nil : generations)
         groupCommit = GroupCommit(writer: writer)
     }
 
@@ -35,9 +35,8 @@ struct SQLiteStore: AppStore {
         try generations.current()
     }
 
-    /// Every term's live page is told of every change: SQLite says only that something changed.
     func changes(of key: String) -> AsyncStream<Void> {
-        signals.subscribe()
+        signals.subscribe(to: key)
     }
 
     func close() async {}

@@ -1,0 +1,64 @@
+import PostgresNIO
+
+/// The advisory locks Smashtag takes, as (class, object) pairs in a class of its own ("SMTG"), so they cannot meet
+/// another application's locks on the same database; and the few ways it takes them.
+struct AdvisoryLock: Sendable {
+    let objectID: Int32
+    let name: String
+
+    static let classID: Int32 = 0x534D_5447
+    static let migrations = AdvisoryLock(objectID: 1, name: "migrations")
+    static let pruning = AdvisoryLock(objectID: 4, name: "Recents pruning")
+
+    init(objectID: Int32, name: String) {
+        (self.objectID, self.name) = (objectID, name)
+    }
+
+    /// The one server that runs `role`.
+    init(_ role: ElectedRole) {
+        switch role {
+        case .demoTweeter: self.init(objectID: 2, name: role.rawValue)
+        case .liveIndex: self.init(objectID: 3, name: role.rawValue)
+        }
+    }
+
+    /// Held by the connection's session until `unlock`, or until the connection closes.
+    func lock(on connection: PostgresConnection) async throws {
+        try await connection.run("SELECT pg_advisory_lock(\(Self.classID), \(objectID))")
+    }
+
+    /// As `lock`, unless another session holds it: then false at once.
+    func tryLock(on connection: PostgresConnection) async throws -> Bool {
+        try await connection.value("SELECT pg_try_advisory_lock(\(Self.classID), \(objectID)) AS held", "held") == true
+    }
+
+    func unlock(on connection: PostgresConnection) async throws {
+        try await connection.run("SELECT pg_advisory_unlock(\(Self.classID), \(objectID))")
+    }
+
+    /// Held until the transaction ends: shared with other `shared` holders, or alone.
+    func lockForTransaction(shared: Bool, on connection: PostgresConnection) async throws {
+        if shared {
+            try await connection.run("SELECT pg_advisory_xact_lock_shared(\(Self.classID), \(objectID))")
+        } else {
+            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.classID), \(objectID))")
+        }
+    }
+}
+
+extension PostgresConnection {
+    /// The rows of `query`, each read by column name.
+    package func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await self.query(query, logger: .store).collect().map { $0.makeRandomAccess() }
+    }
+
+    /// One column of the first row of `query`; nil when there is no row.
+    package func value<T: PostgresDecodable>(_ query: PostgresQuery, _ column: String, as type: T.Type = T.self) async throws -> T? {
+        try await rows(query).first.map { try $0[column].decode(T.self) }
+    }
+
+    /// `query` for what it does, not for rows.
+    package func run(_ query: PostgresQuery) async throws {
+        try await self.query(query, logger: .store)
+    }
+}
