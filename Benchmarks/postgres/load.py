@@ -47,9 +47,10 @@ def listen():
 
 threading.Thread(target=listen, daemon=True).start()
 ready.wait(10)
-environment = dict(os.environ, PATHS_FILE=os.path.join(work, "paths"))
+# Each server's wrk starts at its own half of the paths: no two requests in flight ask the same term.
 loads = [subprocess.Popen(["wrk", "-t1", "-c16", f"-d{seconds}s", "--latency", "-s", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "rotate.lua"), server],
-                          stdout=subprocess.PIPE, text=True, env=environment) for server in (first, second)]
+                          stdout=subprocess.PIPE, text=True, env=dict(os.environ, PATHS_FILE=os.path.join(work, "paths"), PATHS_PART=str(part)))
+         for part, server in enumerate((first, second))]
 time.sleep(1)
 crossings = []
 # The first post of the term changes no row (a table shows mentions counted more than once): it is not timed.

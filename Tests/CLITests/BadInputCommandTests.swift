@@ -10,8 +10,8 @@ import Testing
         directory = try SmashtagRun.temporaryDirectory()
     }
 
-    private func smashtag(_ arguments: String...) throws -> SmashtagRun {
-        try SmashtagRun(arguments + ["--data-dir", directory])
+    private func smashtag(_ arguments: String...) async throws -> SmashtagRun {
+        try await SmashtagRun.run(arguments + ["--data-dir", directory])
     }
 
     private func file(_ name: String, _ lines: [String]) throws -> String {
@@ -25,25 +25,25 @@ import Testing
         return #"{\#(idMember), "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "hello #swift", "user": {"screen_name": "a", "name": "A"}, "entities": {"hashtags": [{"text": "swift", "indices": [6, 12]}]}}"#
     }
 
-    @Test func twentyFiveBadLinesThenAHundredGoodOnesImportEveryGoodTweet() throws {
+    @Test func twentyFiveBadLinesThenAHundredGoodOnesImportEveryGoodTweet() async throws {
         let path = try file("bad-then-good.jsonl", (1...25).map { "{broken \($0)" } + (1...100).map { Self.status(String(1000 + $0)) })
-        let run = try smashtag("import", path)
+        let run = try await smashtag("import", path)
         #expect(run.status == 1)
         #expect(run.stdout.contains("Imported 100 tweets, 0 duplicates, 25 skipped"), "\(run.stdout)")
         let listed = run.stderr.split(separator: "\n").filter { $0.hasSuffix("(skipped)") }
         #expect(listed.count == 20)
         #expect(listed.first?.hasPrefix("smashtag: \(path):1: malformed JSON") == true)
         #expect(run.stderr.contains("smashtag: 25 lines skipped; the first 20 are listed above."))
-        let inspected = try smashtag("inspect", path, "--format", "json")
+        let inspected = try await smashtag("inspect", path, "--format", "json")
         #expect(inspected.stdout.split(separator: "\n").count == 100)
         #expect(inspected.stderr.contains("smashtag: 25 lines could not be read; the first 20 are listed above."))
     }
 
-    @Test func inspectAndImportGiveTheSameVerdictOnIds() throws {
+    @Test func inspectAndImportGiveTheSameVerdictOnIds() async throws {
         let ids = [#""abc""#, #""1.5""#, #""-5""#, "18446744073709551616", #""0""#, "\"\(String(repeating: "7", count: 400))\""]
         let path = try file("ids.jsonl", ids.map { Self.status("", idJSON: $0) } + [Self.status("42")])
-        let inspected = try smashtag("inspect", path, "--format", "json")
-        let imported = try smashtag("import", path)
+        let inspected = try await smashtag("inspect", path, "--format", "json")
+        let imported = try await smashtag("import", path)
         #expect(inspected.stdout.split(separator: "\n").count == 1)
         #expect(imported.stdout.contains("Imported 1 tweets, 0 duplicates, 6 skipped"), "\(imported.stdout)")
         let inspectLines = inspected.stderr.split(separator: "\n")
@@ -55,16 +55,16 @@ import Testing
     }
 
     @Test(arguments: ["-filter:retweets #swift", "-is:retweet #swift"])
-    func aQueryStartingWithAMinusIsTheQuery(query: String) throws {
-        _ = try smashtag("import", try file("one.jsonl", [Self.status("7")]))
-        let run = try smashtag("search", query, "--format", "json")
+    func aQueryStartingWithAMinusIsTheQuery(query: String) async throws {
+        _ = try await smashtag("import", try file("one.jsonl", [Self.status("7")]))
+        let run = try await smashtag("search", query, "--format", "json")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(#""id":"7""#))
-        #expect(try smashtag("recents").stdout.contains(query))
+        #expect(try await smashtag("recents").stdout.contains(query))
     }
 
-    @Test func aMistypedOptionIsStillAnError() throws {
-        let run = try smashtag("search", "#swift", "--cuont", "5")
+    @Test func aMistypedOptionIsStillAnError() async throws {
+        let run = try await smashtag("search", "#swift", "--cuont", "5")
         #expect(run.status == 64)
         #expect(run.stderr.contains("Unknown option “--cuont”"))
     }

@@ -3,11 +3,11 @@ import Testing
 
 /// Runs the real `smashtag` binary, as a script would.
 struct InspectCommandTests {
-    static func smashtag(_ arguments: String...) throws -> SmashtagRun { try SmashtagRun(arguments) }
+    static func smashtag(_ arguments: String...) async throws -> SmashtagRun { try await SmashtagRun.run(arguments) }
     static func fixture(_ name: String) -> String { SmashtagRun.fixture(name) }
 
-    @Test func printsJSONLinesWhoseMentionsAreSlicesOfTheText() throws {
-        let run = try Self.smashtag("inspect", "--format", "json", Self.fixture("v1-search.json"))
+    @Test func printsJSONLinesWhoseMentionsAreSlicesOfTheText() async throws {
+        let run = try await Self.smashtag("inspect", "--format", "json", Self.fixture("v1-search.json"))
         #expect(run.status == 0)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count > 5)
@@ -23,35 +23,35 @@ struct InspectCommandTests {
         }
     }
 
-    @Test func aBrokenLinePrintsTheGoodTweetsAndFailsNamingTheLine() throws {
-        let run = try Self.smashtag("inspect", "--format", "json", Self.fixture("malformed.jsonl"))
+    @Test func aBrokenLinePrintsTheGoodTweetsAndFailsNamingTheLine() async throws {
+        let run = try await Self.smashtag("inspect", "--format", "json", Self.fixture("malformed.jsonl"))
         #expect(run.status != 0)
         #expect(run.stderr.contains("malformed.jsonl:3: malformed JSON"))
         #expect(!run.stdout.isEmpty)
     }
 
-    @Test func aMissingFileIsOneClearSentence() throws {
-        let run = try Self.smashtag("inspect", "/nonexistent/tweets.json")
+    @Test func aMissingFileIsOneClearSentence() async throws {
+        let run = try await Self.smashtag("inspect", "/nonexistent/tweets.json")
         #expect(run.status != 0)
         #expect(run.stderr == "smashtag: /nonexistent/tweets.json: no such file\n")
     }
 
-    @Test func anAPIErrorBodyIsANoteNotAFailure() throws {
-        let run = try Self.smashtag("inspect", Self.fixture("not-tweets.json"))
+    @Test func anAPIErrorBodyIsANoteNotAFailure() async throws {
+        let run = try await Self.smashtag("inspect", Self.fixture("not-tweets.json"))
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("note:") && run.stderr.contains("Rate limit exceeded"))
     }
 
-    @Test func textFormatShowsAuthorAndTextWithoutColoursWhenNotATerminal() throws {
-        let run = try Self.smashtag("inspect", Self.fixture("v1-search.json"))
+    @Test func textFormatShowsAuthorAndTextWithoutColoursWhenNotATerminal() async throws {
+        let run = try await Self.smashtag("inspect", Self.fixture("v1-search.json"))
         #expect(run.status == 0)
         #expect(run.stdout.contains("@"))
         #expect(!run.stdout.contains("\u{1B}["))
     }
 
-    @Test func anUnknownFormatOptionIsRejected() throws {
-        let run = try Self.smashtag("inspect", "--format", "xml", Self.fixture("v1-search.json"))
+    @Test func anUnknownFormatOptionIsRejected() async throws {
+        let run = try await Self.smashtag("inspect", "--format", "xml", Self.fixture("v1-search.json"))
         #expect(run.status != 0)
         #expect(run.stderr.contains("xml"))
     }

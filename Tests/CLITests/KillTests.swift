@@ -5,46 +5,53 @@ import Testing
 struct KillTests {
     private static let empty = #"{"hashtags":[],"term":"kill test","users":[]}"#
 
-    private func popularity(_ directory: String) throws -> String {
-        let run = try SmashtagRun(["popularity", "kill test", "--format", "json", "--data-dir", directory])
+    private func popularity(_ directory: String) async throws -> String {
+        let run = try await SmashtagRun.run(["popularity", "kill test", "--format", "json", "--data-dir", directory])
         #expect(run.status == 0, "\(run.stderr)")
         return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Starts counting a large page, waits until the transaction is about to begin, then kills the process.
-    private func countAndKill(in directory: String, after delay: Duration) throws {
-        let process = Process()
-        process.executableURL = SmashtagRun.executable
-        process.arguments = ["bench", "count-page", "--data-dir", directory]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
+    /// Starts counting a large page, waits until the transaction is about to begin, then kills the process. The
+    /// waiting is on a thread of its own, as in `SmashtagRun.run`.
+    private func countAndKill(in directory: String, after delay: Duration) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = SmashtagRun.executable
+                    process.arguments = ["bench", "count-page", "--data-dir", directory]
+                    let output = Pipe()
+                    process.standardOutput = output
+                    try process.run()
+                    var seen = Data()
+                    while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
+                        let chunk = output.fileHandleForReading.availableData
+                        if chunk.isEmpty { break }
+                        seen += chunk
+                    }
+                    Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                })
+            }
         }
-        Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
     }
 
-    @Test func aPageIsCountedWholeOrNotAtAll() throws {
+    @Test func aPageIsCountedWholeOrNotAtAll() async throws {
         let reference = try SmashtagRun.temporaryDirectory()
-        let completed = try SmashtagRun(["bench", "count-page", "--data-dir", reference])
+        let completed = try await SmashtagRun.run(["bench", "count-page", "--data-dir", reference])
         #expect(completed.status == 0, "\(completed.stderr)")
-        let whole = try popularity(reference)
+        let whole = try await popularity(reference)
         #expect(whole != Self.empty && whole.contains("\"count\":"))
         var outcomes: [String] = []
         for delay in [Duration.milliseconds(10), .milliseconds(150), .milliseconds(400), .milliseconds(900)] {
             let directory = try SmashtagRun.temporaryDirectory()
-            try countAndKill(in: directory, after: delay)
-            let table = try popularity(directory)
+            try await countAndKill(in: directory, after: delay)
+            let table = try await popularity(directory)
             #expect(table == whole || table == Self.empty, "a partial count after \(delay)")
             outcomes.append(table == whole ? "whole" : "none")
-            let again = try SmashtagRun(["bench", "count-page", "--data-dir", directory])
-            let after = try popularity(directory)
+            let again = try await SmashtagRun.run(["bench", "count-page", "--data-dir", directory])
+            let after = try await popularity(directory)
             #expect(again.status == 0 && after == whole, "the database works after the kill, and counting again adds nothing twice")
         }
         print("kill outcomes: \(outcomes)")

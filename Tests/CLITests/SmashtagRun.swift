@@ -32,10 +32,10 @@ struct SmashtagRun {
 
     /// Runs on a thread of its own: a test waiting for the process must not hold one of the few threads Swift's
     /// concurrency has (on 2 cores, two), or a stub server the process talks to could never answer it.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
+    static func run(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try SmashtagRun(arguments, environment: environment) })
+                continuation.resume(with: Result { try SmashtagRun(executable: executable, arguments, environment: environment) })
             }
         }
     }

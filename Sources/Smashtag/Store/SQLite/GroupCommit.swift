@@ -1,11 +1,12 @@
 import GRDB
 import Synchronization
 
-/// Writes that arrive while the writer is busy are committed together: one transaction for the group, each write in
-/// a savepoint of its own. A write is still all or nothing — a failing one is rolled back alone and only its caller
-/// hears of it — and no caller returns before its write is committed. What the group saves is the commit: the pages
-/// that several writes touch (Recents, the counts and their indexes) go to the WAL once per group, not once each,
-/// and WAL checkpoints come that much less often.
+/// Writes that arrive while the writer is busy are committed together: one transaction for the group. A write is
+/// still all or nothing — a failing one is rolled back alone and only its caller hears of it — and no caller returns
+/// before its write is committed. What the group saves is the commit: the pages that several writes touch (Recents,
+/// the counts and their indexes) go to the WAL once per group, not once each, and WAL checkpoints come that much
+/// less often. Writes rarely fail, so a group first runs without a savepoint per write (each would copy every page
+/// it touches into a statement journal); only a group in which one failed runs again, each write in a savepoint.
 final class GroupCommit: Sendable {
     /// A group's writes run one after the other on the writer: a bound on how long the last of them waits.
     static let maximumGroup = 32
@@ -58,12 +59,33 @@ final class GroupCommit: Sendable {
     private func commitGroups() async {
         while let group = nextGroup() {
             do {
-                let errors = try await writer.write { db in group.map { write in Self.savepoint(db, write.run) } }
+                let together = try await commitTogether(group)
+                let errors = if let together { together } else { try await commitApart(group) }
                 for (write, error) in zip(group, errors) { write.finish(error) }
             } catch {
                 for write in group { write.finish(error) }
             }
         }
+    }
+
+    /// The group in one transaction with nothing in between: no errors once committed; nil, with nothing written, if
+    /// a write failed.
+    private func commitTogether(_ group: [Write]) async throws -> [(any Error)?]? {
+        do {
+            try await writer.write { db in
+                for write in group {
+                    do { try write.run(db) } catch { throw GroupFailure() }
+                }
+            }
+            return Array(repeating: nil, count: group.count)
+        } catch is GroupFailure {
+            return nil
+        }
+    }
+
+    /// The group in one transaction, each write in a savepoint: the errors of those that failed, rolled back alone.
+    private func commitApart(_ group: [Write]) async throws -> [(any Error)?] {
+        try await writer.write { db in group.map { write in Self.savepoint(db, write.run) } }
     }
 
     /// The writes waiting, oldest first; nil (and the committer stops) when there are none.
@@ -78,6 +100,9 @@ final class GroupCommit: Sendable {
             return group
         }
     }
+
+    /// A write of the group failed: the group's transaction is rolled back and runs again, a savepoint per write.
+    private struct GroupFailure: Error {}
 
     /// Runs one write in a savepoint: its error, after rolling back what it did.
     private static func savepoint(_ db: Database, _ run: (Database) throws -> Void) -> (any Error)? {

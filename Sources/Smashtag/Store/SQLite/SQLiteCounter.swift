@@ -13,20 +13,24 @@ import Twitter
 struct SQLiteCounter {
     let db: Database
     let termID: Int64
+    let known: KnownMentions
 
     /// Stores the posts the store does not hold yet (no term has counted them), marks them all counted under the
-    /// term, and adds the distinct hashtags and users of those that were new for it to the term's counts.
-    func count(_ posts: [StorablePost]) throws {
-        guard !posts.isEmpty else { return }
+    /// term, and adds the distinct hashtags and users of those that were new for it to the term's counts. Returns
+    /// the mention ids it had to look up, for `known` once the transaction has committed.
+    func count(_ posts: [StorablePost]) throws -> [String: Int64] {
+        guard !posts.isEmpty else { return [:] }
         var references = try storedReferences(posts)
         try store(posts.filter { references[$0.post.key] == nil }, into: &references)
         let newReferences = Set(try newlyCounted(Array(references.values)))
         let new = posts.filter { references[$0.post.key].map(newReferences.contains) ?? false }
-        guard !new.isEmpty else { return }
+        guard !new.isEmpty else { return [:] }
         let increments = MentionTally(new.map(\.post))
-        guard !increments.isEmpty else { return }
-        let ids = try mentionIDs(increments)
-        try add(increments, ids: ids)
+        guard !increments.isEmpty else { return [:] }
+        let met = known.ids(of: increments.mentions.map(\.key))
+        let learned = try mentionIDs(increments.mentions.filter { met[$0.key] == nil })
+        try add(increments, ids: met.merging(learned) { met, _ in met })
+        return learned
     }
 
     /// The store's reference of each post it holds already (the page's keys the outer loop, as in `RecordedTerm`).
@@ -68,9 +72,10 @@ struct SQLiteCounter {
     }
 
     /// Each mention's id, created if new. Looked up after inserting the new ones, rather than returned by an upsert,
-    /// which would write every known mention's row again.
-    private func mentionIDs(_ tally: MentionTally) throws -> [String: Int64] {
-        let rows = tally.mentions.map { [JSONCell.int($0.kind.code), .text($0.key), .text($0.shown)] }
+    /// which would write every existing mention's row again.
+    private func mentionIDs(_ mentions: [MentionTally.Entry]) throws -> [String: Int64] {
+        guard !mentions.isEmpty else { return [:] }
+        let rows = mentions.map { [JSONCell.int($0.kind.code), .text($0.key), .text($0.shown)] }
         let list = JSONArray(rows)
         try statement("""
             INSERT OR IGNORE INTO mention(kind, key, shown) SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?)

@@ -9,21 +9,23 @@ extension SQLiteStore {
     }
 
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
-        try await groupCommit.write { [generations] db in
+        let (settled, learned) = try await groupCommit.write { [generations, knownMentions] db -> (SettledTerm?, [String: Int64]) in
             let generation = try generations.current()
             let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
-            if let recorded, recorded.isUnchanged(by: term, page.found) { return SettledTerm(term: recorded, generation: generation) }
+            if let recorded, recorded.isUnchanged(by: term, page.found) { return (SettledTerm(term: recorded, generation: generation), [:]) }
             let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), db)
-            try SQLiteCounter(db: db, termID: termID).count(page.storable)
-            return nil
+            return (nil, try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page.storable))
         }
+        knownMentions.remember(learned)
+        return settled
     }
 
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
-        try await groupCommit.write { db in
-            guard let termID = try Self.id(of: term, db) else { return }  // deleted meanwhile
-            try SQLiteCounter(db: db, termID: termID).count(page.storable)
+        let learned = try await groupCommit.write { [knownMentions] db -> [String: Int64] in
+            guard let termID = try Self.id(of: term, db) else { return [:] }  // deleted meanwhile
+            return try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page.storable)
         }
+        knownMentions.remember(learned)
     }
 
     func cursors(of key: String) async throws -> SessionCursors? {

@@ -13,6 +13,8 @@ struct SQLiteStore: AppStore {
     let signals: ChangeSignals
     /// Where searches record their pages: many requests' writes, one commit.
     let groupCommit: GroupCommit
+    /// Mention ids met in committed writes, so counting looks up only new hashtags and users.
+    let knownMentions = KnownMentions()
 
     static func open(at path: String) throws -> SQLiteStore {
         try SQLiteStore(writer: SQLiteFile.pool(at: path), path: path)
