@@ -11,29 +11,25 @@ struct KillTests {
         return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Starts counting a large page, waits until the transaction is about to begin, then kills the process. The
-    /// waiting is on a thread of its own, as in `SmashtagRun.run`.
+    /// Starts counting a large page, waits until the transaction is about to begin, then kills the process,
+    /// waiting on a thread of its own.
     private func countAndKill(in directory: String, after delay: Duration) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = SmashtagRun.executable
-                    process.arguments = ["bench", "count-page", "--data-dir", directory]
-                    let output = Pipe()
-                    process.standardOutput = output
-                    try process.run()
-                    var seen = Data()
-                    while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
-                        let chunk = output.fileHandleForReading.availableData
-                        if chunk.isEmpty { break }
-                        seen += chunk
-                    }
-                    Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
-                    kill(process.processIdentifier, SIGKILL)
-                    process.waitUntilExit()
-                })
+        try await SmashtagRun.offThePool {
+            let process = Process()
+            process.executableURL = SmashtagRun.executable
+            process.arguments = ["bench", "count-page", "--data-dir", directory]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += chunk
             }
+            Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
         }
     }
 

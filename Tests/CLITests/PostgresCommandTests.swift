@@ -79,20 +79,16 @@ enum PostgresCluster {
 
     /// The rows a query prints, one line each.
     static func psql(_ database: String, _ sql: String) async throws -> [String] {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-                    process.arguments = [database, "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql]
-                    let out = Pipe()
-                    process.standardOutput = out
-                    try process.run()
-                    let data = out.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-                })
-            }
+        try await SmashtagRun.offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+            process.arguments = [database, "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql]
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 

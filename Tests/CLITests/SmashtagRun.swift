@@ -30,13 +30,17 @@ struct SmashtagRun {
 
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-    /// Runs on a thread of its own: a test waiting for the process must not hold one of the few threads Swift's
-    /// concurrency has (on 2 cores, two), or a stub server the process talks to could never answer it.
+    /// Runs on a thread of its own (`offThePool`).
     static func run(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
+        try await offThePool { try SmashtagRun(executable: executable, arguments, environment: environment) }
+    }
+
+    /// Blocking work (waiting for a process) on a thread of its own: a test waiting must not hold one of the few
+    /// threads Swift's concurrency has (on 2 cores, two), or a stub server the process talks to could never answer
+    /// it, and every other test running meanwhile would stall.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try SmashtagRun(executable: executable, arguments, environment: environment) })
-            }
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
         }
     }
 
