@@ -31,6 +31,7 @@ extension AppDatabase {
                     SELECT termID, 2 + (postRef * 7919) % (?1 - 1), 490000 + postRef % 8760 FROM countedPost
                 ) GROUP BY 1, 2, 3;
                 INSERT INTO mentionCount(termID, mentionID, count) SELECT termID, mentionID, sum(count) FROM mentionTrend GROUP BY 1, 2;
+                UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend WHERE termID = recent.id);
                 """, arguments: [mentions])
         }
     }

@@ -8,7 +8,7 @@ import Twitter
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure Smashtag's performance targets (build with -c release).",
-        subcommands: [BenchDecode.self, BenchSearch.self, BenchSession.self, BenchPopularity.self, BenchCountPage.self, BenchCountTogether.self, BenchIngest.self]
+        subcommands: [BenchDecode.self, BenchSearch.self, BenchSession.self, BenchTerms.self, BenchPopularity.self, BenchCountPage.self, BenchCountTogether.self, BenchIngest.self]
     )
 }
 

@@ -54,9 +54,7 @@ struct BenchPopularity: AsyncParsableCommand {
     /// The store measured: PostgreSQL when `--database` names one (it must be empty), else a new SQLite file.
     private func open() async throws -> (AppDatabase, PostgresURL?) {
         if let url = try store.postgres() { return (try await store.open(try DataDirectory(common.dataDirectory)), url) }
-        let path = try DataDirectory(common.dataDirectory).path + "/bench-popularity.sqlite"
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        return (try AppDatabase.open(at: path), nil)
+        return (try DataDirectory(common.dataDirectory).freshBenchmarkDatabase("bench-popularity.sqlite"), nil)
     }
 
     /// A filler term's busiest mention names a post in every hour of a year: the longest series there is, by hour

@@ -25,10 +25,8 @@ struct BenchSession: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let appPath = directory.path + "/bench-session.sqlite"
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: appPath + suffix) }
         let source = CorpusSource(corpus: try TweetCorpus.open(at: directory.corpus))
-        let sessions = SearchSessions(database: try AppDatabase.open(at: appPath))
+        let sessions = SearchSessions(database: try directory.freshBenchmarkDatabase("bench-session.sqlite"))
         let sources = SourceSet(only: source)
         let started = ContinuousClock.now
         let found = try await sessions.fetch(query, from: sources, at: .newest, count: count).posts.count

@@ -1,4 +1,5 @@
 import Foundation
+import Smashtag
 
 /// Where Smashtag keeps its databases: `--data-dir`, else `$SMASHTAG_HOME`, else the XDG data directory.
 struct DataDirectory {
@@ -27,4 +28,14 @@ struct DataDirectory {
     var corpus: String { path + "/corpus.sqlite" }
     /// Recents, popularity and search sessions.
     var appDatabase: String { path + "/smashtag.sqlite" }
+}
+
+extension DataDirectory {
+    /// A benchmark's own app database in the data directory (`name`), made afresh: earlier runs' data would change
+    /// what it measures.
+    func freshBenchmarkDatabase(_ name: String) throws -> AppDatabase {
+        let file = path + "/" + name
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        return try AppDatabase.open(at: file)
+    }
 }

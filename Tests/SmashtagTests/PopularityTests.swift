@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Smashtag
 import Synchronization
 import Testing
@@ -108,6 +109,27 @@ struct PopularityTests {
         #expect(terms.count == 100 && terms.first == "term 100" && terms.last == "term 1")
         #expect(try await t.table("term 0") == ["Hashtags": [], "Users": []])
         #expect(try await t.database.storedPostIDs().isEmpty)
+    }
+}
+
+/// Foreign keys are declared but not enforced in SQLite (nothing cascades): a term that goes, deleted or pushed out
+/// of Recents, must take every row that names it.
+struct SQLiteRemovalTests {
+    @Test func aTermThatGoesLeavesNoRowNamingIt() async throws {
+        let t = try await TestStore.sqlite.fixture()
+        for number in 0...100 {
+            t.source.enqueue([tweet(1, "#a @b"), tweet(number + 2, "#a")])
+            _ = try await t.sessions.fetch("term \(number)", at: .newest)
+        }
+        #expect(try await t.recents.delete("term 100"))
+        let orphans = try await t.database.sqliteWriter!.read { db in
+            try ["countedPost", "mentionCount", "mentionTrend"].map { table in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE termID NOT IN (SELECT id FROM recent)")!
+            }
+        }
+        #expect(orphans == [0, 0, 0])
+        let posts = try await t.database.storedPostIDs()
+        #expect(posts.count == 100 && !posts.contains("2") && !posts.contains("102"), "the posts only those two terms counted go")
     }
 }
 

@@ -4,7 +4,7 @@ import Twitter
 
 /// The last pages searched, each valid for the corpus generation it was read at: a repeated search costs a look-up
 /// here instead of the query, and any change to the corpus (the demo tweeter, `import`, another process) empties it
-/// at the next look-up. At most `limit` pages, the least recently used going first.
+/// at the next look-up. At most `limit` pages, the least recently used going first (a quarter at a time).
 final class PageCache: Sendable {
     private struct Entry {
         let page: SearchPage
@@ -15,6 +15,14 @@ final class PageCache: Sendable {
         var generation: DatabaseGeneration.Value?
         var entries: [SearchRequest: Entry] = [:]
         var clock: UInt64 = 0
+
+        /// A quarter of the pages at once: a full cache of different searches (each one new) would otherwise look
+        /// through every entry on every store.
+        mutating func dropLeastRecentlyUsed(_ count: Int) {
+            for request in entries.lazy.map({ (key: $0.key, used: $0.value.used) }).sorted(by: { $0.used < $1.used }).prefix(count).map(\.key) {
+                entries[request] = nil
+            }
+        }
     }
 
     let limit: Int
@@ -41,9 +49,7 @@ final class PageCache: Sendable {
                 if let current = state.generation, generation.precedes(current) { return }
                 state = State(generation: generation)
             }
-            if state.entries[request] == nil, state.entries.count >= limit, let oldest = state.entries.min(by: { $0.value.used < $1.value.used }) {
-                state.entries[oldest.key] = nil
-            }
+            if state.entries[request] == nil, state.entries.count >= limit { state.dropLeastRecentlyUsed(max(1, limit / 4)) }
             state.clock += 1
             state.entries[request] = Entry(page: page, used: state.clock)
         }

@@ -200,8 +200,11 @@ public struct CorpusPage: Sendable {
 /// How Smashtag opens its database files (the corpus and the app database): WAL, so reads go on during writes
 /// and several processes share a file; a busy timeout instead of failing when another process writes.
 package enum SQLiteFile {
-    package static func pool(at path: String) throws -> DatabasePool {
+    /// `enforcingForeignKeys: false` for a schema whose code deletes children itself: SQLite checks every row
+    /// written against its parents, a look-up each.
+    package static func pool(at path: String, enforcingForeignKeys: Bool = true) throws -> DatabasePool {
         var configuration = Configuration()
+        configuration.foreignKeysEnabled = enforcingForeignKeys
         configuration.busyMode = .timeout(10)
         // In WAL mode NORMAL still keeps every transaction whole through a crash or a kill; it only skips the
         // fsync per commit (a power cut may lose the last commits).

@@ -103,6 +103,16 @@ struct SQLiteCounter {
             FROM json_each(?) WHERE true
             ON CONFLICT(termID, mentionID, hour) DO UPDATE SET count = count + excluded.count
             """).execute(arguments: [termID, JSONArray(hours)])
+        try widenSpan(to: tally.hours.map(\.hour))
+    }
+
+    /// The term's span takes in the hours counted (its time span on `recent`, for the trends' bucket and window).
+    private func widenSpan(to hours: [Int]) throws {
+        guard let earliest = hours.min(), let latest = hours.max() else { return }
+        try statement("""
+            UPDATE recent SET earliestHour = min(coalesce(earliestHour, ?2), ?2), latestHour = max(coalesce(latestHour, ?3), ?3)
+            WHERE id = ?1
+            """).execute(arguments: [termID, earliest, latest])
     }
 
     /// Compiled once per connection, as every page runs the same few statements.

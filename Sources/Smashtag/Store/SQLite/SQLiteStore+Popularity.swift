@@ -76,22 +76,22 @@ extension SQLiteStore {
     private static func sparklines(_ term: SearchTermKey, buckets: Int, _ db: Database) throws -> Sparklines {
         guard let termID = try id(of: term, db), let span = try TermSpan(termID: termID, db) else { return .none }
         let window = SparklineWindow(span: span, buckets: buckets)
+        // A seek per mention into its series' last hours (the primary key), rather than all of the term's hours.
         let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT m.key, t.hour / ?1 AS bucket, sum(t.count) AS count FROM mentionTrend t JOIN mention m ON m.id = t.mentionID
-            WHERE t.termID = ?2 AND t.hour >= ?3 GROUP BY t.mentionID, 2
+            SELECT m.key, t.hour / ?1 AS bucket, sum(t.count) AS count FROM mentionCount c
+            CROSS JOIN mentionTrend t ON t.termID = c.termID AND t.mentionID = c.mentionID AND t.hour >= ?3
+            JOIN mention m ON m.id = c.mentionID
+            WHERE c.termID = ?2 GROUP BY c.mentionID, 2
             """), arguments: [window.bucket.hours, termID, window.firstHour])
         return window.sparklines(rows.map { (key: $0["key"], bucket: $0["bucket"], count: $0["count"]) })
     }
 }
 
 extension TermSpan {
-    /// Two seeks in the trends' time index; nil when the term has counted nothing.
+    /// As counting keeps it on the term's row; nil when the term has counted nothing.
     init?(termID: Int64, _ db: Database) throws {
-        let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT (SELECT min(hour) FROM mentionTrend WHERE termID = ?1) AS earliest,
-                (SELECT max(hour) FROM mentionTrend WHERE termID = ?1) AS latest
-            """), arguments: [termID])
-        guard let row, let earliest: Int = row["earliest"], let latest: Int = row["latest"] else { return nil }
+        let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT earliestHour, latestHour FROM recent WHERE id = ?"), arguments: [termID])
+        guard let row, let earliest: Int = row["earliestHour"], let latest: Int = row["latestHour"] else { return nil }
         self.init(earliest: earliest, latest: latest)
     }
 }

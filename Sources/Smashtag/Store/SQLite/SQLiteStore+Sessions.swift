@@ -84,12 +84,19 @@ extension SQLiteStore {
         return id
     }
 
-    /// The term's counts go with it (cascading), and its posts unless another term counted them.
+    /// The term's posts go with it unless another term counted them, then its rows in every table: nothing
+    /// cascades, as foreign keys are not enforced.
     private static func remove(_ id: Int64, _ db: Database) throws {
         try db.cachedStatement(sql: """
             DELETE FROM post WHERE id IN (SELECT postRef FROM countedPost WHERE termID = ?1)
                 AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id AND c.termID != ?1)
             """).execute(arguments: [id])
-        try db.cachedStatement(sql: "DELETE FROM recent WHERE id = ?").execute(arguments: [id])
+        for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }
     }
+
+    /// Every row that belongs to a term, children first.
+    private static let termRows = [
+        "DELETE FROM countedPost WHERE termID = ?", "DELETE FROM mentionCount WHERE termID = ?",
+        "DELETE FROM mentionTrend WHERE termID = ?", "DELETE FROM recent WHERE id = ?",
+    ]
 }

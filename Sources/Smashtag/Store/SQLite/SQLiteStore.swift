@@ -16,12 +16,16 @@ struct SQLiteStore: AppStore {
     /// Mention ids met in committed writes, so counting looks up only new hashtags and users.
     let knownMentions = KnownMentions()
 
+    /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
+    /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
     static func open(at path: String) throws -> SQLiteStore {
-        try SQLiteStore(writer: SQLiteFile.pool(at: path), path: path)
+        try SQLiteStore(writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path)
     }
 
     static func inMemory() throws -> SQLiteStore {
-        try SQLiteStore(writer: DatabaseQueue(), path: nil)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        return try SQLiteStore(writer: DatabaseQueue(configuration: configuration), path: nil)
     }
 
     /// `path`: the file, whose other processes' writes live pages watch; nil in memory.
@@ -147,6 +151,17 @@ struct SQLiteStore: AppStore {
                 CREATE INDEX mentionTrend_by_hour ON mentionTrend(termID, hour);
                 """)
             try TrendBackfill.run(db)
+        }
+        migrator.registerMigration("v5: lean counting") { db in
+            try db.execute(sql: """
+                -- The term's time span (the hours of its earliest and latest counted mention), kept as pages are
+                -- counted: what the trends' by-hour index answered, at the price of an index entry per trend row.
+                ALTER TABLE recent ADD COLUMN earliestHour INTEGER;
+                ALTER TABLE recent ADD COLUMN latestHour INTEGER;
+                UPDATE recent SET earliestHour = (SELECT min(hour) FROM mentionTrend WHERE termID = recent.id),
+                    latestHour = (SELECT max(hour) FROM mentionTrend WHERE termID = recent.id);
+                DROP INDEX mentionTrend_by_hour;
+                """)
         }
         return migrator
     }
