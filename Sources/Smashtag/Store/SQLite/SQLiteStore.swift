@@ -158,8 +158,7 @@ struct SQLiteStore: AppStore {
                 -- counted: what the trends' by-hour index answered, at the price of an index entry per trend row.
                 ALTER TABLE recent ADD COLUMN earliestHour INTEGER;
                 ALTER TABLE recent ADD COLUMN latestHour INTEGER;
-                UPDATE recent SET earliestHour = (SELECT min(hour) FROM mentionTrend WHERE termID = recent.id),
-                    latestHour = (SELECT max(hour) FROM mentionTrend WHERE termID = recent.id);
+                UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend WHERE termID = recent.id);
                 DROP INDEX mentionTrend_by_hour;
                 """)
         }
