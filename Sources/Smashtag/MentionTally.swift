@@ -7,8 +7,8 @@ import Posts
 
 /// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
 /// hour of each post's own time, for the trends (SPEC §8): a mention's hours add up to its count.
-package struct MentionTally {
-    struct Entry {
+package struct MentionTally: Sendable {
+    struct Entry: Sendable {
         let kind: Mention.Kind
         /// Lower-cased with its `#` or `@`: mentions are the same case-insensitively.
         let key: String
@@ -17,7 +17,7 @@ package struct MentionTally {
     }
 
     /// How many of the posts of one hour name `mentions[mention]`.
-    struct HourEntry {
+    struct HourEntry: Sendable {
         let mention: Int
         let hour: Int
         var count: Int
@@ -51,11 +51,13 @@ package struct MentionTally {
 
     /// The hashtags and users a post names, each once (the first spelling), as (kind, key, shown).
     package static func distinctMentions(of post: Post) -> [(kind: Mention.Kind, key: String, shown: String)] {
-        var seen = Set<String>()
+        // A post names a handful: a linear search beats hashing them into a set.
+        var seen: [String] = []
         return post.mentions.compactMap { mention in
             guard mention.kind != .url else { return nil }
             let key = mention.keyword.lowercased()
-            guard seen.insert(key).inserted else { return nil }
+            guard !seen.contains(key) else { return nil }
+            seen.append(key)
             return (mention.kind, key, mention.keyword)
         }
     }

@@ -114,16 +114,23 @@ struct FoundPage: Sendable {
     /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
     func prepared() throws -> PreparedPage {
         let fresh = position == .newest ? try cursors(saved: nil).encoded() : nil
-        return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), fresh: fresh)
+        return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
     }
 }
 
-/// A found page with its posts' JSON and, at the newest position (where they do not depend on the saved ones), its
-/// follow-on requests encoded.
+/// A found page with its posts' JSON, the tally of all its posts and, at the newest position (where they do not depend
+/// on the saved ones), its follow-on requests encoded.
 struct PreparedPage: Sendable {
     let found: FoundPage
     let storable: [StorablePost]
+    /// Every post's mentions: what a page all new for the term adds, as a new term's first page is.
+    let tally: MentionTally
     let fresh: SessionCursors.Encoded?
+
+    /// What the posts new for the term add to its counts: the page's tally when all of them are.
+    func tally(of new: [StorablePost]) -> MentionTally {
+        new.count == storable.count ? tally : MentionTally(new.map(\.post))
+    }
 
     func encodedCursors(saved: SessionCursors?) throws -> SessionCursors.Encoded {
         try fresh ?? found.cursors(saved: saved).encoded()

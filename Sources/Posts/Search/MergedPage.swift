@@ -41,9 +41,11 @@ public struct MergedPage: Sendable {
     private static func newestFirst(_ posts: [Post]) -> [Post] {
         var seen = Set<PostKey>()
         let unique = posts.filter { seen.insert($0.key).inserted }
-        return unique.enumerated().sorted { a, b in
-            a.element.created != b.element.created ? a.element.created > b.element.created : a.offset < b.offset
-        }.map(\.element)
+        // Indices are sorted, not the posts: a post is a large value, and every move would copy it.
+        let order = unique.indices.sorted { a, b in
+            unique[a].created != unique[b].created ? unique[a].created > unique[b].created : a < b
+        }
+        return order.map { unique[$0] }
     }
 
     /// A query every source refused is one mistake, said once; anything else is said per source.

@@ -3,16 +3,20 @@ package enum URLQuery {
     /// Everything but RFC 3986's unreserved characters, byte by byte of the UTF-8: `#`, `@`, `+`, spaces, quotes and
     /// non-ASCII all arrive as typed (Foundation's URLComponents would leave `+` as is, which servers read as a space).
     package static func encode(_ text: String) -> String {
-        var encoded = ""
+        if text.utf8.allSatisfy(isUnreserved) { return text }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count * 3)
         for byte in text.utf8 {
             if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
             } else {
-                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+                encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {

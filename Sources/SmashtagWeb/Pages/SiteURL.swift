@@ -77,16 +77,16 @@ enum SiteURL: Sendable {
 /// `SiteURL.post(tab, key, back:)` for every row of a page: the `back` parameter, the same for all of them, is
 /// encoded once.
 struct TweetLinks: Sendable {
-    private let tab: Tab
+    private let post: PostPath
     private let backQuery: String
 
     init(tab: Tab, back: String?) {
-        self.tab = tab
+        post = PostPath(.post(tab))
         backQuery = SiteURL.query(["back": back])
     }
 
     func url(_ key: PostKey) -> String {
-        Route.post(tab).path(key) + backQuery
+        post.path(key) + backQuery
     }
 }
 

@@ -79,7 +79,19 @@ enum Route: Sendable, Hashable {
     /// The address of a post's route: its network and its id (percent-encoded, so a Bluesky `at://` id stays one
     /// segment).
     func path(_ key: PostKey) -> String {
-        let prefix = pattern.prefix { $0 != ":" }
-        return prefix + key.network.rawValue + "/" + URLQuery.encode(key.id)
+        PostPath(self).path(key)
+    }
+}
+
+/// A post route's addresses with the route's fixed part worked out once: a page links every one of its rows.
+struct PostPath: Sendable {
+    private let prefix: String
+
+    init(_ route: Route) {
+        prefix = String(route.pattern.prefix { $0 != ":" })
+    }
+
+    func path(_ key: PostKey) -> String {
+        prefix + key.network.rawValue + "/" + URLQuery.encode(key.id)
     }
 }

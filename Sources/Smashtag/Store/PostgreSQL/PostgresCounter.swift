@@ -11,12 +11,13 @@ struct PostgresCounter {
     let connection: PostgresConnection
     let termID: Int64
 
-    func count(_ posts: [StorablePost]) async throws {
+    func count(_ page: PreparedPage) async throws {
+        let posts = page.storable
         guard !posts.isEmpty else { return }
         let references = try await store(posts)
         let newReferences = Set(try await newlyCounted(Array(references.values)))
         let new = posts.filter { references[$0.post.key].map(newReferences.contains) ?? false }
-        let tally = MentionTally(new.map(\.post))
+        let tally = page.tally(of: new)
         guard !tally.isEmpty else { return }
         let ids = try await mentionIDs(tally)
         try await add(tally, ids: ids)

@@ -15,7 +15,7 @@ extension PostgresStore {
             let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
             if let recorded, recorded.isUnchanged(by: term, page.found) { return false }
             let termID = try await Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), connection)
-            try await PostgresCounter(connection: connection, termID: termID).count(page.storable)
+            try await PostgresCounter(connection: connection, termID: termID).count(page)
             try await Self.notify(term.key, connection)
             return recorded == nil
         }
@@ -44,7 +44,7 @@ extension PostgresStore {
         try await transaction { connection in
             try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
             guard let termID = try await Self.id(of: term.key, connection) else { return }  // deleted meanwhile
-            try await PostgresCounter(connection: connection, termID: termID).count(page.storable)
+            try await PostgresCounter(connection: connection, termID: termID).count(page)
             try await Self.notify(term.key, connection)
         }
     }

@@ -18,14 +18,15 @@ struct SQLiteCounter {
     /// Stores the posts the store does not hold yet (no term has counted them), marks them all counted under the
     /// term, and adds the distinct hashtags and users of those that were new for it to the term's counts. Returns
     /// the mention ids it had to look up, for `known` once the transaction has committed.
-    func count(_ posts: [StorablePost]) throws -> [String: Int64] {
+    func count(_ page: PreparedPage) throws -> [String: Int64] {
+        let posts = page.storable
         guard !posts.isEmpty else { return [:] }
         var references = try storedReferences(posts)
         try store(posts.filter { references[$0.post.key] == nil }, into: &references)
         let newReferences = Set(try newlyCounted(Array(references.values)))
         let new = posts.filter { references[$0.post.key].map(newReferences.contains) ?? false }
         guard !new.isEmpty else { return [:] }
-        let increments = MentionTally(new.map(\.post))
+        let increments = page.tally(of: new)
         guard !increments.isEmpty else { return [:] }
         let met = known.ids(of: increments.mentions.map(\.key))
         let learned = try mentionIDs(increments.mentions.filter { met[$0.key] == nil })

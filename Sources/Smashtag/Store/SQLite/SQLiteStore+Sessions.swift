@@ -10,11 +10,14 @@ extension SQLiteStore {
 
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
         let (settled, learned) = try await groupCommit.write { [generations, knownMentions] db -> (SettledTerm?, [String: Int64]) in
-            let generation = try generations.current()
+            // The generation is read only for a term left unchanged, the one use of it: inside the write
+            // transaction it is the same before the read as after.
             let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
-            if let recorded, recorded.isUnchanged(by: term, page.found) { return (SettledTerm(term: recorded, generation: generation), [:]) }
+            if let recorded, recorded.isUnchanged(by: term, page.found) {
+                return (SettledTerm(term: recorded, generation: try generations.current()), [:])
+            }
             let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), db)
-            return (nil, try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page.storable))
+            return (nil, try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page))
         }
         knownMentions.remember(learned)
         return settled
@@ -23,7 +26,7 @@ extension SQLiteStore {
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
         let learned = try await groupCommit.write { [knownMentions] db -> [String: Int64] in
             guard let termID = try Self.id(of: term, db) else { return [:] }  // deleted meanwhile
-            return try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page.storable)
+            return try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page)
         }
         knownMentions.remember(learned)
     }
