@@ -15,6 +15,23 @@ struct TrendTests {
 
     private func at(hours: Int) -> Date { Self.start.addingTimeInterval(Double(hours) * 3600) }
 
+    /// A page writes more rows to every table than one statement binds (`ValuesList.chunk`): 100 posts, 171 mentions,
+    /// 300 trend rows; the second page is partly counted already, the third all stored already.
+    @Test(arguments: TestStore.available) func pagesOfMoreRowsThanAStatementTakesCountEveryPostOnce(store: TestStore) async throws {
+        let t = try await store.fixture()
+        let page = { (ids: ClosedRange<Int>) in ids.reversed().map { self.post($0, hours: Double($0), "#all #m\($0 % 80) @u\($0 % 90)") } }
+        t.source.enqueue(page(1...100), page(71...170), page(1...100))
+        _ = try await t.sessions.fetch("T", at: .newest, count: 100)
+        _ = try await t.sessions.fetch("T", at: .newest, count: 100)
+        _ = try await t.sessions.fetch("U", at: .newest, count: 100)
+        let table = try await t.table("T")
+        #expect(table["Hashtags"]?.first == "#all 170")
+        #expect(table["Hashtags"]?.contains("#m1 3") == true && table["Users"]?.contains("@u1 2") == true)
+        let series = try await t.trends.series(term: "T", mention: "#all", bucket: .hour)
+        #expect(series.points.count == 170 && series.total == 170)
+        #expect(try await t.table("U")["Hashtags"]?.first == "#all 100")
+    }
+
     @Test(arguments: TestStore.available) func aSeriesCountsEachPostInTheHourOfItsOwnTimeAndAddsUpToTheCount(store: TestStore) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(4, hours: 5.9, "#a #A"), post(3, hours: 5.1, "#a @u"), post(2, hours: 2.5, "#a"), post(1, hours: 0.2, "@u")])

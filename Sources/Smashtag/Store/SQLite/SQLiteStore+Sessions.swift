@@ -56,13 +56,19 @@ extension SQLiteStore {
             """), arguments: [key]) else { return nil }
         // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
         // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT p.network, p.postID FROM json_each(?) j
-            CROSS JOIN post p ON p.network = j.value ->> 0 AND p.postID = j.value ->> 1
-            CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-            """), arguments: [PostKeys.json(keys), row["id"] as Int64])
+        var counted = Set<PostKey>()
+        try ValuesList(PostKeys.rows(keys)).forEach { values, arguments in
+            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                WITH k(network, postID) AS (VALUES \(values))
+                SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
+                CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
+                """), arguments: arguments + [row["id"] as Int64])
+            while let found = try rows.next() {
+                if let key = PostKeys.key(network: found["network"], id: found["postID"]) { counted.insert(key) }
+            }
+        }
         return RecordedTerm(shown: row["term"], isFirst: row["isFirst"], cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
-                            counted: Set(rows.compactMap { PostKeys.key(network: $0["network"], id: $0["postID"]) }))
+                            counted: counted)
     }
 
     /// The term's row, if it is in Recents.
