@@ -13,19 +13,19 @@ import Twitter
 struct SQLiteCounter {
     let db: Database
     let termID: Int64
+    /// The page's posts counted under the term already, as read in this transaction (`SQLiteStore.countedKeys`).
+    let counted: Set<PostKey>
     let known: KnownMentions
 
-    /// Stores the posts the store does not hold yet (no term has counted them), marks them all counted under the
-    /// term, and adds the distinct hashtags and users of those that were new for it to the term's counts. Returns
-    /// the mention ids it had to look up, for `known` once the transaction has committed.
+    /// Marks the posts new for the term counted under it (storing those the store does not hold yet: no term has
+    /// counted them), and adds their distinct hashtags and users to the term's counts. Returns the mention ids it
+    /// had to look up, for `known` once the transaction has committed.
     func count(_ page: PreparedPage) throws -> [String: Int64] {
-        let posts = page.storable
-        guard !posts.isEmpty else { return [:] }
-        var references = try storedReferences(posts)
-        try store(posts.filter { references[$0.post.key] == nil }, into: &references)
-        let newReferences = Set(try newlyCounted(Array(references.values)))
-        let new = posts.filter { references[$0.post.key].map(newReferences.contains) ?? false }
+        let new = page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
+        var references = try storedReferences(new)
+        try store(new.filter { references[$0.post.key] == nil }, into: &references)
+        try markCounted(new.compactMap { references[$0.post.key] })
         let increments = page.tally(of: new)
         guard !increments.isEmpty else { return [:] }
         let met = known.ids(of: increments.mentions.map(\.key))
@@ -55,23 +55,28 @@ struct SQLiteCounter {
         }
     }
 
+    /// The new posts are numbered here, after the highest reference (the writer is alone): with `RETURNING` the
+    /// numbers SQLite chose, an insert of twelve posts took 49 µs instead of 28.
     private func store(_ posts: [StorablePost], into references: inout [PostKey: Int64]) throws {
-        let rows = posts.map { [$0.post.network.code.databaseValue, $0.post.id.databaseValue, $0.created.databaseValue, $0.json.databaseValue] }
-        try ValuesList(rows).forEach { values, arguments in
-            let cursor = try Row.fetchCursor(statement(
-                "INSERT INTO post(network, postID, created, json) VALUES \(values) RETURNING id, network, postID"), arguments: arguments)
-            try Self.read(cursor, into: &references)
+        guard !posts.isEmpty else { return }
+        let highest = try Int64.fetchOne(statement("SELECT coalesce(max(id), 0) FROM post")) ?? 0
+        guard highest < Int64.max - Int64(posts.count) else { throw DatabaseError(message: "post references are exhausted") }
+        let numbered = posts.enumerated().map { offset, post in (reference: highest + 1 + Int64(offset), post: post) }
+        let rows = numbered.map { reference, post in
+            [reference.databaseValue, post.post.network.code.databaseValue, post.post.id.databaseValue, post.created.databaseValue, post.json.databaseValue]
         }
+        try ValuesList(rows).forEach { values, arguments in
+            try statement("INSERT INTO post(id, network, postID, created, json) VALUES \(values)").execute(arguments: arguments)
+        }
+        for (reference, post) in numbered { references[post.post.key] = reference }
     }
 
-    /// The references not yet counted under the term, now marked counted.
-    private func newlyCounted(_ references: [Int64]) throws -> [Int64] {
-        var counted: [Int64] = []
+    /// No `ON CONFLICT`: the posts are new for the term by `counted`, read in this transaction, and a post counted
+    /// twice would be an error, not a row to skip.
+    private func markCounted(_ references: [Int64]) throws {
         try ValuesList(references.map { [$0.databaseValue] }, term: termID).forEach { values, arguments in
-            counted += try Int64.fetchAll(statement(
-                "INSERT INTO countedPost(termID, postRef) VALUES \(values) ON CONFLICT DO NOTHING RETURNING postRef"), arguments: arguments)
+            try statement("INSERT INTO countedPost(termID, postRef) VALUES \(values)").execute(arguments: arguments)
         }
-        return counted
     }
 
     /// Each mention's id, created if new. Looked up after inserting the new ones, rather than returned by an upsert,

@@ -17,7 +17,8 @@ extension SQLiteStore {
                 return (SettledTerm(term: recorded, generation: try generations.current()), [:])
             }
             let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), db)
-            return (nil, try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page))
+            let counter = SQLiteCounter(db: db, termID: termID, counted: recorded?.counted ?? [], known: knownMentions)
+            return (nil, try counter.count(page))
         }
         knownMentions.remember(learned)
         return settled
@@ -26,7 +27,8 @@ extension SQLiteStore {
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
         let learned = try await groupCommit.write { [knownMentions] db -> [String: Int64] in
             guard let termID = try Self.id(of: term, db) else { return [:] }  // deleted meanwhile
-            return try SQLiteCounter(db: db, termID: termID, known: knownMentions).count(page)
+            let counted = try Self.countedKeys(page.found.keys, termID: termID, db)
+            return try SQLiteCounter(db: db, termID: termID, counted: counted, known: knownMentions).count(page)
         }
         knownMentions.remember(learned)
     }
@@ -54,6 +56,12 @@ extension SQLiteStore {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: """
             SELECT id, term, searched = (SELECT max(searched) FROM recent) AS isFirst, newer, older FROM recent WHERE key = ?
             """), arguments: [key]) else { return nil }
+        return RecordedTerm(shown: row["term"], isFirst: row["isFirst"], cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
+                            counted: try countedKeys(keys, termID: row["id"], db))
+    }
+
+    /// Which of `keys` the term counted already.
+    static func countedKeys(_ keys: Set<PostKey>, termID: Int64, _ db: Database) throws -> Set<PostKey> {
         // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
         // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
         var counted = Set<PostKey>()
@@ -62,13 +70,12 @@ extension SQLiteStore {
                 WITH k(network, postID) AS (VALUES \(values))
                 SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
                 CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-                """), arguments: arguments + [row["id"] as Int64])
+                """), arguments: arguments + [termID])
             while let found = try rows.next() {
                 if let key = PostKeys.key(network: found["network"], id: found["postID"]) { counted.insert(key) }
             }
         }
-        return RecordedTerm(shown: row["term"], isFirst: row["isFirst"], cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
-                            counted: counted)
+        return counted
     }
 
     /// The term's row, if it is in Recents.
