@@ -152,8 +152,12 @@ struct ValuesList {
             let chunk = rows[start..<min(start + Self.chunk, rows.count)]
             let placeholders = Array(repeating: "?", count: chunk[start].count)
             let row = "(" + ((term == nil ? [] : ["?1"]) + placeholders).joined(separator: ", ") + ")"
-            let leading = term.map { [$0.databaseValue] } ?? []
-            try body(Array(repeating: row, count: chunk.count).joined(separator: ", "), StatementArguments(leading + chunk.joined()))
+            // Existentials, for GRDB's initializer that converts them with a closure: its generic one applies a key
+            // path to every value, which cost more than the statements' SQL.
+            var arguments: [(any DatabaseValueConvertible)?] = term.map { [$0] } ?? []
+            arguments.reserveCapacity(arguments.count + chunk.count * chunk[start].count)
+            for row in chunk { for value in row { arguments.append(value) } }
+            try body(Array(repeating: row, count: chunk.count).joined(separator: ", "), StatementArguments(arguments))
         }
     }
 }
