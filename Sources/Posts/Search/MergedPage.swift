@@ -41,6 +41,8 @@ public struct MergedPage: Sendable {
     private static func newestFirst(_ posts: [Post]) -> [Post] {
         var seen = Set<PostKey>()
         let unique = posts.filter { seen.insert($0.key).inserted }
+        // One source's page comes newest first already.
+        if unique.indices.dropFirst().allSatisfy({ unique[$0 - 1].created >= unique[$0].created }) { return unique }
         // Indices are sorted, not the posts: a post is a large value, and every move would copy it.
         let order = unique.indices.sorted { a, b in
             unique[a].created != unique[b].created ? unique[a].created > unique[b].created : a < b

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import GRDB
+import Synchronization
 import Posts
 import Twitter
 
@@ -150,14 +151,31 @@ struct ValuesList {
     func forEach(_ body: (String, StatementArguments) throws -> Void) throws {
         for start in stride(from: 0, to: rows.count, by: Self.chunk) {
             let chunk = rows[start..<min(start + Self.chunk, rows.count)]
-            let placeholders = Array(repeating: "?", count: chunk[start].count)
-            let row = "(" + ((term == nil ? [] : ["?1"]) + placeholders).joined(separator: ", ") + ")"
             // Existentials, for GRDB's initializer that converts them with a closure: its generic one applies a key
             // path to every value, which cost more than the statements' SQL.
             var arguments: [(any DatabaseValueConvertible)?] = term.map { [$0] } ?? []
             arguments.reserveCapacity(arguments.count + chunk.count * chunk[start].count)
             for row in chunk { for value in row { arguments.append(value) } }
-            try body(Array(repeating: row, count: chunk.count).joined(separator: ", "), StatementArguments(arguments))
+            try body(Self.list(Shape(width: chunk[start].count, rows: chunk.count, hasTerm: term != nil)), StatementArguments(arguments))
+        }
+    }
+
+    private struct Shape: Hashable {
+        let width: Int
+        let rows: Int
+        let hasTerm: Bool
+    }
+
+    /// Made once per shape: the statements are the same few, page after page.
+    private static let lists = Mutex<[Shape: String]>([:])
+
+    private static func list(_ shape: Shape) -> String {
+        lists.withLock { lists in
+            if let list = lists[shape] { return list }
+            let row = "(" + ((shape.hasTerm ? ["?1"] : []) + Array(repeating: "?", count: shape.width)).joined(separator: ", ") + ")"
+            let list = Array(repeating: row, count: shape.rows).joined(separator: ", ")
+            lists[shape] = list
+            return list
         }
     }
 }
