@@ -51,7 +51,7 @@ package struct MentionTally: Sendable {
 
     /// The hashtags and users a post names, each once (the first spelling), as (kind, key, shown).
     package static func distinctMentions(of post: Post) -> [(kind: Mention.Kind, key: String, shown: String)] {
-        // A post names a handful: a linear search beats hashing them into a set.
+        // A post names a handful: a linear search, without hashing them into a set.
         var seen: [String] = []
         return post.mentions.compactMap { mention in
             guard mention.kind != .url else { return nil }

@@ -152,7 +152,7 @@ struct ValuesList {
         for start in stride(from: 0, to: rows.count, by: Self.chunk) {
             let chunk = rows[start..<min(start + Self.chunk, rows.count)]
             // Existentials, for GRDB's initializer that converts them with a closure: its generic one applies a key
-            // path to every value, which cost more than the statements' SQL.
+            // path to every value (4.8% of `bench terms`'s samples, against 3.4% this way).
             var arguments: [(any DatabaseValueConvertible)?] = term.map { [$0] } ?? []
             arguments.reserveCapacity(arguments.count + chunk.count * chunk[start].count)
             for row in chunk { for value in row { arguments.append(value) } }
