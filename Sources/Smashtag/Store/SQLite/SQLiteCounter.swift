@@ -35,25 +35,20 @@ struct SQLiteCounter {
         return learned
     }
 
-    /// The store's reference of each post it holds already (the page's keys the outer loop, as in `RecordedTerm`).
+    /// The store's reference of each post it holds already (the page's keys the outer loop, as in
+    /// `SQLiteStore.countedKeys`).
     private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
         var references: [PostKey: Int64] = [:]
         try ValuesList(PostKeys.rows(posts.map(\.post.key))).forEach { values, arguments in
-            let cursor = try Row.fetchCursor(statement("""
+            let rows = try Row.fetchCursor(statement("""
                 WITH k(network, postID) AS (VALUES \(values))
                 SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
                 """), arguments: arguments)
-            try Self.read(cursor, into: &references)
+            while let row = try rows.next() {
+                if let key = PostKeys.key(network: row[1], id: row[2]) { references[key] = row[0] }
+            }
         }
         return references
-    }
-
-    /// Rows of (reference, network, id), by key.
-    private static func read(_ cursor: RowCursor, into references: inout [PostKey: Int64]) throws {
-        while let row = try cursor.next() {
-            guard let key = PostKeys.key(network: row[1], id: row[2]) else { continue }
-            references[key] = row[0]
-        }
     }
 
     /// The new posts are numbered here, after the highest reference (the writer is alone): with `RETURNING` the
