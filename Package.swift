@@ -147,7 +147,11 @@ let package = Package(
         // The local tweet corpus (SQLite).
         .target(
             name: "Corpus",
-            dependencies: ["Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API, for the one hook GRDB does not wrap (`WALCheckpointer`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             swiftSettings: upcoming
         ),
         // The app's model: the sources, mention sections, text segments, recents, popularity.

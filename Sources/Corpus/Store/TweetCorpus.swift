@@ -208,7 +208,11 @@ package enum SQLiteFile {
         configuration.busyMode = .timeout(10)
         // In WAL mode NORMAL still keeps every transaction whole through a crash or a kill; it only skips the
         // fsync per commit (a power cut may lose the last commits).
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        let checkpointer = WALCheckpointer(path: path)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            checkpointer.install(on: db)
+        }
         return try DatabasePool(path: path, configuration: configuration)
     }
 }
