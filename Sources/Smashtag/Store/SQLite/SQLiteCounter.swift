@@ -22,7 +22,8 @@ struct SQLiteCounter {
     /// counted them), and adds their distinct hashtags and users to the term's counts. Returns the mention ids it
     /// had to look up, for `known` once the transaction has committed.
     func count(_ page: PreparedPage) throws -> [String: Int64] {
-        let new = page.storable.filter { !counted.contains($0.post.key) }
+        // A new term's page is new whole: not copied post by post (1.5% of a server's samples under new terms).
+        let new = counted.isEmpty ? page.storable : page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
         var references = try storedReferences(new)
         try store(new.filter { references[$0.post.key] == nil }, into: &references)
