@@ -22,8 +22,7 @@ struct SQLiteCounter {
     /// counted them), and adds their distinct hashtags and users to the term's counts. Returns the mention ids it
     /// had to look up, for `known` once the transaction has committed.
     func count(_ page: PreparedPage) throws -> [String: Int64] {
-        // A new term's page is new whole: not copied post by post (1.5% of a server's samples under new terms).
-        let new = counted.isEmpty ? page.storable : page.storable.filter { !counted.contains($0.post.key) }
+        let new = page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
         var references = try storedReferences(new)
         try store(new.filter { references[$0.post.key] == nil }, into: &references)
@@ -40,11 +39,13 @@ struct SQLiteCounter {
     /// `SQLiteStore.countedKeys`).
     private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
         var references: [PostKey: Int64] = [:]
-        try ValuesList(PostKeys.rows(posts.map(\.post.key))).forEach { values, arguments in
-            let rows = try Row.fetchCursor(statement("""
-                WITH k(network, postID) AS (VALUES \(values))
+        try ValuesList(PostKeys.rows(posts.map(\.post.key))).forEach { list, values in
+            let statement = try statement("""
+                WITH k(network, postID) AS (VALUES \(list))
                 SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
-                """), arguments: arguments)
+                """)
+            try values.bind(to: statement)
+            let rows = try Row.fetchCursor(statement)
             while let row = try rows.next() {
                 if let key = PostKeys.key(network: row[1], id: row[2]) { references[key] = row[0] }
             }
@@ -62,8 +63,8 @@ struct SQLiteCounter {
         let rows = numbered.map { reference, post in
             [reference.databaseValue, post.post.network.code.databaseValue, post.post.id.databaseValue, post.created.databaseValue, post.json.databaseValue]
         }
-        try ValuesList(rows).forEach { values, arguments in
-            try statement("INSERT INTO post(id, network, postID, created, json) VALUES \(values)").execute(arguments: arguments)
+        try ValuesList(rows).forEach { list, values in
+            try execute("INSERT INTO post(id, network, postID, created, json) VALUES \(list)", values)
         }
         for (reference, post) in numbered { references[post.post.key] = reference }
     }
@@ -71,8 +72,8 @@ struct SQLiteCounter {
     /// No `ON CONFLICT`: the posts are new for the term by `counted`, read in this transaction, and a post counted
     /// twice would be an error, not a row to skip.
     private func markCounted(_ references: [Int64]) throws {
-        try ValuesList(references.map { [$0.databaseValue] }, term: termID).forEach { values, arguments in
-            try statement("INSERT INTO countedPost(termID, postRef) VALUES \(values)").execute(arguments: arguments)
+        try ValuesList(references.map { [$0.databaseValue] }, term: termID).forEach { list, values in
+            try execute("INSERT INTO countedPost(termID, postRef) VALUES \(list)", values)
         }
     }
 
@@ -81,11 +82,13 @@ struct SQLiteCounter {
     private func mentionIDs(_ mentions: [MentionTally.Entry]) throws -> [String: Int64] {
         let rows = mentions.map { [$0.kind.code.databaseValue, $0.key.databaseValue, $0.shown.databaseValue] }
         var ids: [String: Int64] = [:]
-        try ValuesList(rows).forEach { values, arguments in
-            try statement("INSERT OR IGNORE INTO mention(kind, key, shown) VALUES \(values)").execute(arguments: arguments)
-            let cursor = try Row.fetchCursor(statement("""
-                WITH m(kind, key, shown) AS (VALUES \(values)) SELECT key, id FROM mention WHERE key IN (SELECT key FROM m)
-                """), arguments: arguments)
+        try ValuesList(rows).forEach { list, values in
+            try execute("INSERT OR IGNORE INTO mention(kind, key, shown) VALUES \(list)", values)
+            let lookUp = try statement("""
+                WITH m(kind, key, shown) AS (VALUES \(list)) SELECT key, id FROM mention WHERE key IN (SELECT key FROM m)
+                """)
+            try values.bind(to: lookUp)
+            let cursor = try Row.fetchCursor(lookUp)
             while let row = try cursor.next() { ids[row[0]] = row[1] }
         }
         return ids
@@ -110,8 +113,8 @@ struct SQLiteCounter {
 
     /// Runs `sql` for the term (`?1`) with rows of values after it.
     private func upsert(_ rows: [[DatabaseValue]], _ sql: (String) -> String) throws {
-        try ValuesList(rows, term: termID).forEach { values, arguments in
-            try statement(sql(values)).execute(arguments: arguments)
+        try ValuesList(rows, term: termID).forEach { list, values in
+            try execute(sql(list), values)
         }
     }
 
@@ -128,6 +131,12 @@ struct SQLiteCounter {
     private func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
     }
+
+    private func execute(_ sql: String, _ values: ValuesList.Values) throws {
+        let statement = try statement(sql)
+        try values.bind(to: statement)
+        try statement.execute()
+    }
 }
 
 /// Rows of values bound as the parameters of a `VALUES` list, at most `chunk` rows a statement, so that a statement
@@ -143,16 +152,34 @@ struct ValuesList {
         (self.rows, self.term) = (rows, term)
     }
 
-    /// Each chunk's `VALUES` list and its arguments (the term first).
-    func forEach(_ body: (String, StatementArguments) throws -> Void) throws {
+    /// Each chunk's `VALUES` list, and its values to bind to the statement made from it.
+    func forEach(_ body: (String, Values) throws -> Void) throws {
         for start in stride(from: 0, to: rows.count, by: Self.chunk) {
             let chunk = rows[start..<min(start + Self.chunk, rows.count)]
-            // Existentials, for GRDB's initializer that converts them with a closure: its generic one applies a key
-            // path to every value (4.8% of `bench terms`'s samples, against 3.4% this way).
-            var arguments: [(any DatabaseValueConvertible)?] = term.map { [$0] } ?? []
-            arguments.reserveCapacity(arguments.count + chunk.count * chunk[start].count)
-            for row in chunk { for value in row { arguments.append(value) } }
-            try body(Self.list(Shape(width: chunk[start].count, rows: chunk.count, hasTerm: term != nil)), StatementArguments(arguments))
+            try body(Self.list(Shape(width: chunk[start].count, rows: chunk.count, hasTerm: term != nil)), Values(term: term, rows: chunk))
+        }
+    }
+
+    /// A chunk's values, bound in place: `StatementArguments` copies every value into arrays of its own and checks
+    /// them against the statement (4% of a server's samples under new terms, in the writer every search waits on).
+    struct Values {
+        let term: Int64?
+        let rows: ArraySlice<[DatabaseValue]>
+
+        /// Binds the term, the rows and then `trailing` to `statement`, in the order of its parameters.
+        func bind(to statement: Statement, trailing: [DatabaseValue] = []) throws {
+            // Unchecked, then bound by SQLite's C API: GRDB keeps these bindings through the reset that starts each
+            // execution. A cached statement never failed: GRDB drops one that does from its cache.
+            statement.setUncheckedArguments(StatementArguments())
+            var index: CInt = 1
+            func bind(_ value: DatabaseValue) throws {
+                let code = value.bind(to: statement.sqliteStatement, at: index)
+                guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding parameter \(index)", sql: statement.sql) }
+                index += 1
+            }
+            if let term { try bind(term.databaseValue) }
+            for row in rows { for value in row { try bind(value) } }
+            for value in trailing { try bind(value) }
         }
     }
 

@@ -65,12 +65,14 @@ extension SQLiteStore {
         // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
         // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
         var counted = Set<PostKey>()
-        try ValuesList(PostKeys.rows(keys)).forEach { values, arguments in
-            let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                WITH k(network, postID) AS (VALUES \(values))
+        try ValuesList(PostKeys.rows(keys)).forEach { list, values in
+            let statement = try db.cachedStatement(sql: """
+                WITH k(network, postID) AS (VALUES \(list))
                 SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
                 CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-                """), arguments: arguments + [termID])
+                """)
+            try values.bind(to: statement, trailing: [termID.databaseValue])
+            let rows = try Row.fetchCursor(statement)
             while let found = try rows.next() {
                 if let key = PostKeys.key(network: found["network"], id: found["postID"]) { counted.insert(key) }
             }
