@@ -51,7 +51,7 @@ import Testing
         #expect(inspectLines.map(String.init) == importLines)
         #expect(inspectLines.count == 6)
         for (index, line) in inspectLines.enumerated() { #expect(line.hasPrefix("smashtag: \(path):\(index + 1): the tweet id “")) }
-        #expect(inspectLines.allSatisfy { $0.count < 200 }, "a long id is cut")
+        #expect(inspectLines.allSatisfy { $0.count - path.count < 150 }, "a long id is cut (the path aside: TMPDIR's length varies)")
     }
 
     @Test(arguments: ["-filter:retweets #swift", "-is:retweet #swift"])
