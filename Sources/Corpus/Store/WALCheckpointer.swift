@@ -9,12 +9,12 @@ import Synchronization
 /// of its time while every search waited on it. The same threshold, a passive checkpoint (it never waits for
 /// readers or the writer), only not in the writer's way.
 final class WALCheckpointer: Sendable {
-    /// SQLite's own default for its automatic checkpoint.
-    static let threshold: Int32 = 1000
-    /// A WAL that outgrows this (64 MB of 4 KB pages; 47 MB at most was seen under a benchmark's load) is checkpointed
-    /// by the writer itself, in its commit, as SQLite does: the checkpoints here run beside a writer that keeps
-    /// adding pages, and the WAL starts over only once one of them has caught up with no reader in the way.
-    static let limit: Int32 = 16_000
+    /// WAL pages past which a checkpoint is asked for: SQLite's own default for its automatic checkpoint.
+    let threshold: Int32
+    /// A WAL that outgrows this (by default 64 MB of 4 KB pages; 47 MB at most was seen under a benchmark's load) is
+    /// checkpointed by the writer itself, in its commit, as SQLite does: the checkpoints here run beside a writer that
+    /// keeps adding pages, and the WAL starts over only once one of them has caught up with no reader in the way.
+    let limit: Int32
 
     private struct State {
         var isScheduled = false
@@ -25,8 +25,8 @@ final class WALCheckpointer: Sendable {
     private let queue = DispatchQueue(label: "smashtag.wal-checkpoint", qos: .utility)
     private let state = Mutex(State())
 
-    init(path: String) {
-        self.path = path
+    init(path: String, threshold: Int32 = 1000, limit: Int32 = 16_000) {
+        (self.path, self.threshold, self.limit) = (path, threshold, limit)
     }
 
     /// Replaces SQLite's automatic checkpoint on `db` (the hook and the automatic checkpoint override each other).
@@ -34,10 +34,12 @@ final class WALCheckpointer: Sendable {
     func install(on db: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
         sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, frames in
-            if frames >= WALCheckpointer.limit {
+            guard let context else { return SQLITE_OK }
+            let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+            if frames >= checkpointer.limit {
                 sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            } else if frames >= WALCheckpointer.threshold, let context {
-                Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue().schedule()
+            } else if frames >= checkpointer.threshold {
+                checkpointer.schedule()
             }
             return SQLITE_OK
         }, context)
