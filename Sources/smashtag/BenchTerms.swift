@@ -29,7 +29,9 @@ struct BenchTerms: AsyncParsableCommand {
     func run() async throws {
         guard let text = try? String(contentsOfFile: queries, encoding: .utf8) else { throw CommandFailure("cannot read the queries file “\(queries)”") }
         let terms = text.split(separator: "\n").map(String.init)
-        guard terms.count > 100 else { throw ValidationError("\(queries) has \(terms.count) queries: every search must be a new term, so more than 100") }
+        guard terms.count > Recents.limit else {
+            throw ValidationError("\(queries) has \(terms.count) queries: every search must be a new term, so more than \(Recents.limit)")
+        }
         let directory = try DataDirectory(common.dataDirectory)
         let sources = SourceSet(only: CorpusSource(corpus: try TweetCorpus.open(at: directory.corpus)))
         let sessions = SearchSessions(database: try directory.freshBenchmarkDatabase("bench-terms.sqlite"))

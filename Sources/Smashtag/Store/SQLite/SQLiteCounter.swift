@@ -40,12 +40,10 @@ struct SQLiteCounter {
     private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
         var references: [PostKey: Int64] = [:]
         try ValuesList(PostKeys.rows(posts.map(\.post.key))).forEach { list, values in
-            let statement = try statement("""
+            let rows = try Row.fetchCursor(values.statement("""
                 WITH k(network, postID) AS (VALUES \(list))
                 SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
-                """)
-            try values.bind(to: statement)
-            let rows = try Row.fetchCursor(statement)
+                """, in: db))
             while let row = try rows.next() {
                 if let key = PostKeys.key(network: row[1], id: row[2]) { references[key] = row[0] }
             }
@@ -64,7 +62,7 @@ struct SQLiteCounter {
             [reference.databaseValue, post.post.network.code.databaseValue, post.post.id.databaseValue, post.created.databaseValue, post.json.databaseValue]
         }
         try ValuesList(rows).forEach { list, values in
-            try execute("INSERT INTO post(id, network, postID, created, json) VALUES \(list)", values)
+            try values.statement("INSERT INTO post(id, network, postID, created, json) VALUES \(list)", in: db).execute()
         }
         for (reference, post) in numbered { references[post.post.key] = reference }
     }
@@ -73,7 +71,7 @@ struct SQLiteCounter {
     /// twice would be an error, not a row to skip.
     private func markCounted(_ references: [Int64]) throws {
         try ValuesList(references.map { [$0.databaseValue] }, term: termID).forEach { list, values in
-            try execute("INSERT INTO countedPost(termID, postRef) VALUES \(list)", values)
+            try values.statement("INSERT INTO countedPost(termID, postRef) VALUES \(list)", in: db).execute()
         }
     }
 
@@ -83,12 +81,10 @@ struct SQLiteCounter {
         let rows = mentions.map { [$0.kind.code.databaseValue, $0.key.databaseValue, $0.shown.databaseValue] }
         var ids: [String: Int64] = [:]
         try ValuesList(rows).forEach { list, values in
-            try execute("INSERT OR IGNORE INTO mention(kind, key, shown) VALUES \(list)", values)
-            let lookUp = try statement("""
+            try values.statement("INSERT OR IGNORE INTO mention(kind, key, shown) VALUES \(list)", in: db).execute()
+            let cursor = try Row.fetchCursor(values.statement("""
                 WITH m(kind, key, shown) AS (VALUES \(list)) SELECT key, id FROM mention WHERE key IN (SELECT key FROM m)
-                """)
-            try values.bind(to: lookUp)
-            let cursor = try Row.fetchCursor(lookUp)
+                """, in: db))
             while let row = try cursor.next() { ids[row[0]] = row[1] }
         }
         return ids
@@ -114,7 +110,7 @@ struct SQLiteCounter {
     /// Runs `sql` for the term (`?1`) with rows of values after it.
     private func upsert(_ rows: [[DatabaseValue]], _ sql: (String) -> String) throws {
         try ValuesList(rows, term: termID).forEach { list, values in
-            try execute(sql(list), values)
+            try values.statement(sql(list), in: db).execute()
         }
     }
 
@@ -130,12 +126,6 @@ struct SQLiteCounter {
     /// Compiled once per connection, as every page runs the same few statements.
     private func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
-    }
-
-    private func execute(_ sql: String, _ values: ValuesList.Values) throws {
-        let statement = try statement(sql)
-        try values.bind(to: statement)
-        try statement.execute()
     }
 }
 
@@ -166,8 +156,15 @@ struct ValuesList {
         let term: Int64?
         let rows: ArraySlice<[DatabaseValue]>
 
-        /// Binds the term, the rows and then `trailing` to `statement`, in the order of its parameters.
-        func bind(to statement: Statement, trailing: [DatabaseValue] = []) throws {
+        /// `sql` compiled once per connection (every page runs the same few statements), with the term, the rows and
+        /// then `trailing` bound to its parameters in that order.
+        func statement(_ sql: String, in db: Database, trailing: [DatabaseValue] = []) throws -> Statement {
+            let statement = try db.cachedStatement(sql: sql)
+            try bind(to: statement, trailing: trailing)
+            return statement
+        }
+
+        private func bind(to statement: Statement, trailing: [DatabaseValue]) throws {
             // Unchecked, then bound by SQLite's C API: GRDB keeps these bindings through the reset that starts each
             // execution. A cached statement never failed: GRDB drops one that does from its cache.
             statement.setUncheckedArguments(StatementArguments())

@@ -66,13 +66,11 @@ extension SQLiteStore {
         // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
         var counted = Set<PostKey>()
         try ValuesList(PostKeys.rows(keys)).forEach { list, values in
-            let statement = try db.cachedStatement(sql: """
+            let rows = try Row.fetchCursor(values.statement("""
                 WITH k(network, postID) AS (VALUES \(list))
                 SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
                 CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-                """)
-            try values.bind(to: statement, trailing: [termID.databaseValue])
-            let rows = try Row.fetchCursor(statement)
+                """, in: db, trailing: [termID.databaseValue]))
             while let found = try rows.next() {
                 if let key = PostKeys.key(network: found["network"], id: found["postID"]) { counted.insert(key) }
             }
