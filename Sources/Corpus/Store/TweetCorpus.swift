@@ -14,6 +14,8 @@ public struct TweetCorpus: Sendable {
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration
     private let cache = TweetCache()
+    /// Searches' reads on the calling thread when short; none for a corpus in memory.
+    private let inline: InlineReaders?
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
     public static func open(at path: String) throws -> TweetCorpus {
@@ -29,6 +31,7 @@ public struct TweetCorpus: Sendable {
         self.writer = writer
         try CorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
+        inline = try path.map { try InlineReaders(path: $0, count: ProcessInfo.processInfo.activeProcessorCount) }
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
@@ -92,7 +95,7 @@ public struct TweetCorpus: Sendable {
     func search(
         _ query: SearchQuery, _ position: SearchRequest.Position, count: Int, at generation: DatabaseGeneration.Value
     ) async throws -> CorpusPage {
-        return try await writer.read { db in
+        try await read { db in
             let range = try PageRange(position, db)
             let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
             var ids = try matcher.ids(from: range.start, count: count + 1)
@@ -106,10 +109,16 @@ public struct TweetCorpus: Sendable {
     /// The tweet with this id, if the corpus has it.
     public func tweet(id: String) async throws -> Post? {
         let generation = try self.generation.current()
-        return try await writer.read { db in
+        return try await read { db in
             guard let key = try OrderKeys.key(of: id, db) else { return nil }
             return try tweets([key], in: db, at: generation).first
         }
+    }
+
+    /// A search's read: on this thread when it is short, else on the pool's readers.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if let inline, let value = try inline.read(body) { return value }
+        return try await writer.read(body)
     }
 
     /// The tweets of `ids` in that order, loaded only where the cache does not have them.
