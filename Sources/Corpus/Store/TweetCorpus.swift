@@ -31,7 +31,8 @@ public struct TweetCorpus: Sendable {
         self.writer = writer
         try CorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
-        inline = try path.map { try InlineReaders(path: $0, count: ProcessInfo.processInfo.activeProcessorCount) }
+        // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
+        inline = try path.map { try InlineReaders(path: $0, count: min(ProcessInfo.processInfo.activeProcessorCount, 8)) }
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
