@@ -24,9 +24,7 @@ package final class DatabaseGeneration: Sendable {
     package init(writer: any DatabaseWriter, path: String?) throws {
         commits = CommitCounter()
         writer.add(transactionObserver: commits, extent: .databaseLifetime)
-        var configuration = Configuration()
-        configuration.readonly = true
-        watcher = try path.map { try DatabaseQueue(path: $0, configuration: configuration) }
+        watcher = try path.map { try SQLiteFile.readOnlyConnection(at: $0, label: "data-version") }
     }
 
     /// Read before the data it labels, so a labelled answer is never older than its label.

@@ -1,4 +1,3 @@
-import Dispatch
 import GRDB
 import GRDBSQLite
 import Synchronization
@@ -15,10 +14,7 @@ final class InlineReaders: Sendable {
 
     /// `count` connections to the database at `path`, which must exist: one per thread of the cooperative pool.
     init(path: String, count: Int, budget: Duration = .milliseconds(1)) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.label = "inline-read"
-        idle = Mutex(try (0..<count).map { _ in try DatabaseQueue(path: path, configuration: configuration) })
+        idle = Mutex(try (0..<count).map { _ in try SQLiteFile.readOnlyConnection(at: path, label: "inline-read") })
         self.budget = budget
     }
 
@@ -45,14 +41,13 @@ final class InlineReaders: Sendable {
     }
 }
 
-/// A moment on the monotonic clock.
+/// A moment on the monotonic clock, as the progress handler's context.
 private final class Deadline: Sendable {
-    private let nanoseconds: UInt64
+    private let instant: ContinuousClock.Instant
 
     init(after duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        nanoseconds = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+        instant = .now + duration
     }
 
-    var hasPassed: Bool { DispatchTime.now().uptimeNanoseconds > nanoseconds }
+    var hasPassed: Bool { ContinuousClock.now > instant }
 }

@@ -225,6 +225,14 @@ package enum SQLiteFile {
         }
         return try DatabasePool(path: path, configuration: configuration)
     }
+
+    /// A connection of its own to the database at `path` (which must exist), reading only.
+    package static func readOnlyConnection(at path: String, label: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = label
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
 }
 
 /// Where a page starts, as a key of the matcher's descending walk.
