@@ -54,4 +54,15 @@ struct PostCodingTests {
         #expect(onX.key != onMastodon.key)
         #expect(Set([onX.key, onMastodon.key]).count == 2)
     }
+
+    /// A post's fields sit behind one shared reference: equality and hashing still go by the values.
+    @Test func postsAreEqualByTheirValuesNotTheirStorage() {
+        let created = Date(timeIntervalSince1970: 0)
+        let one = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x", quoted: Self.quoted)
+        let same = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x", quoted: Self.quoted)
+        let other = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "y", quoted: Self.quoted)
+        #expect(one == same && one.hashValue == same.hashValue)
+        #expect(one != other)
+        #expect(Set([one, same, other]).count == 2)
+    }
 }

@@ -10,33 +10,35 @@ import Foundation
 /// are ordered by), while the content — `user`, `text`, `mentions`, `media` — is the original's, as the networks
 /// themselves show a repost; `repostedBy` says who reposted it.
 public struct Post: Sendable, Hashable, Identifiable {
-    public let network: Network
+    /// The fields live in one shared, immutable box: a post is copied many times per request (caches, pages, rows,
+    /// tallies), and a copy then retains one reference instead of a dozen strings and arrays.
+    private let fields: Fields
+
+    public var network: Network { fields.values.network }
     /// The network's own id: digits on X and Mastodon, an `at://` URI on Bluesky.
-    public let id: String
-    public let created: Date
-    public let user: Author
+    public var id: String { fields.values.id }
+    public var created: Date { fields.values.created }
+    public var user: Author { fields.values.user }
     /// Unescaped text: `&amp;` in the wire format is `&` here.
-    public let text: String
+    public var text: String { fields.values.text }
     /// Hashtags, user mentions and links, in text order, non-overlapping.
-    public let mentions: [Mention]
-    public let media: [MediaItem]
-    public let repostedBy: Author?
-    public let quotedID: String?
-    public let inReplyToID: String?
+    public var mentions: [Mention] { fields.values.mentions }
+    public var media: [MediaItem] { fields.values.media }
+    public var repostedBy: Author? { fields.values.repostedBy }
+    public var quotedID: String? { fields.values.quotedID }
+    public var inReplyToID: String? { fields.values.inReplyToID }
     /// Where the text people see begins, in code points: after a reply's leading `@names`, which X shows above the
     /// text as "Replying to …" (they stay mentions, listed under Users); 0 for every other post.
-    public let displayStart: Int
+    public var displayStart: Int { fields.values.displayStart }
     /// The author's warning (Mastodon's `spoiler_text`): the text is shown only when asked for.
-    public let contentWarning: String?
+    public var contentWarning: String? { fields.values.contentWarning }
     /// Media the author marked sensitive: shown blurred until tapped.
-    public let isSensitive: Bool
+    public var isSensitive: Bool { fields.values.isSensitive }
     /// The preview of a link the post carries, when the network attached one.
-    public let card: LinkCard?
+    public var card: LinkCard? { fields.values.card }
     /// The post's address on its network (its permalink): from the data, or derived from the id when the data has
     /// none (X's tweets).
-    public let url: String
-    /// The quoted post when the data includes it (an array because a struct cannot hold itself directly).
-    private let quotedPosts: [Post]
+    public var url: String { fields.values.url }
 
     public init(
         network: Network = .twitter, id: String, created: Date, user: Author, text: String,
@@ -44,29 +46,55 @@ public struct Post: Sendable, Hashable, Identifiable {
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil
     ) {
-        self.network = network
-        self.id = id
-        self.created = created
-        self.user = user
-        self.text = text
-        self.mentions = mentions
-        self.media = media
-        self.repostedBy = repostedBy
-        self.quotedID = quotedID ?? quoted?.id
-        self.quotedPosts = quoted.map { [$0] } ?? []
-        self.inReplyToID = inReplyToID
-        self.displayStart = max(0, displayStart)
-        self.contentWarning = contentWarning
-        self.isSensitive = isSensitive
-        self.card = card
-        self.url = url ?? network.permalink(id: id, author: user.screenName)
+        fields = Fields(Values(
+            network: network, id: id, created: created, user: user, text: text, mentions: mentions, media: media,
+            repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
+            displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive, card: card,
+            url: url ?? network.permalink(id: id, author: user.screenName)
+        ))
+    }
+
+    public static func == (lhs: Post, rhs: Post) -> Bool {
+        lhs.fields === rhs.fields || lhs.fields.values == rhs.fields.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields.values)
     }
 
     /// The quoted post, when the data includes it; `quotedID` alone when it does not.
-    public var quoted: Post? { quotedPosts.first }
+    public var quoted: Post? { fields.values.quoted }
 
     /// The post's identity across networks.
     public var key: PostKey { PostKey(network: network, id: id) }
+}
+
+extension Post {
+    /// What a post is made of, compared and hashed field by field.
+    fileprivate struct Values: Sendable, Hashable {
+        let network: Network
+        let id: String
+        let created: Date
+        let user: Author
+        let text: String
+        let mentions: [Mention]
+        let media: [MediaItem]
+        let repostedBy: Author?
+        let quotedID: String?
+        /// A post can hold the post it quotes because the values sit behind a reference.
+        let quoted: Post?
+        let inReplyToID: String?
+        let displayStart: Int
+        let contentWarning: String?
+        let isSensitive: Bool
+        let card: LinkCard?
+        let url: String
+    }
+
+    fileprivate final class Fields: Sendable {
+        let values: Values
+        init(_ values: Values) { self.values = values }
+    }
 }
 
 /// A post's identity: its network and its id there.
