@@ -45,7 +45,7 @@ public struct SearchSessions: Sendable {
     /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
     /// remembered as settled, labelled with the generation read before it).
     private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
-        if let settledTerm = try await database.store.record(term, try found.prepared()) { settled.remember(settledTerm, of: term.key) }
+        if let settledTerm = try await database.store.record(term, found.prepared()) { settled.remember(settledTerm, of: term.key) }
     }
 
     /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are while the term is
@@ -58,7 +58,7 @@ public struct SearchSessions: Sendable {
         let found = FoundPage(page: page, position: .newest)
         let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
         guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }
-        try await database.store.countPoll(term, try found.prepared())
+        try await database.store.countPoll(term, found.prepared())
         return page
     }
 
@@ -112,8 +112,8 @@ struct FoundPage: Sendable {
 
     /// What recording the page stores, made before the writer is asked: the writer serves every request in turn, so
     /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
-    func prepared() throws -> PreparedPage {
-        let fresh = position == .newest ? try cursors(saved: nil).encoded() : nil
+    func prepared() -> PreparedPage {
+        let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
         return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
     }
 }
@@ -132,8 +132,8 @@ struct PreparedPage: Sendable {
         new.count == storable.count ? tally : MentionTally(new.map(\.post))
     }
 
-    func encodedCursors(saved: SessionCursors?) throws -> SessionCursors.Encoded {
-        try fresh ?? found.cursors(saved: saved).encoded()
+    func encodedCursors(saved: SessionCursors?) -> SessionCursors.Encoded {
+        fresh ?? found.cursors(saved: saved).encoded()
     }
 }
 
@@ -210,11 +210,11 @@ struct SessionCursors: Equatable, Sendable {
         let older: String
     }
 
-    func encoded() throws -> Encoded {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return Encoded(newer: String(decoding: try encoder.encode(newer), as: UTF8.self),
-                       older: String(decoding: try encoder.encode(older), as: UTF8.self))
+    func encoded() -> Encoded {
+        var newerJSON = JSONWriter(), olderJSON = JSONWriter()
+        newerJSON.write(newer)
+        olderJSON.write(older)
+        return Encoded(newer: newerJSON.output.string, older: olderJSON.output.string)
     }
 }
 
