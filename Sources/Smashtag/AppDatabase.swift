@@ -21,6 +21,15 @@ public struct AppDatabase: Sendable {
         AppDatabase(store: try SQLiteStore.inMemory())
     }
 
+    /// SQLite with `orphanAllowance` posts of pushed-out terms left waiting at most (0: deleted after each search).
+    package static func open(at path: String, orphanAllowance: Int) throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.open(at: path, orphanAllowance: orphanAllowance))
+    }
+
+    package static func inMemory(orphanAllowance: Int) throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.inMemory(orphanAllowance: orphanAllowance))
+    }
+
     /// Connects to PostgreSQL and migrates it (under an advisory lock, so servers starting together do not race);
     /// throws `StoreUnavailable`, one sentence, when it cannot be reached.
     public static func connect(to url: PostgresURL, logger: Logger) async throws -> AppDatabase {

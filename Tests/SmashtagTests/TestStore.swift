@@ -4,7 +4,8 @@ import PostgresNIO
 import Smashtag
 import Testing
 
-/// The stores the store suites run against: SQLite in memory always, and PostgreSQL when `scripts/test` has started
+/// The stores the store suites run against: SQLite in memory always (a pushed-out term's posts deleted at once, as
+/// PostgreSQL does; `OrphanPostsTests` has the batches), and PostgreSQL when `scripts/test` has started
 /// a throwaway cluster (`SMASHTAG_TEST_POSTGRES_URL`) — each test in a database of its own.
 enum TestStore: String, Sendable, CustomTestStringConvertible {
     case sqlite
@@ -19,7 +20,7 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
 
     func open() async throws -> AppDatabase {
         switch self {
-        case .sqlite: try AppDatabase.inMemory()
+        case .sqlite: try AppDatabase.inMemory(orphanAllowance: 0)
         case .postgres: try await AppDatabase.connect(to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test"))
         }
     }

@@ -23,7 +23,10 @@ extension SQLiteStore {
 
     func storedPost(_ key: PostKey) async throws -> Post? {
         let json = try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT json FROM post WHERE network = ? AND postID = ?", arguments: [key.network.code, key.id])
+            // Counted: a pushed-out term's posts wait for `OrphanPosts` to delete them.
+            try String.fetchOne(db, sql: """
+                SELECT json FROM post WHERE network = ? AND postID = ? AND EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id)
+                """, arguments: [key.network.code, key.id])
         }
         return try json.map(StorablePost.decode)
     }

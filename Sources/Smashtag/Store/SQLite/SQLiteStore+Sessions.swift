@@ -9,19 +9,32 @@ extension SQLiteStore {
     }
 
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
-        let (settled, learned) = try await groupCommit.write { [generations, knownMentions] db -> (SettledTerm?, [String: Int64]) in
+        let (settled, learned) = try await groupCommit.write { [generations, knownMentions, orphans] db -> (SettledTerm?, [String: Int64]) in
             // The generation is read only for a term left unchanged, the one use of it: inside the write
             // transaction it is the same before the read as after.
             let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
             if let recorded, recorded.isUnchanged(by: term, page.found) {
                 return (SettledTerm(term: recorded, generation: try generations.current()), [:])
             }
-            let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), db)
+            let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), pushingOut: orphans, db)
             let counter = SQLiteCounter(db: db, termID: termID, counted: recorded?.counted ?? [], known: knownMentions)
             return (nil, try counter.count(page))
         }
         knownMentions.remember(learned)
+        await deleteOrphansIfDue()
         return settled
+    }
+
+    /// A batch of the pushed-out terms' posts, once more than the allowance wait, in a transaction after the search's
+    /// own. Its failure is not the search's: the batch stays waiting, for the next search or the next opening.
+    private func deleteOrphansIfDue() async {
+        guard let batch = orphans.due() else { return }
+        do {
+            try await groupCommit.write { db in try OrphanPosts.delete(batch, db) }
+            orphans.settle(batch)
+        } catch {
+            orphans.settle(nil)
+        }
     }
 
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
@@ -47,7 +60,8 @@ extension SQLiteStore {
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
         try await writer.write { db in
             guard let id = try Self.id(of: term, db) else { return false }
-            try Self.remove(id, db)
+            try Self.deletePosts(onlyCountedBy: id, db)
+            _ = try Self.remove(id, db)
             return true
         }
     }
@@ -83,8 +97,10 @@ extension SQLiteStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recent WHERE key = ?"), arguments: [term.key])
     }
 
-    /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit.
-    private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, _ db: Database) throws -> Int64 {
+    /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit, their
+    /// posts left to `orphans`.
+    private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
+                                  _ db: Database) throws -> Int64 {
         let id = try Int64.fetchOne(db.cachedStatement(sql: """
             INSERT INTO recent(key, term, searched, newer, older)
             VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
@@ -95,24 +111,28 @@ extension SQLiteStore {
         guard let id else { throw DatabaseError(message: "no id for the recent term") }
         let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
         for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
-            try remove(old, db)
+            orphans.add(try remove(old, db))
         }
         return id
     }
 
-    /// The term's posts go with it unless another term counted them, then its rows in every table: nothing
-    /// cascades, as foreign keys are not enforced.
-    private static func remove(_ id: Int64, _ db: Database) throws {
+    /// The posts the term counted that no other term did.
+    private static func deletePosts(onlyCountedBy id: Int64, _ db: Database) throws {
         try db.cachedStatement(sql: """
             DELETE FROM post WHERE id IN (SELECT postRef FROM countedPost WHERE termID = ?1)
                 AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id AND c.termID != ?1)
             """).execute(arguments: [id])
-        for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }
     }
 
-    /// Every row that belongs to a term, children first.
+    /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
+    private static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
+        let counted = try Int64.fetchAll(db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])
+        for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }
+        return counted
+    }
+
+    /// The rest of a term's rows, children first.
     private static let termRows = [
-        "DELETE FROM countedPost WHERE termID = ?", "DELETE FROM mentionCount WHERE termID = ?",
-        "DELETE FROM mentionTrend WHERE termID = ?", "DELETE FROM recent WHERE id = ?",
+        "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?", "DELETE FROM recent WHERE id = ?",
     ]
 }

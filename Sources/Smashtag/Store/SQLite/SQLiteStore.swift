@@ -15,23 +15,27 @@ struct SQLiteStore: AppStore {
     let groupCommit: GroupCommit
     /// Mention ids met in committed writes, so counting looks up only new hashtags and users.
     let knownMentions = KnownMentions()
+    /// The posts of terms pushed out of Recents, deleted in batches.
+    let orphans: OrphanPosts
 
     /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
     /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
-    static func open(at path: String) throws -> SQLiteStore {
-        try SQLiteStore(writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path)
+    static func open(at path: String, orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
+        try SQLiteStore(writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path, orphanAllowance: orphanAllowance)
     }
 
-    static func inMemory() throws -> SQLiteStore {
+    static func inMemory(orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
-        return try SQLiteStore(writer: DatabaseQueue(configuration: configuration), path: nil)
+        return try SQLiteStore(writer: DatabaseQueue(configuration: configuration), path: nil, orphanAllowance: orphanAllowance)
     }
 
     /// `path`: the file, whose other processes' writes live pages watch; nil in memory.
-    private init(writer: any DatabaseWriter, path: String?) throws {
+    private init(writer: any DatabaseWriter, path: String?, orphanAllowance: Int) throws {
         self.writer = writer
         try Self.migrator.migrate(writer)
+        try writer.write(OrphanPosts.deleteAll)
+        orphans = OrphanPosts(allowance: orphanAllowance)
         generations = try DatabaseGeneration(writer: writer, path: path)
         signals = DatabaseChanges.signals(writer: writer, generation: path == nil ? nil : generations)
         groupCommit = GroupCommit(writer: writer)
