@@ -6,8 +6,8 @@ import Synchronization
 /// A term pushed out by a new one took its posts with it in the new term's transaction: a third of that transaction
 /// under a different query per request, and the posts were often fetched again by the next terms, to be stored
 /// again. Now the pushed-out term's posts become candidates; once more than `allowance` wait, a batch of them is
-/// deleted, each only if no term counts it by then, in a transaction of its own. A candidate no page can reach
-/// (`storedPost` looks only at counted posts), and the batch keeps what is counted again. Candidates live in memory;
+/// deleted, each only if no term counts it by then, in a transaction of its own. No page shows a waiting post
+/// (`storedPost` looks only at counted posts), and one counted again is kept. Candidates live in memory;
 /// those a process leaves behind go when the store is next opened (`deleteAll`). A term deleted from Recents by hand
 /// still takes its posts at once.
 final class OrphanPosts: Sendable {
