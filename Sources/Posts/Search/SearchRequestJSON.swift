@@ -4,9 +4,7 @@
 extension JSONWriter {
     /// `{source: request}`, sources in order.
     package mutating func write(_ requests: [String: SearchRequest]) {
-        beginObject()
-        for (source, request) in requests.sorted(by: { $0.key < $1.key }) { write(request, as: source) }
-        endObject()
+        write(requests.mapValues(Optional.some))
     }
 
     /// `{source: request or null}`, sources in order.

@@ -60,8 +60,8 @@ extension SQLiteStore {
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
         try await writer.write { db in
             guard let id = try Self.id(of: term, db) else { return false }
-            try Self.deletePosts(onlyCountedBy: id, db)
-            _ = try Self.remove(id, db)
+            // The term's rows gone first, the posts that no term counts now are those only it counted.
+            try OrphanPosts.delete(Self.remove(id, db), db)
             return true
         }
     }
@@ -114,14 +114,6 @@ extension SQLiteStore {
             orphans.add(try remove(old, db))
         }
         return id
-    }
-
-    /// The posts the term counted that no other term did.
-    private static func deletePosts(onlyCountedBy id: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            DELETE FROM post WHERE id IN (SELECT postRef FROM countedPost WHERE termID = ?1)
-                AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id AND c.termID != ?1)
-            """).execute(arguments: [id])
     }
 
     /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
