@@ -45,17 +45,22 @@ struct JetstreamEventTests {
 
     @Test func imagesAreTheCDNsAddressesOfTheirBlobsWithTheirAspectRatios() throws {
         let blob = #"{"$type":"blob","ref":{"$link":"bafkreiabc"},"mimeType":"image/jpeg","size":1000}"#
-        let post = try Self.created(#","embed":{"$type":"app.bsky.embed.images","images":[{"alt":"","image":\#(blob),"aspectRatio":{"width":1600,"height":900}},{"alt":"","image":\#(blob)}]}"#)
+        let post = try Self.created(#","embed":{"$type":"app.bsky.embed.images","images":[{"alt":"A red kite over the ridge","image":\#(blob),"aspectRatio":{"width":1600,"height":900}},{"alt":"","image":\#(blob)}]}"#)
         #expect(post.media == [
-            MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/\(Self.did)/bafkreiabc@jpeg", aspectRatio: 16.0 / 9, kind: .photo),
+            MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/\(Self.did)/bafkreiabc@jpeg", aspectRatio: 16.0 / 9, kind: .photo,
+                      alt: "A red kite over the ridge"),
             MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/\(Self.did)/bafkreiabc@jpeg", aspectRatio: 0, kind: .photo),
         ])
     }
 
     @Test func quotesVideosAndLinkCardsComeFromTheirRecordForms() throws {
-        let quote = try Self.created(#","embed":{"$type":"app.bsky.embed.recordWithMedia","record":{"$type":"app.bsky.embed.record","record":{"uri":"at://did:plc:q/app.bsky.feed.post/3k","cid":"bafy"}},"media":{"$type":"app.bsky.embed.video","video":{"$type":"blob","ref":{"$link":"bafkreivid"}},"aspectRatio":{"width":9,"height":16}}}"#)
+        let quote = try Self.created(#","embed":{"$type":"app.bsky.embed.recordWithMedia","record":{"$type":"app.bsky.embed.record","record":{"uri":"at://did:plc:q/app.bsky.feed.post/3k","cid":"bafy"}},"media":{"$type":"app.bsky.embed.video","video":{"$type":"blob","ref":{"$link":"bafkreivid"}},"alt":"Waves","aspectRatio":{"width":9,"height":16}}}"#)
         #expect(quote.quotedID == "at://did:plc:q/app.bsky.feed.post/3k" && quote.quoted == nil)
-        #expect(quote.media == [MediaItem(url: "https://video.bsky.app/watch/\(Self.did)/bafkreivid/thumbnail.jpg", aspectRatio: 9.0 / 16, kind: .video)])
+        let watch = "https://video.bsky.app/watch/did%3Aplc%3Aabc123/bafkreivid"
+        #expect(quote.media == [MediaItem(url: "\(watch)/thumbnail.jpg", aspectRatio: 9.0 / 16, kind: .video,
+                                          playURL: "\(watch)/playlist.m3u8", alt: "Waves")])
+        let loop = try Self.created(#","embed":{"$type":"app.bsky.embed.video","video":{"$type":"blob","ref":{"$link":"bafkreigif"}},"presentation":"gif"}"#)
+        #expect(loop.media.map(\.kind) == [.gifv])
         let card = try Self.created(#","embed":{"$type":"app.bsky.embed.external","external":{"uri":"https://swift.org","title":"Swift","description":"d","thumb":{"$type":"blob","ref":{"$link":"bafkreithumb"}}}}"#)
         #expect(card.card == LinkCard(url: "https://swift.org", title: "Swift", description: "d",
                                      imageURL: "https://cdn.bsky.app/img/feed_thumbnail/plain/\(Self.did)/bafkreithumb@jpeg"))

@@ -21,10 +21,12 @@ struct StatusDecoderTests {
              "content":"<p>lunch &amp; <a href=\\"https://home.example/tags/Food\\" class=\\"mention hashtag\\" rel=\\"tag\\">#<span>Food</span></a></p>",
              "account":\(Self.alice),"reblog":null,"mentions":[],"tags":[{"name":"food","url":"https://home.example/tags/food"}],
              "media_attachments":[
-               {"type":"image","url":"https://home.example/1.jpg","preview_url":"https://home.example/1s.jpg","meta":{"original":{"width":640,"height":480}}},
-               {"type":"gifv","url":"https://home.example/2.mp4","preview_url":"https://home.example/2.png","meta":{"small":{"aspect":2.0}}},
-               {"type":"video","url":"https://home.example/3.mp4","preview_url":"https://home.example/3.png","meta":null},
-               {"type":"audio","url":"https://home.example/4.mp3","preview_url":null}
+               {"type":"image","url":"https://home.example/1.jpg","preview_url":"https://home.example/1s.jpg","meta":{"original":{"width":640,"height":480}},"description":"  A bowl of ramen <b>hot</b>  "},
+               {"type":"gifv","url":"https://home.example/2.mp4","preview_url":"https://home.example/2.png","meta":{"small":{"aspect":2.0}},"description":""},
+               {"type":"video","url":"https://home.example/3.mp4","preview_url":"https://home.example/3.png","meta":{"original":{"duration":88.654}}},
+               {"type":"audio","url":"https://home.example/4.mp3","preview_url":null,"meta":{"duration":402.86}},
+               {"type":"video","url":"http://plain.example/5.mp4","preview_url":"https://home.example/5.png"},
+               {"type":"unknown","url":"https://home.example/6.bin"}
              ]}
             """)
         #expect(post.network == .mastodon && post.id == "110")
@@ -32,9 +34,12 @@ struct StatusDecoderTests {
         #expect(post.user == Author(screenName: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"))
         #expect(post.text == "lunch & #Food")
         #expect(post.mentions == [Mention(kind: .hashtag, keyword: "#Food", range: 8..<13)])
-        #expect(post.media.map(\.kind) == [.photo, .animatedGIF, .video])
-        #expect(post.media.map(\.url) == ["https://home.example/1.jpg", "https://home.example/2.png", "https://home.example/3.png"])
-        #expect(post.media.map(\.aspectRatio) == [640.0 / 480.0, 2, 0])
+        #expect(post.media.map(\.kind) == [.photo, .gifv, .video, .audio, .video])
+        #expect(post.media.map(\.url) == ["https://home.example/1.jpg", "https://home.example/2.png", "https://home.example/3.png", "", "https://home.example/5.png"])
+        #expect(post.media.map(\.playURL) == [nil, "https://home.example/2.mp4", "https://home.example/3.mp4", "https://home.example/4.mp3", nil])
+        #expect(post.media.map(\.aspectRatio) == [640.0 / 480.0, 2, 0, 0, 0])
+        #expect(post.media.map(\.alt) == ["A bowl of ramen <b>hot</b>", nil, nil, nil, nil])
+        #expect(post.media.map(\.duration) == [nil, nil, 88.654, 402.86, nil])
         #expect(post.contentWarning == "food" && post.isSensitive && post.inReplyToID == "100")
         #expect(post.url == "https://home.example/@alice/110")
     }

@@ -20,7 +20,12 @@ struct PostCodingTests {
     @Test func everyFieldSurvivesTheStoredForm() throws {
         let post = Post(
             network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), user: Self.alice,
-            text: "quoting", media: [MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5)],
+            text: "quoting", media: [
+                MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5, alt: "A \"quoted\" <alt>\nover two lines"),
+                MediaItem(url: "https://example.social/v.png", aspectRatio: 16.0 / 9, kind: .video,
+                          playURL: "https://example.social/v.mp4", duration: 88.654),
+                MediaItem(url: "", aspectRatio: 0, kind: .audio, playURL: "https://example.social/a.mp3"),
+            ],
             repostedBy: Author(screenName: "bob@example.social", name: "Bob"), quoted: Self.quoted,
             inReplyToID: "0", displayStart: 3, contentWarning: "spoilers", isSensitive: true,
             card: LinkCard(url: "https://example.com/a", title: "A \"title\"", description: "d", imageURL: "https://example.com/a.png"),
@@ -45,6 +50,22 @@ struct PostCodingTests {
         #expect(post.url == "https://x.com/i/status/1900")
         #expect(post.key == PostKey(network: .twitter, id: "1900"))
         #expect(!post.isSensitive && post.contentWarning == nil && post.quoted == nil)
+    }
+
+    @Test func aLoopStoredByAnEarlierReleaseIsAGIFV() throws {
+        let stored = #"{"id":"1","created":0,"user":{"screenName":"a","name":"A"},"text":"x","media":[{"url":"https://pbs.example/1.jpg","aspectRatio":1,"kind":"animated_gif"}]}"#
+        let post = try JSONDecoder().decode(Post.self, from: Data(stored.utf8))
+        #expect(post.media.map(\.kind) == [.gifv])
+        #expect(post.media.first?.playURL == nil && post.media.first?.alt == nil)
+    }
+
+    @Test func onlyHTTPSPlaysAndDescriptionsAreTrimmedAndCut() {
+        #expect(MediaItem(url: "s", aspectRatio: 1, kind: .video, playURL: "http://example.com/v.mp4").playURL == nil)
+        #expect(MediaItem(url: "s", aspectRatio: 1, kind: .video, playURL: "javascript:alert(1)").playURL == nil)
+        #expect(MediaItem(url: "s", aspectRatio: 1, kind: .photo, playURL: "https://example.com/v.mp4").playURL == nil)
+        #expect(MediaItem(url: "s", aspectRatio: 1, alt: "   ").alt == nil)
+        let long = String(repeating: "é", count: MediaItem.altLimit + 10)
+        #expect(MediaItem(url: "s", aspectRatio: 1, alt: long).alt?.count == MediaItem.altLimit)
     }
 
     @Test func equalIdsOnDifferentNetworksAreDifferentPosts() {

@@ -17,6 +17,10 @@ struct QueryParserTests {
         #expect(try parse("@alice@example.social") == .term(.mention("alice@example.social")))
         #expect(try parse("from:alice@example.social") == .term(.from("alice@example.social")))
         #expect(try parse("from:alice.bsky.social") == .term(.from("alice.bsky.social")))
+        // Mastodon local names have up to 30 characters: one X could not have is still a user name.
+        #expect(try parse("from:WrongSopranosFacts") == .term(.from("WrongSopranosFacts")))
+        #expect(try parse("@a23456789012345678901234567890") == .term(.mention("a23456789012345678901234567890")))
+        #expect(throws: QueryError.self) { try parse("@a234567890123456789012345678901") }
         #expect(throws: QueryError.self) { try parse("@alice@") }
         #expect(throws: QueryError.self) { try parse("from:alice@-bad.example") }
         #expect(try parse("filter:media") == .term(.filter(.media)))
@@ -60,7 +64,12 @@ struct QueryParserTests {
         ("#2024", "“#2024” is not a hashtag: it needs a letter."),
         ("@", "“@” needs a user name after it, like @nasa."),
         ("from:", "“from:” needs a user name after it, like from:nasa."),
-        ("@this_name_is_too_long", "“@this_name_is_too_long” is not a user name: use an X name (1–15 letters, digits or _), a Mastodon address (alice@example.social) or a Bluesky handle (alice.bsky.social)."),
+        ("@this_name_is_far_too_long_for_x_or_mastodon", "“@this_name_is_far_too_long_for_x_or_mastodon” is not a user name: it has 43 characters, and X names have at most 15, Mastodon names at most 30."),
+        ("from:no-dash", "“from:no-dash” is not a user name: X and Mastodon names have letters, digits and _ only (X up to 15, Mastodon up to 30), and a Bluesky handle is a domain name like alice.bsky.social."),
+        ("@bad..handle", "“@bad..handle” is not a user name: a Bluesky handle is a domain name (labels of letters, digits and inner - between dots, like alice.bsky.social), and X and Mastodon names have letters, digits and _ only."),
+        ("from:.alice@example.social", "“from:.alice@example.social” is not a user name: a Mastodon address starts with a name of letters, digits and _ (with . or - inside), like alice@example.social."),
+        ("@alice@localhost", "“@alice@localhost” is not a user name: a Mastodon address ends with its server's domain name, like alice@example.social."),
+        ("@a@b@c.social", "“@a@b@c.social” is not a user name: a Mastodon address has one @ between the name and the server, like alice@example.social."),
         ("filter:videos", "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."),
         ("lang:en swift", "The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( ) and filter:media/links/retweets."),
     ])

@@ -30,7 +30,7 @@ import Testing
             #expect(xml.contains("&lt;a href=&quot;\(base)/search?q=%23xsstest&quot;&gt;#xsstest&lt;/a&gt;"))
             #expect(xml.contains("&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;"))
             #expect(!xml.contains("<script") && !xml.contains("javascript:"))
-            #expect(xml.contains("&lt;img src=&quot;\(base)/demo/images/1-0-400x300.svg&quot; alt=&quot;&quot; width=&quot;600&quot; height=&quot;450&quot;&gt;"))
+            #expect(xml.contains("&lt;img src=&quot;\(base)/demo/images/1-0-400x300.svg&quot; alt=&quot;Image 2 of @mallory&amp;#39;s post&quot; width=&quot;600&quot; height=&quot;450&quot;&gt;"))
         }
     }
 

@@ -69,7 +69,7 @@ import Testing
         let toggle = html.range(of: "</details>")!.upperBound
         #expect(html[toggle...].drop { $0.isWhitespace }.hasPrefix("<ul>"), "the list follows the toggle, which the stylesheet needs")
         let grid = page(ImagesPageView(query: "#swift", tweets: [Self.reply], tab: .search, back: nil, here: "/here"))
-        #expect(grid.components(separatedBy: #"class="cell sensitive" aria-label="Sensitive media""#).count == 3)
+        #expect(grid.components(separatedBy: #"class="cell sensitive" aria-label="Sensitive media: Image "#).count == 3)
     }
 
     @Test func aLinkPreviewShowsUnderTheTextAndItsLinkIsListedOnTheMentionsPage() {
@@ -85,10 +85,10 @@ import Testing
 
     @Test func imagesOfUnknownProportionsHaveNoSizeSoTheyAreSizedOnLoad() {
         let html = page(MentionsPageView(Self.reply, tab: .search, back: nil, here: "/here"))
-        #expect(html.contains(#"<img src="https://img.example/known.jpg" alt="" width="1000" height="500" loading="lazy">"#))
-        #expect(html.contains(#"<img src="https://img.example/unknown.jpg" alt="" loading="lazy">"#))
+        #expect(html.contains(#"<img src="https://img.example/known.jpg" alt="Image 1 of @cy&#39;s post" width="1000" height="500" loading="lazy">"#))
+        #expect(html.contains(#"<img src="https://img.example/unknown.jpg" alt="Image 2 of @cy&#39;s post" loading="lazy">"#))
         let grid = page(ImagesPageView(query: "#swift", tweets: [Self.reply], tab: .search, back: nil, here: "/here"))
-        #expect(grid.contains(#"<img src="https://img.example/unknown.jpg" alt="" loading="lazy">"#))
+        #expect(grid.contains(#"<img src="https://img.example/unknown.jpg" alt="Image 2 of @cy&#39;s post" loading="lazy">"#))
     }
 
     @Test func anAuthorNotResolvedYetIsListedButNotLinked() {

@@ -36,7 +36,7 @@ struct XAPIClientTests {
             #expect(received.parameters["expansions"]?.contains("attachments.media_keys,referenced_tweets.id") == true)
             #expect(received.parameters["tweet.fields"]?.hasPrefix("created_at,entities,attachments,author_id,referenced_tweets") == true)
             #expect(received.parameters["user.fields"] == "name,username,profile_image_url")
-            #expect(received.parameters["media.fields"] == "url,preview_image_url,width,height,type")
+            #expect(received.parameters["media.fields"] == "url,preview_image_url,width,height,type,variants,duration_ms,alt_text")
             #expect(received.parameters["since_id"] == nil && received.parameters["next_token"] == nil)
             #expect(page.tweets.count == 7)
             #expect(page.tweets.contains { !$0.media.isEmpty })
@@ -108,6 +108,24 @@ struct XAPIClientTests {
         let body = #"{"errors":[{"parameters":{"query":["(("]},"message":"There were errors processing your request: Ambiguous use of and as a keyword. (at position 5)"}],"title":"Invalid Request","detail":"One or more parameters to your request was invalid.","type":"https://api.twitter.com/2/problems/invalid-request"}"#
         try await expectFailure(.init(status: 400, json: body)) { error in
             #expect(error == .badRequest(detail: "There were errors processing your request: Ambiguous use of and as a keyword. (at position 5)"))
+        }
+    }
+
+    @Test(arguments: [
+        ("from:WrongSopranosFacts", "it is a Mastodon name on the configured server"),
+        ("#tv OR @alice@example.social", "it is a Mastodon address"),
+        ("swift -from:alice.bsky.social", "it is a Bluesky handle"),
+    ])
+    func aUserXCannotHaveIsRefusedWithoutAskingX(query: String, owner: String) async throws {
+        try await StubXAPI.run { stub, port in
+            stub.enqueue(.init(body: Self.page))
+            await #expect {
+                try await client(port).search(SearchRequest(query: query))
+            } throws: { error in
+                let sentence = (error as? QueryError)?.description ?? ""
+                return sentence.hasPrefix("X names have 1–15 letters, digits or _, so X cannot have") && sentence.contains(owner)
+            }
+            #expect(stub.received.isEmpty)
         }
     }
 

@@ -63,6 +63,22 @@ def posts():
     ]
 
 
+def clips():
+    """`#clips`: a video (an HLS playlist, as Bluesky serves them) and a described picture."""
+    video = {"$type": "app.bsky.embed.video#view", "cid": "bafyvideo",
+             "playlist": "https://video.bsky.app/watch/did%3Aplc%3Awave/bafyvideo/playlist.m3u8",
+             "thumbnail": PICTURES + "demo/images/37-1280x720.svg", "alt": "Waves breaking at sunset, seen from a cliff",
+             "aspectRatio": {"width": 1280, "height": 720}}
+    picture = {"$type": "app.bsky.embed.images#view", "images": [
+        {"thumb": PICTURES + "demo/images/38-600x400.svg", "fullsize": PICTURES + "demo/images/38-600x400.svg",
+         "alt": "A hand-drawn map of the harbour", "aspectRatio": {"width": 600, "height": 400}}]}
+    posts = [view("3leeeeeeeeee2", "wave.bsky.social", "Wave", "Sunset waves #clips", 1, video),
+             view("3lffffffffff2", "map.bsky.social", "Mapper", "The harbour map #clips", 2, picture)]
+    for minutes, post in enumerate(posts, start=1):
+        post["record"] = record(post["record"]["text"], minutes, tag="clips")
+    return posts
+
+
 class Handler(JSONHandler):
     def do_POST(self):
         path = urllib.parse.urlsplit(self.path).path
@@ -86,7 +102,8 @@ class Handler(JSONHandler):
         if not url.path.endswith("/app.bsky.feed.searchPosts"):
             return self.answer(501, {"error": "MethodNotImplemented"})
         query = urllib.parse.parse_qs(url.query)
-        chosen = posts() if query.get("tag") == ["swift"] and "since" not in query and "until" not in query else []
+        first_page = "since" not in query and "until" not in query
+        chosen = {"swift": posts, "clips": clips}.get((query.get("tag") or [""])[0], list)() if first_page else []
         self.answer(200, {"posts": chosen})
 
 

@@ -49,6 +49,39 @@ def statuses():
     ]
 
 
+FILES = "https://files.stub.example/"  # where its videos and sounds play from (never fetched: preload="none")
+
+
+def clips():
+    """`#clips`: every kind of media Mastodon sends, with and without descriptions."""
+    clip = '<a href="https://stub.example/tags/clips" class="mention hashtag" rel="tag">#<span>clips</span></a>'
+    return [
+        status(2004, 1, f"<p>The cat and the laser {clip}</p>", tags=[{"name": "clips"}], media_attachments=[{
+            "type": "video", "url": FILES + "cat.mp4", "preview_url": PICTURES + "demo/images/31-1280x720.svg",
+            "description": "A grey cat chasing a red laser dot across a wooden floor",
+            "meta": {"original": {"width": 1280, "height": 720, "duration": 12.5}}}]),
+        status(2003, 2, f"<p>Loop of the day {clip}</p>", tags=[{"name": "clips"}], media_attachments=[{
+            "type": "gifv", "url": FILES + "loop.mp4", "preview_url": PICTURES + "demo/images/32-600x332.svg",
+            "description": None, "meta": {"original": {"width": 600, "height": 332, "duration": 1.11}}}]),
+        status(2002, 3, f"<p>Birdsong at dawn {clip}</p>", tags=[{"name": "clips"}], media_attachments=[{
+            "type": "audio", "url": FILES + "birds.mp3", "preview_url": FILES + "birds-small.mp3",
+            "description": "Blackbird and robin, recorded at 5 am", "meta": {"duration": 402.86}}]),
+        status(2001, 4, f"<p>Two pictures {clip}</p>", tags=[{"name": "clips"}], media_attachments=[
+            {"type": "image", "url": PICTURES + "demo/images/33-800x600.svg",
+             "description": 'A <b>bold</b> claim & "quotes" <script>alert(1)</script>',
+             "meta": {"original": {"width": 800, "height": 600}}},
+            {"type": "image", "url": PICTURES + "demo/images/34-600x600.svg", "description": "",
+             "meta": {"original": {"width": 600, "height": 600}}}]),
+        status(2000, 5, f"<p>Surgery footage {clip}</p>", tags=[{"name": "clips"}], sensitive=True,
+               spoiler_text="Medical", media_attachments=[{
+                   "type": "video", "url": FILES + "surgery.mp4", "preview_url": PICTURES + "demo/images/35-640x480.svg",
+                   "description": "An operating theatre", "meta": {"original": {"width": 640, "height": 480}}}]),
+        status(1999, 6, f"<p>Plain http video {clip}</p>", tags=[{"name": "clips"}], media_attachments=[{
+            "type": "video", "url": "http://insecure.example/clip.mp4", "preview_url": PICTURES + "demo/images/36-640x360.svg",
+            "meta": {"original": {"width": 640, "height": 360}}}]),
+    ]
+
+
 class Handler(JSONHandler):
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
@@ -59,7 +92,8 @@ class Handler(JSONHandler):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
         min_id = int(query.get("min_id", ["0"])[0])
-        chosen = [s for s in statuses() if min_id < int(s["id"]) < max_id]
+        timeline = clips() if url.path.endswith("/timelines/tag/clips") else statuses()
+        chosen = [s for s in timeline if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen)
 
 

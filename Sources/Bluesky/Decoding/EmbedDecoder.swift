@@ -1,7 +1,8 @@
 import Posts
 
 /// What a post's embed view shows: images (`images#view`, or the media of `recordWithMedia#view`) with their
-/// aspect ratios, a video by its thumbnail, and the quoted post (`record#view`).
+/// aspect ratios and descriptions, a video (its HLS playlist, its thumbnail as the still), and the quoted post
+/// (`record#view`).
 enum EmbedDecoder {
     static func media(in embed: JSONValue?) -> [MediaItem] {
         guard let embed else { return [] }
@@ -58,12 +59,20 @@ enum EmbedDecoder {
 
     private static func image(_ json: JSONValue) -> MediaItem? {
         guard let url = WebLink.http((json["fullsize"] ?? json["thumb"])?.string) else { return nil }
-        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo)
+        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo, alt: json["alt"]?.string)
     }
 
+    /// `video#view`: the HLS playlist to play and its thumbnail as the still.
     private static func video(_ json: JSONValue) -> MediaItem? {
-        guard let url = WebLink.http(json["thumbnail"]?.string) else { return nil }
-        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .video)
+        video(still: WebLink.http(json["thumbnail"]?.string), playlist: json["playlist"]?.string, of: json)
+    }
+
+    /// A video (a loop when `presentation` says `gif`, as Bluesky's app then plays it), from a view or a record.
+    static func video(still: String?, playlist: String?, of json: JSONValue) -> MediaItem? {
+        let kind: MediaItem.Kind = json["presentation"]?.string == "gif" ? .gifv : .video
+        let item = MediaItem(url: still ?? "", aspectRatio: aspectRatio(json["aspectRatio"]), kind: kind,
+                             playURL: playlist, alt: json["alt"]?.string)
+        return item.url.isEmpty && !item.isPlayable ? nil : item
     }
 
     /// Width over height; 0 when the post does not say, so the page sizes the box when the image loads.

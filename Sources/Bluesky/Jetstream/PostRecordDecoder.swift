@@ -35,10 +35,14 @@ enum RecordEmbed {
         switch kind(of: embed) {
         case "images":
             return (embed["images"]?.array ?? []).compactMap { image in
-                BlobURL.image(image["image"], did: did).map { MediaItem(url: $0, aspectRatio: EmbedDecoder.aspectRatio(image["aspectRatio"]), kind: .photo) }
+                BlobURL.image(image["image"], did: did).map {
+                    MediaItem(url: $0, aspectRatio: EmbedDecoder.aspectRatio(image["aspectRatio"]), kind: .photo, alt: image["alt"]?.string)
+                }
             }
         case "video":
-            return BlobURL.videoThumbnail(embed["video"], did: did).map { [MediaItem(url: $0, aspectRatio: EmbedDecoder.aspectRatio(embed["aspectRatio"]), kind: .video)] } ?? []
+            let video = embed["video"]
+            return EmbedDecoder.video(still: BlobURL.videoThumbnail(video, did: did), playlist: BlobURL.videoPlaylist(video, did: did), of: embed)
+                .map { [$0] } ?? []
         case "recordWithMedia": return media(embed["media"], did: did)
         default: return []
         }
@@ -85,7 +89,13 @@ enum BlobURL {
     }
 
     static func videoThumbnail(_ blob: JSONValue?, did: String) -> String? {
-        cid(blob).map { "https://video.bsky.app/watch/\(did)/\($0)/thumbnail.jpg" }
+        cid(blob).map { "https://video.bsky.app/watch/\(URLQuery.encode(did))/\($0)/thumbnail.jpg" }
+    }
+
+    /// The HLS playlist Bluesky's video service makes of an uploaded video (what `video#view` names as `playlist`;
+    /// the DID percent-encoded there, as the AppView writes it).
+    static func videoPlaylist(_ blob: JSONValue?, did: String) -> String? {
+        cid(blob).map { "https://video.bsky.app/watch/\(URLQuery.encode(did))/\($0)/playlist.m3u8" }
     }
 
     /// A CID is base32 or base58 letters and digits: anything else is not put in an address.

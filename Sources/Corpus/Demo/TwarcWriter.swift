@@ -101,11 +101,22 @@ private struct TwarcPage {
             let size = MediaSize(item)
             media.beginObject()
             media.member("media_key", V2TweetObject.mediaKey(tweetID: tweetID, index: index))
-            media.member("type", item.kind.rawValue)
+            media.member("type", item.kind == .gifv ? "animated_gif" : item.kind.rawValue)
             media.member(item.kind == .photo ? "url" : "preview_image_url", item.url)
             if let size {
                 media.member("width", number: size.width)
                 media.member("height", number: size.height)
+            }
+            if let alt = item.alt { media.member("alt_text", alt) }
+            if let duration = item.duration { media.member("duration_ms", Int((duration * 1000).rounded())) }
+            if let play = item.playURL {
+                media.beginArray("variants")
+                media.beginObject()
+                media.member("bit_rate", 2_176_000)
+                media.member("content_type", "video/mp4")
+                media.member("url", play)
+                media.endObject()
+                media.endArray()
             }
             media.endObject()
         }

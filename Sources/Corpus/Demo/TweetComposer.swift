@@ -35,7 +35,7 @@ struct TweetComposer: Sendable {
     private static let userMentionCounts = WeightedChoice([78, 16, 4, 2])
     private static let extraSentences = WeightedChoice([60, 30, 10])
     private static let imageCounts = WeightedChoice([74, 19, 3, 2, 2])
-    private static let mediaKinds: [MediaItem.Kind] = [.photo, .video, .animatedGIF]
+    private static let mediaKinds: [MediaItem.Kind] = [.photo, .video, .gifv]
     private static let mediaKindChoice = WeightedChoice([94, 4, 2])
 
     /// `handles` are the users' `@names`; the first few hundred are the ones people mention.

@@ -92,6 +92,16 @@ enum CorpusSchema {
                 CREATE INDEX tweet_by_author ON tweet(userID) WHERE network <> 0;
                 """)
         }
+        // Media as their networks play them (issue 33): what plays (an MP4, an HLS playlist, a sound), the
+        // description, the length; loops spelled `gifv` on every network.
+        migrator.registerMigration("v5: playable media") { db in
+            try db.execute(sql: """
+                ALTER TABLE media ADD COLUMN playURL TEXT;
+                ALTER TABLE media ADD COLUMN alt TEXT;
+                ALTER TABLE media ADD COLUMN duration REAL;
+                UPDATE media SET kind = 'gifv' WHERE kind = 'animated_gif';
+                """)
+        }
         return migrator
     }
 }

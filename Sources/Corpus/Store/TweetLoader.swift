@@ -71,12 +71,14 @@ struct TweetLoader {
     private func media(_ list: String) throws -> [Int64: [MediaItem]] {
         var media: [Int64: [MediaItem]] = [:]
         let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, url, aspectRatio, kind FROM media
+            SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
             WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
             """), arguments: [list])
         while let row = try rows.next() {
-            let kind = MediaItem.Kind(rawValue: row[3]) ?? .photo
-            media[row[0], default: []].append(MediaItem(url: row[1], aspectRatio: row[2], kind: kind))
+            let item = MediaItem(
+                url: row["url"], aspectRatio: row["aspectRatio"], kind: MediaItem.Kind(storedName: row["kind"]),
+                playURL: row["playURL"], alt: row["alt"], duration: row["duration"])
+            media[row["tweetID"], default: []].append(item)
         }
         return media
     }

@@ -62,9 +62,11 @@ struct TweetWriter {
     }
 
     private func insertMedia(_ media: [MediaItem], of id: Int64) throws {
-        let insert = try statement("INSERT INTO media(tweetID, position, url, aspectRatio, kind) VALUES (?, ?, ?, ?, ?)")
+        let insert = try statement("""
+            INSERT INTO media(tweetID, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
         for (position, item) in media.enumerated() {
-            try insert.execute(arguments: [id, position, item.url, item.aspectRatio, item.kind.rawValue])
+            try insert.execute(arguments: [id, position, item.url, item.aspectRatio, item.kind.rawValue, item.playURL, item.alt, item.duration])
         }
     }
 

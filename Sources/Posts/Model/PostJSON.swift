@@ -80,6 +80,9 @@ extension JSONWriter {
         member("url", item.url)
         member("aspectRatio", number: item.aspectRatio.isFinite ? "\(item.aspectRatio)" : "1")
         member("kind", item.kind.rawValue)
+        if let playURL = item.playURL { member("playURL", playURL) }
+        if let alt = item.alt { member("alt", alt) }
+        if let duration = item.duration { member("duration", number: "\(duration)") }
         endObject()
     }
 }

@@ -106,12 +106,10 @@ extension SearchTerm {
             || scalar == "\u{200C}" || scalar == "\u{200D}"
     }
 
-    /// Twitter screen names: 1–15 ASCII letters, digits or `_`.
+    /// A user name some network could have (`UserName`'s rules).
     private static func screenName(_ name: String, typed: String) throws(QueryError) -> String {
         guard !name.isEmpty else { throw QueryError("“\(typed)” needs a user name after it, like \(typed)nasa.") }
-        guard UserName.isValid(name) else {
-            throw QueryError("“\(typed)” is not a user name: use an X name (1–15 letters, digits or _), a Mastodon address (alice@example.social) or a Bluesky handle (alice.bsky.social).")
-        }
+        if let problem = UserName.problem(with: name) { throw QueryError("“\(typed)” is not a user name: \(problem)") }
         return name
     }
 }

@@ -40,7 +40,7 @@ public enum SearchFilter: String, Sendable, Hashable, CaseIterable {
 public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 

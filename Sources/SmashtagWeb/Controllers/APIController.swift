@@ -25,7 +25,7 @@ struct APIController: Sendable {
         guard let query = search.query, !query.isEmpty else {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
         }
-        guard let count = Self.count(request.uri.queryParameters["count"]) else {
+        guard let count = Self.count(request.queryString["count"]) else {
             return try JSONBody(APIError(error: "count must be a whole number from 1 to \(SearchRequest.maximumCount)."), status: .badRequest).response
         }
         guard !search.sources.sources.isEmpty else {
@@ -53,7 +53,7 @@ struct APIController: Sendable {
     }
 
     /// The page size asked for: 20 when not given, nil when it is not 1…100 (said, not quietly clamped).
-    private static func count(_ text: Substring?) -> Int? {
+    private static func count(_ text: String?) -> Int? {
         guard let text else { return 20 }
         return Int(text).flatMap { (1...SearchRequest.maximumCount).contains($0) ? $0 : nil }
     }

@@ -38,7 +38,7 @@ struct PagesController: Sendable {
             let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
             return HTML(await searchPage(site.defaultQuery, place: place, search: search))
         }
-        if let only = request.uri.queryParameters["only"].flatMap(PostKey.init) {
+        if let only = request.queryString["only"].flatMap(PostKey.init) {
             return try await onePost(only, query: query, tab: tab, back: back, search: search)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
@@ -88,9 +88,9 @@ struct PagesController: Sendable {
     }
 
     private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.uri.queryParameters
+        let parameters = request.queryString
         let back = Self.back(request) ?? SiteURL.recents.path
-        guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
+        guard let term = parameters["term"]?.trimmed, !term.isEmpty else {
             return error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
         let overview = try await Popularity(database: site.database).overview(for: term)
@@ -99,7 +99,7 @@ struct PagesController: Sendable {
     }
 
     private func trend(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.uri.queryParameters
+        let parameters = request.queryString
         let back = Self.back(request)
         switch try await TrendParameters.series(parameters, in: site.database) {
         case .failure(let problem): return error(problem.message, status: problem.status)
@@ -116,8 +116,8 @@ struct PagesController: Sendable {
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.uri.queryParameters
-        guard let query = parameters["q"].map(String.init)?.trimmed, let newest = Self.time(parameters["newest"]),
+        let parameters = request.queryString
+        guard let query = parameters["q"]?.trimmed, let newest = Self.time(parameters["newest"]),
               let oldest = Self.time(parameters["oldest"]) else {
             return error("There are no results to show the images of.", status: .badRequest)
         }
@@ -128,17 +128,18 @@ struct PagesController: Sendable {
     }
 
     /// A time in milliseconds since 1970, as the images link gives it.
-    private static func time(_ text: Substring?) -> Date? {
+    private static func time(_ text: String?) -> Date? {
         text.flatMap { Int64($0) }.map(Date.init(millisecondsSince1970:))
     }
 
     private func viewer(_ request: Request, tab: Tab) throws -> HTML {
-        let parameters = request.uri.queryParameters
-        guard let source = parameters["src"].map(String.init).flatMap(SafeURL.image) else {
+        let parameters = request.queryString
+        guard let source = parameters["src"].flatMap(SafeURL.image) else {
             return error("There is no image to show here.", status: .badRequest)
         }
         let back = Self.back(request)
-        return HTML(ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source))
+        let alt = parameters["alt"].map { String($0.prefix(MediaItem.altLimit)) }
+        return HTML(ViewerPageView(chrome: Chrome(title: "Image", tab: tab, back: back, isRoot: false), source: source, alt: alt))
     }
 
     private func recents(_ request: Request) async throws -> HTML {
@@ -163,7 +164,7 @@ struct PagesController: Sendable {
 
     /// Where the back control goes: only ever a path on this site.
     private static func back(_ request: Request) -> String? {
-        SiteURL.safeBack(request.uri.queryParameters["back"].map(String.init))
+        SiteURL.safeBack(request.queryString["back"])
     }
 
     private func missingPost() -> HTML {

@@ -21,14 +21,14 @@ struct PopularityEventsController: Sendable {
 
     /// SPEC §8's series; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
     private func trend(_ request: Request) async throws -> Response {
-        switch try await TrendParameters.series(request.uri.queryParameters, in: site.database) {
+        switch try await TrendParameters.series(request.queryString, in: site.database) {
         case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: problem.status).response
         case .success(let series): return try JSONBody(series).response
         }
     }
 
     private func term(_ request: Request) throws -> String {
-        guard let term = request.uri.queryParameters["term"].map(String.init)?.trimmed, !term.isEmpty else { throw HTTPError(.badRequest) }
+        guard let term = request.queryString["term"]?.trimmed, !term.isEmpty else { throw HTTPError(.badRequest) }
         return term
     }
 
@@ -37,7 +37,7 @@ struct PopularityEventsController: Sendable {
     private func events(_ request: Request) throws -> Response {
         let term = try term(request)
         let popularity = Popularity(database: site.database)
-        guard let tab = request.uri.queryParameters["rows"].flatMap({ Tab(rawValue: String($0)) }) else {
+        guard let tab = request.queryString["rows"].flatMap(Tab.init(rawValue:)) else {
             let updates = try popularity.updates(for: term)
             return stream(request, updates) { EventFrame(name: "table", data: try JSONBody($0).json) }
         }
@@ -84,7 +84,7 @@ struct TrendParameters {
 
     /// The series a request asks for; a bad parameter is a 400, a term not in Recents (nothing is counted for it)
     /// a 404.
-    static func series(_ parameters: Parameters, in database: AppDatabase) async throws -> Result<TrendSeries, Problem> {
+    static func series(_ parameters: QueryString, in database: AppDatabase) async throws -> Result<TrendSeries, Problem> {
         let asked: TrendParameters
         switch parse(parameters) {
         case .failure(let problem): return .failure(problem)
@@ -97,16 +97,16 @@ struct TrendParameters {
         return .success(series)
     }
 
-    private static func parse(_ parameters: Parameters) -> Result<TrendParameters, Problem> {
-        guard let term = parameters["term"].map(String.init)?.trimmed, !term.isEmpty else {
+    private static func parse(_ parameters: QueryString) -> Result<TrendParameters, Problem> {
+        guard let term = parameters["term"]?.trimmed, !term.isEmpty else {
             return .failure(Problem(message: "Give a term: ?term=…&mention=…"))
         }
-        guard let mention = parameters["mention"].map(String.init)?.trimmed, mention.count > 1,
+        guard let mention = parameters["mention"]?.trimmed, mention.count > 1,
               mention.hasPrefix("#") || mention.hasPrefix("@") else {
             return .failure(Problem(message: "Give a mention, a #hashtag or an @user: ?term=…&mention=…"))
         }
         guard let text = parameters["bucket"] else { return .success(TrendParameters(term: term, mention: mention, bucket: nil)) }
-        guard let bucket = TrendBucket(rawValue: String(text)) else {
+        guard let bucket = TrendBucket(rawValue: text) else {
             return .failure(Problem(message: "bucket must be hour or day."))
         }
         return .success(TrendParameters(term: term, mention: mention, bucket: bucket))

@@ -18,14 +18,14 @@ struct SearchParameters {
     let isNewChoice: Bool
 
     init(_ request: Request, offered: SourceSet) {
-        let parameters = request.uri.queryParameters
-        query = parameters["q"].map(String.init)?.trimmed
+        let parameters = request.queryString
+        query = parameters["q"]?.trimmed
         let chosen = Self.chosen(parameters, cookie: request.cookies[Self.cookieName]?.value)
         isNewChoice = chosen.isNew
         if let since = parameters["since"] {
-            position = .newer(PositionList.decode(since, older: false, offered: offered))
+            position = .newer(PositionList.decode(Substring(since), older: false, offered: offered))
         } else if let before = parameters["before"] {
-            position = .older(PositionList.decode(before, older: true, offered: offered))
+            position = .older(PositionList.decode(Substring(before), older: true, offered: offered))
         } else {
             position = .newest
         }
@@ -40,8 +40,8 @@ struct SearchParameters {
 
     /// The names `source=` gives (several parameters or a comma list; `sources=` marks the form, sent even when
     /// every toggle is off), else the remembered ones; nil for every offered source.
-    private static func chosen(_ parameters: Parameters, cookie: String?) -> (names: [String]?, isNew: Bool) {
-        let values = parameters.getAll("source")
+    private static func chosen(_ parameters: QueryString, cookie: String?) -> (names: [String]?, isNew: Bool) {
+        let values = parameters.all("source")
         if !values.isEmpty || parameters["sources"] != nil {
             return (values.flatMap { $0.split(separator: ",").map(String.init) }, true)
         }

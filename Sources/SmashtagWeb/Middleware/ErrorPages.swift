@@ -4,8 +4,8 @@ import Logging
 import Smashtag
 
 /// Turns anything thrown below it into a response that keeps the status: the error page, or `{"error": …}` under
-/// `/api/`. The sentence comes from the status alone, so no internal detail reaches a browser; the error itself
-/// goes to the log. Sitting inside `SecurityHeaders`, every error response carries the security headers.
+/// `/api/`. The sentence comes from the status alone, so no internal detail reaches a browser, unless the error was
+/// written to be shown (`ExplainedHTTPError`); the error itself goes to the log. Sitting inside `SecurityHeaders`, every error response carries the security headers.
 struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     let page: @Sendable (_ message: String, _ status: HTTPResponse.Status) -> HTML
     let logger: Logger
@@ -16,7 +16,8 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         } catch {
             let (status, headers) = Self.statusAndHeaders(of: error)
             log(error, status: status, request: request)
-            let response = try response(Self.sentence(for: status), status: status, request: request, context: context)
+            let sentence = (error as? any ExplainedHTTPError)?.sentence ?? Self.sentence(for: status)
+            let response = try response(sentence, status: status, request: request, context: context)
             return request.method == .head ? response.createHeadResponse() : response.adding(headers)
         }
     }
@@ -52,6 +53,12 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
             : "This request could not be completed."
         }
     }
+}
+
+/// An error whose sentence is written for the person who sent the request (what was wrong with it, nothing
+/// internal), so the error page shows it rather than the status's general sentence.
+protocol ExplainedHTTPError: HTTPResponseError {
+    var sentence: String { get }
 }
 
 /// An error in a JSON twin's answer.

@@ -1,11 +1,14 @@
 import Foundation
 import Hummingbird
 
-/// Refuses a path with control characters (NUL and the rest, raw or percent-encoded) or broken percent-encoding
-/// with a 400: a NUL cuts a file name short, so `/icon-192.png%00.txt` would serve the icon under another type.
+/// Refuses an address that cannot be read with a 400: a path with control characters (NUL and the rest, raw or
+/// percent-encoded) or broken percent-encoding, and a query string that does not decode as a form
+/// (`BrokenQueryString`, whose sentence says where). A NUL cuts a file name short, so `/icon-192.png%00.txt` would
+/// serve the icon under another type.
 struct PathCheck<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.isAcceptable(request.uri.path) else { throw HTTPError(.badRequest) }
+        if let query = request.uri.query { _ = try QueryString(decoding: Substring(query)) }
         return try await next(request, context)
     }
 

@@ -155,7 +155,10 @@ struct FeedItemHTML {
             appendText(quoted.shownSegments)
             append("</blockquote>")
         }
-        for item in post.media { append("<p><img src=\"\(url: address.resolve(item.url))\" alt=\"\"\(ImageBox(aspectRatio: item.aspectRatio, width: 600).attributes)></p>") }
+        for media in MediaView.all(of: post, boxWidth: 600) {
+            if let still = media.still { append("<p><img src=\"\(url: address.resolve(still))\" alt=\"\(media.name)\"\(media.box.attributes)></p>") }
+            if let play = media.playURL { append("<p><a href=\"\(url: play)\">▶ Play: \(media.name)</a></p>") }
+        }
         if let card = post.card, let url = SafeURL.link(card.url) { append("<p><a href=\"\(url: url)\">\(card.title.isEmpty ? url : card.title)</a></p>") }
         if post.contentWarning != nil { append("</details>") }
     }

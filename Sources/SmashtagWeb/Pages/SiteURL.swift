@@ -27,7 +27,8 @@ enum SiteURL: Sendable {
     case apiTrend(term: String, mention: String, bucket: TrendBucket?)
     /// `sources`: the sources chosen, when not every one the site offers.
     case feed(query: String, sources: [String]?)
-    case image(Tab, source: String, back: String?)
+    /// `alt`: the poster's description of the picture, which the viewer shows as its `alt`.
+    case image(Tab, source: String, alt: String? = nil, back: String?)
     /// The images of the results from the time of `newest` down to that of `oldest`.
     case images(Tab, query: String, newest: Date, oldest: Date, back: String?)
     /// One post as a list, from the images grid.
@@ -50,7 +51,7 @@ enum SiteURL: Sendable {
         case .apiTrend(let term, let mention, let bucket):
             Route.apiTrend.path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue])
         case .feed(let query, let sources): Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
-        case .image(let tab, let source, let back): Route.image(tab).path() + Self.query(["src": source, "back": back])
+        case .image(let tab, let source, let alt, let back): Route.image(tab).path() + Self.query(["src": source, "alt": alt, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
             Route.images(tab).path() + Self.query(["q": query, "newest": String(newest.millisecondsSince1970), "oldest": String(oldest.millisecondsSince1970), "back": back])
         case .onePost(let tab, let query, let key, let back): Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])

@@ -27,7 +27,8 @@ struct TweetRow: Sendable {
     let card: LinkCard?
     /// The preview's picture, when it is an `http(s)` address.
     let cardImageURL: String?
-    let imageCount: String?
+    /// "▣ 2 images · ▶ 1 video 1:28": what the Mentions page shows and plays.
+    let mediaNote: MediaNote
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
 
@@ -49,7 +50,7 @@ struct TweetRow: Sendable {
         card = tweet.card
         // A sensitive post's preview picture is left out: the row has no blur of its own.
         cardImageURL = tweet.isSensitive ? nil : tweet.card?.imageURL.flatMap(SafeURL.link)
-        imageCount = tweet.media.isEmpty ? nil : tweet.media.count == 1 ? "1 image" : "\(tweet.media.count) images"
+        mediaNote = MediaNote(tweet.media)
         let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty || tweet.card != nil
         detailURL = opens ? links.url(tweet.key) : nil
     }
@@ -146,7 +147,7 @@ extension TweetRow {
         if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
         writeReplyingTo(to: &html)
         writeText(to: &html)
-        if let imageCount { html.append("    <p class=\"dim small\">▣ \(imageCount)</p>\n") }
+        mediaNote.write(to: &html)
         html.append("  </div>\n")
         if let detailURL, !wholeRowLinks {
             html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")

@@ -241,3 +241,36 @@ function sizeOnLoad(image) {
 }
 document.addEventListener("load", (event) => sizeOnLoad(event.target), true);
 document.querySelectorAll("img:not([height])").forEach((image) => { if (image.complete) sizeOnLoad(image); });
+
+// Media: a loop (a GIF) plays by itself, muted, unless the person asked for reduced motion; a Bluesky video (an HLS
+// playlist) plays here only where the browser plays HLS itself (Safari), and otherwise stays a link to the post.
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+function startLoops() {
+  if (reducedMotion.matches) return;
+  document.querySelectorAll("video[data-autoplay]").forEach((video) => {
+    const sensitive = video.closest("ul")?.previousElementSibling;
+    if (sensitive?.matches("details.sensitive:not([open])")) return;  // not through the blur
+    video.play().catch(() => {});
+  });
+}
+startLoops();
+document.querySelector("details.sensitive")?.addEventListener("toggle", startLoops);
+reducedMotion.addEventListener?.("change", () => {
+  if (reducedMotion.matches) document.querySelectorAll("video[data-autoplay]").forEach((video) => video.pause());
+});
+
+const playsHLS = document.createElement("video").canPlayType("application/vnd.apple.mpegurl") !== "";
+if (playsHLS) {
+  document.querySelectorAll("[data-hls]").forEach((link) => {
+    const video = document.createElement("video");
+    video.controls = true;
+    video.playsInline = true;
+    video.preload = "none";
+    video.src = link.dataset.hls;
+    if (link.dataset.poster) video.poster = link.dataset.poster;
+    const still = link.querySelector("img");
+    if (still?.width) { video.width = still.width; video.height = still.height; }
+    video.setAttribute("aria-label", link.dataset.name || link.getAttribute("aria-label") || "Video");
+    link.replaceWith(video);
+  });
+}

@@ -9,6 +9,8 @@ struct HTML: ResponseGenerator {
     init(_ page: some PageView, status: HTTPResponse.Status = .ok) {
         body = page.rendered().byteBuffer
         self.status = status
+        let media = page.mediaSources
+        if !media.isEmpty { headers[.contentSecurityPolicy] = SecurityHeaders<BasicRequestContext>.policy(mediaSources: media) }
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

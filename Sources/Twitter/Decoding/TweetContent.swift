@@ -60,7 +60,22 @@ struct WireTweet: Sendable {
 }
 
 extension MediaItem.Kind {
+    /// X's `type`: `photo`, `video` or `animated_gif` (a loop, played as an MP4).
     init(wireType: String?) {
-        self = wireType.flatMap(Self.init(rawValue:)) ?? .photo
+        self = wireType.map(Self.init(storedName:)) ?? .photo
+    }
+}
+
+/// What plays of X's media: the best MP4 of a video's or a GIF's variants (v1.1 `video_info.variants` with
+/// `bitrate`, v2 `variants` with `bit_rate`); X also lists an HLS playlist, which only Safari plays.
+enum XVariants {
+    static func bestMP4(_ variants: JSONValue?) -> String? {
+        let mp4 = (variants?.array ?? []).filter { $0["content_type"]?.string == "video/mp4" }
+        let best = mp4.max { bitrate($0) < bitrate($1) }
+        return best?["url"]?.nonEmptyString
+    }
+
+    private static func bitrate(_ variant: JSONValue) -> Double {
+        (variant["bitrate"] ?? variant["bit_rate"])?.double ?? 0
     }
 }

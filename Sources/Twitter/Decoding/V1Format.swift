@@ -67,12 +67,16 @@ enum V1Format {
     }
 
     /// Aspect ratio from the large size: `thumb` is a square crop, and `original_info` is missing from older data.
+    /// A video or GIF plays its best MP4 (`video_info`); the description is `ext_alt_text`.
     private static func mediaItem(_ json: JSONValue) -> MediaItem? {
         guard let url = json["media_url_https"]?.nonEmptyString ?? json["media_url"]?.nonEmptyString else { return nil }
         let size = json["sizes"]?["large"] ?? json["sizes"]?["medium"]
         let width = size?["w"]?.double ?? json["original_info"]?["width"]?.double
         let height = size?["h"]?.double ?? json["original_info"]?["height"]?.double
-        return MediaItem(url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string))
+        let video = json["video_info"]
+        return MediaItem(url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string),
+                         playURL: XVariants.bestMP4(video?["variants"]), alt: json["ext_alt_text"]?.string,
+                         duration: video?["duration_millis"]?.double.map { $0 / 1000 })
     }
 
     /// Width over height; 0 when the data gives no usable size, so the page sizes the box when the image loads.

@@ -36,7 +36,9 @@ struct V2Includes: Sendable {
               let url = json["url"]?.nonEmptyString ?? json["preview_image_url"]?.nonEmptyString
         else { return }
         let ratio = V1Format.aspectRatio(json["width"]?.double, json["height"]?.double)
-        media[key] = MediaItem(url: url, aspectRatio: ratio, kind: .init(wireType: json["type"]?.string))
+        media[key] = MediaItem(url: url, aspectRatio: ratio, kind: .init(wireType: json["type"]?.string),
+                               playURL: XVariants.bestMP4(json["variants"]), alt: json["alt_text"]?.string,
+                               duration: json["duration_ms"]?.double.map { $0 / 1000 })
     }
 }
 

@@ -12,7 +12,7 @@ struct RecentSearchURL {
         ("expansions", "author_id,attachments.media_keys,referenced_tweets.id,referenced_tweets.id.author_id,referenced_tweets.id.attachments.media_keys"),
         ("tweet.fields", "created_at,entities,attachments,author_id,referenced_tweets,note_tweet"),
         ("user.fields", "name,username,profile_image_url"),
-        ("media.fields", "url,preview_image_url,width,height,type"),
+        ("media.fields", "url,preview_image_url,width,height,type,variants,duration_ms,alt_text"),
     ]
 
     let baseURL: String

@@ -39,6 +39,7 @@ public struct XAPIClient: PostSource {
     }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
+        try XUserNames.check(request.query)
         let body = try await fetch(RecentSearchURL(baseURL: configuration.baseURL, request: request).string)
         return try RecentSearchPage(body: body).page(for: request)
     }
