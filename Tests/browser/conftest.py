@@ -5,9 +5,10 @@ import pathlib
 import re
 import subprocess
 import tempfile
+import time
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "smashtag"
@@ -109,6 +110,7 @@ def page(request, browser):
 def no_js_page(browser):
     context = browser.new_context(viewport=VIEWPORTS["portrait"], java_script_enabled=False)
     page = context.new_page()
+    page.no_js = True
     yield page
     context.close()
 
@@ -116,3 +118,71 @@ def no_js_page(browser):
 def screenshot(page, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}-{getattr(page, 'viewport_name', 'nojs')}.png"), full_page=False)
+
+
+# How people move through the site: they open it, type a search and submit it, and tap links. Opening an address
+# directly (`page.goto`) hides what the form and the links send, so it is only for a deep link tested as such.
+
+def open_app(page, server):
+    """Opens the site at its start, as a person opening the app from the home screen or a bookmark."""
+    page.goto(server)
+    return page
+
+
+def search(page, query, submit="enter"):
+    """Types `query` into the current page's search field, as typed (key by key, emoji and all), and submits it by
+    pressing Enter or tapping the Search button; returns once the results page has loaded."""
+    field = page.locator("form.search input[name=q]")
+    field.fill("")
+    field.press_sequentially(query)
+    with page.expect_navigation():
+        if submit == "enter":
+            field.press("Enter")
+        elif submit == "button":
+            page.locator("form.search button[type=submit]").click()
+        else:
+            raise ValueError(submit)
+    return page
+
+
+def tap(page, target):
+    """Taps a link or button (a selector or a locator) and waits for the page it opens to load."""
+    locator = page.locator(target) if isinstance(target, str) else target
+    with page.expect_navigation():
+        locator.click()
+    return page
+
+
+def tap_tab(page, name):
+    """Taps a tab of the tab bar: "Search" or "Recents"."""
+    return tap(page, page.locator("nav.tabs a", has_text=name))
+
+
+def load_more(page, which="older"):
+    """Taps "Older posts" or "Newer posts". With JavaScript the rows come in place: this returns when the fetch is
+    done (the script marks the link busy until then); without it, when the next page has loaded."""
+    link = page.locator(f"a.{which}")
+    if getattr(page, "no_js", False):
+        return tap(page, link)
+    parameter = "before=" if which == "older" else "since="
+    with page.expect_response(lambda response: parameter in response.url):
+        link.click()
+    page.locator(f"a.{which}[data-busy]").wait_for(state="detached")
+    expect(page.locator(".spinner")).to_be_hidden()
+    return page
+
+
+def next_frame(page):
+    """Waits until the browser has drawn two more frames: a resize or an input event it was given has been handled."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def wait_until(page, condition, timeout=5.0, interval=50):
+    """Checks `condition()` until it holds or `timeout` seconds pass; returns its last value. A bounded wait for a
+    condition the page cannot express as a selector (boxes, rows changing), never a fixed sleep."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        page.wait_for_timeout(interval)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 import stub_bluesky
-from conftest import BINARY, screenshot, start_server
+from conftest import BINARY, open_app, screenshot, search, start_server
 
 STUB_JETSTREAM = pathlib.Path(BINARY).parent / "stub-jetstream"
 AUTHORS = {"did:plc:skyfire": ("sky.example.com", "Sky Firehose"), "did:plc:riofire": ("rio.example.com", "Rio 🌊")}
@@ -49,22 +49,25 @@ def live_server():
     jetstream.kill()
 
 
-def rows_after_reloading(page, url, count):
-    for _ in range(60):
-        page.goto(url)
-        if page.locator("li.tweet").count() >= count:
-            break
-        time.sleep(0.25)
+def rows_after_searching(page, query, count, timeout=15):
+    """Types the query and submits it, and again (as a person waiting for posts does) until `count` rows show or
+    `timeout` seconds pass; the number of rows shown."""
+    deadline = time.monotonic() + timeout
+    search(page, query)
+    while page.locator("li.tweet").count() < count and time.monotonic() < deadline:
+        page.wait_for_timeout(250)  # the interval between tries, not a wait for the result
+        search(page, query, submit="button")
     return page.locator("li.tweet").count()
 
 
 def test_posts_arrive_live_and_are_found_by_tag_and_resolved_author(page, live_server):
-    assert rows_after_reloading(page, live_server + "search?q=%23firehose", 6) == 6
+    open_app(page, live_server)
+    assert rows_after_searching(page, "#firehose", 6) == 6
     note = page.locator(".live-index").inner_text()
     assert "Live index of Bluesky: 6 posts" in note, note
     assert page.locator("li.tweet", has_text="Sky Firehose").count() == 3
     assert page.locator("li.tweet", has_text="<b>not bold</b> & still text").count() == 1, "markup shown as text"
     assert page.dialogs == []
     screenshot(page, "live-index")
-    assert rows_after_reloading(page, live_server + "search?q=from%3Ario.example.com", 3) == 3
+    assert rows_after_searching(page, "from:rio.example.com", 3) == 3
     assert page.locator("li.tweet", has_text="Rio 🌊").count() == 3

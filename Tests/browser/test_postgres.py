@@ -10,8 +10,9 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
 
-from conftest import BINARY, ROOT, screenshot, start_server
+from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap, tap_tab
 
 CLUSTER = ROOT / "scripts" / "postgres-cluster"
 
@@ -54,18 +55,24 @@ def status_of(url):
 def test_a_search_on_one_server_shows_live_on_the_others_popularity_page(page, two_servers):
     (first, second), logs = two_servers
     term = {"portrait": "#swift", "landscape": "#AI"}[page.viewport_name]
-    urllib.request.urlopen(first + "search?q=" + urllib.parse.quote(term)).read()
-    page.goto(second + "search/popularity?term=" + urllib.parse.quote(term))
+    # Someone types the term on the first server (a page of its own, in the same browser)...
+    other = page.context.new_page()
+    search(open_app(other, first), term)
+    assert other.text_content("h1") == term
+    other.close()
+    # ...and it is in the second server's Recents (one database), whose detail button opens its Popularity.
+    tap_tab(open_app(page, second), "Recents")
+    tap(page, f"li.recent[data-term='{term}'] .detail")
     page.locator(".live:not([hidden])").wait_for(timeout=5000)
-    rows = lambda: {row.inner_text() for row in page.locator("section.popular li").all()}
-    before = rows()
+    rows = page.locator("section.popular li")
+    before = rows.all_inner_texts()
     assert before, "the first server's counts are on the second server's page"
-    # More of the term's posts, fetched through the first server: the second server's page changes within a second.
+    # More of the term's posts, fetched through the first server by another client (its JSON API, 100 at once): the
+    # second server's page changes within a second.
     started = time.monotonic()
     urllib.request.urlopen(first + "api/search?q=" + urllib.parse.quote(term) + "&count=100").read()
-    while rows() == before and time.monotonic() - started < 5:
-        page.wait_for_timeout(50)
-    assert rows() != before
+    expect(rows).not_to_have_text(before, use_inner_text=True, timeout=5000)
+    assert rows.all_inner_texts() != before
     assert time.monotonic() - started < 2
     screenshot(page, "popularity-across-servers")
     elected = [log.read_text().count("elected to run the demo tweeter") for log in logs]
@@ -77,28 +84,29 @@ def test_pages_answer_503_while_the_database_is_away_and_recover_by_themselves(p
     (first, second), _ = two_servers
     recents = second + "recents"
     assert status_of(recents) == 200
+    open_app(page, second)  # the app is open when the database goes away
     subprocess.run([str(CLUSTER), "halt", directory], check=True)
     try:
         assert status_of(recents) == 503
-        page.goto(recents)
+        tap_tab(page, "Recents")
         assert "database cannot be reached" in page.text_content("main")
         assert page.dialogs == []
     finally:
         subprocess.run([str(CLUSTER), "resume", directory], check=True)
-    term = urllib.parse.quote({"portrait": "#cs193p", "landscape": "#stanford"}[page.viewport_name])
-    for _ in range(40):
-        if status_of(recents) == 200 and status_of(first + "search?q=" + term) == 200:
+    term = {"portrait": "#cs193p", "landscape": "#stanford"}[page.viewport_name]
+    quoted = urllib.parse.quote(term)
+    for _ in range(40):  # a bounded poll (10 s) for the servers to recover by themselves
+        if status_of(recents) == 200 and status_of(first + "search?q=" + quoted) == 200:
             break
         time.sleep(0.25)
     assert status_of(recents) == 200
-    # Live pages come back too: a search on the first server after the restart reaches the second one's page.
-    page.goto(second + "search/popularity?term=" + term)
+    # Live pages come back too: the person taps Recents again and opens the term's Popularity (the term the first
+    # server searched after the restart); a search on the first server reaches the page.
+    tap_tab(page, "Recents")
+    tap(page, f"li.recent[data-term='{term}'] .detail")
     page.locator(".live:not([hidden])").wait_for(timeout=5000)
-    rows = lambda: [row.inner_text() for row in page.locator("section.popular li").all()]
-    before = rows()
-    urllib.request.urlopen(first + "api/search?q=" + term + "&count=100").read()
-    for _ in range(40):
-        if rows() != before:
-            break
-        page.wait_for_timeout(100)
-    assert rows() != before
+    rows = page.locator("section.popular li")
+    before = rows.all_inner_texts()
+    urllib.request.urlopen(first + "api/search?q=" + quoted + "&count=100").read()
+    expect(rows).not_to_have_text(before, use_inner_text=True, timeout=4000)
+    assert rows.all_inner_texts() != before

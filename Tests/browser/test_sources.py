@@ -1,12 +1,20 @@
 """Searching the corpus and Mastodon together (SPEC §7): rows marked by network, posts shown as Mastodon shows them,
 a failing source named while the other still shows, and source toggles remembered, with and without JavaScript."""
-import urllib.parse
-
-from conftest import ARTIFACTS, screenshot
+from conftest import ARTIFACTS, open_app, screenshot, search, tap, tap_tab, wait_until
 
 
-def go(page, server, query, extra=""):
-    page.goto(server.rstrip("/") + "/search?q=" + urllib.parse.quote(query) + extra)
+def choose_sources(page, *names):
+    """Sets the source toggles of the search form on the page: those named on, the others off."""
+    for toggle in page.locator("fieldset.sources input[name=source]").all():
+        toggle.set_checked(toggle.get_attribute("value") in names)
+
+
+def go(page, server, query, sources=None, submit="enter"):
+    """Opens the app, chooses the sources when given, types the query and submits it."""
+    open_app(page, server)
+    if sources is not None:
+        choose_sources(page, *sources)
+    search(page, query, submit)
 
 
 def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
@@ -19,7 +27,7 @@ def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
     assert "@bob@other.example" in first.inner_text() and "swift.org/blog…" in first.inner_text()
     warned = page.locator("li[data-network=mastodon] details.cw")
     assert warned.count() == 1 and not warned.first.locator("p.text").is_visible()
-    warned.first.locator("summary").click()
+    warned.first.locator("summary").click()  # opens in place: no navigation
     assert warned.first.locator("p.text").is_visible()
     assert "boosted by @alice" in page.locator("li[data-network=mastodon]").nth(2).inner_text()
     assert "The original thought" in page.locator("li[data-network=mastodon] blockquote.quoted").inner_text()
@@ -40,16 +48,18 @@ def test_bluesky_posts_show_with_their_images_quotes_and_link_previews(page, mer
     screenshot(page, "merged-search-bluesky")
     bluesky.nth(2).scroll_into_view_if_needed()
     screenshot(page, "merged-search-bluesky-quote-and-card")
-    bluesky.first.locator("a.row").click()
+    tap(page, bluesky.first.locator("a.row"))
     pictures = page.locator("li.image img")
     assert pictures.count() == 2
-    page.wait_for_function("() => [...document.querySelectorAll('li.image img')].every(i => i.complete && i.naturalWidth > 0)")
+    for picture in pictures.all():
+        # Loaded and decoded: its natural width is known (a broken image's is 0).
+        expect_loaded(picture)
     assert page.locator("a[data-mention=user]").first.inner_text() == "@sky.bsky.social"
 
 
 def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):
     go(page, merged_server, "#swift")
-    page.locator("li[data-network=mastodon]:has(details.cw) a.chevron").click()
+    tap(page, "li[data-network=mastodon]:has(details.cw) a.chevron")
     toggle = page.locator("details.sensitive")
     image = page.locator("li.image img")
     assert toggle.count() == 1 and "blur" in image.evaluate("i => getComputedStyle(i).filter")
@@ -65,10 +75,10 @@ def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):
 
 
 def test_an_image_of_unknown_size_is_sized_when_it_loads(page, merged_server):
-    go(page, merged_server, "#swift")
-    page.locator("li[data-network=mastodon]").first.locator("a.row").click()
+    go(page, merged_server, "#swift", submit="button")
+    tap(page, page.locator("li[data-network=mastodon]").first.locator("a.row"))
     image = page.locator("li.image img")
-    page.wait_for_function("() => document.querySelector('li.image img').complete")
+    expect_loaded(image)
     assert image.get_attribute("height") == "200" and image.get_attribute("width") == "600"
     box = image.bounding_box()
     assert abs(box["width"] / box["height"] - 3) < 0.05
@@ -85,15 +95,21 @@ def test_a_failing_source_is_named_and_the_other_still_shows(page, merged_server
 def test_toggles_choose_the_sources_and_are_remembered(page, merged_server):
     go(page, merged_server, "#swift")
     page.uncheck("fieldset.sources input[value=mastodon]")
-    page.click("form.search button[type=submit]")
-    page.wait_for_url("**source=corpus**")
+    search(page, "#swift", submit="button")
+    assert "source=corpus" in page.url
     assert page.locator("li[data-network=mastodon]").count() == 0
-    go(page, merged_server, "#swift")
+    # Remembered: the Search tab's start shows the choice, and a search from a link (a Recents row, which says no
+    # sources) searches the sources chosen last.
+    tap_tab(page, "Search")
+    assert not page.is_checked("fieldset.sources input[value=mastodon]")
+    tap_tab(page, "Recents")
+    tap(page, "li.recent .term:text-is('#swift')")
     assert page.locator("li[data-network=mastodon]").count() == 0
+    assert page.locator("li[data-network=twitter]").count() > 0
     assert not page.is_checked("fieldset.sources input[value=mastodon]")
     page.check("fieldset.sources input[value=mastodon]")
-    page.click("form.search button[type=submit]")
-    page.wait_for_url("**source=mastodon**")
+    search(page, "#swift", submit="button")
+    assert "source=mastodon" in page.url
     assert page.locator("li[data-network=mastodon]").count() == 4
 
 
@@ -102,9 +118,10 @@ def test_sources_work_without_javascript(no_js_page, merged_server):
     go(page, merged_server, "#stanford")
     assert "hides hashtag timelines" in page.locator("ul.failures").inner_text()
     page.uncheck("fieldset.sources input[value=mastodon]")
-    page.click("form.search button[type=submit]")
+    tap(page, "form.search button[type=submit]")
     assert page.locator("ul.failures").count() == 0
-    go(page, merged_server, "#swift", "&source=mastodon&sources=1")
+    go(page, merged_server, "#swift", sources=["mastodon"], submit="button")
+    assert page.locator("li[data-network]").count() == page.locator("li[data-network=mastodon]").count() == 4
     page.locator("details.cw summary").click()
     assert page.locator("details.cw p.text").is_visible()
     screenshot(page, "merged-search")
@@ -113,11 +130,18 @@ def test_sources_work_without_javascript(no_js_page, merged_server):
 def test_merged_search_fits_320_pixels_in_dark_mode(browser, merged_server):
     context = browser.new_context(viewport={"width": 320, "height": 640}, color_scheme="dark")
     page = context.new_page()
-    go(page, merged_server, "#stanford", "&source=corpus&source=mastodon")
+    go(page, merged_server, "#stanford", sources=["corpus", "mastodon"])
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     assert page.locator("ul.failures").is_visible()
     page.screenshot(path=str(ARTIFACTS / "merged-search-failing-320-dark.png"))
-    go(page, merged_server, "#swift")
+    search(page, "#swift")
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
     page.screenshot(path=str(ARTIFACTS / "merged-search-320-dark.png"))
     context.close()
+
+
+def expect_loaded(image):
+    """Waits (bounded) until an image has loaded: a broken one never gets a natural width."""
+    image.scroll_into_view_if_needed()  # a lazy image loads once a person scrolls to it
+    loaded = lambda: image.evaluate("i => i.complete && i.naturalWidth > 0")
+    assert wait_until(image.page, loaded), image.get_attribute("src")

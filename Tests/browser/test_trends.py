@@ -1,16 +1,15 @@
 """SPEC §8 as a person meets it: a search's RSS feed read by a real feed reader's parser, a Popularity row's
 sparkline opening its mention's chart, and the chart in light and dark mode at 390×844."""
 import json
-import urllib.parse
 import urllib.request
 
 import feedparser
 
-from conftest import screenshot
+from conftest import open_app, screenshot, search, tap, tap_tab
 
 
 def test_a_feed_reader_reads_the_search_feed_the_page_links_to(page, server):
-    page.goto(server + "search?q=" + urllib.parse.quote("#stanford"))
+    search(open_app(page, server), "#stanford")
     href = page.get_attribute("link[rel=alternate][type='application/rss+xml']", "href")
     assert href == "/search/feed?q=%23stanford"
     # feedparser fetches it as a reader does, with its own HTTP client.
@@ -35,14 +34,16 @@ def test_a_popularity_count_opens_its_chart_in_light_and_dark(browser, server):
     for scheme in ["light", "dark"]:
         context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme, device_scale_factor=2)
         page = context.new_page()
-        page.goto(server + "search?q=" + urllib.parse.quote(term))
-        page.goto(server + "recents/popularity?term=" + urllib.parse.quote(term))
+        search(open_app(page, server), term)
+        tap_tab(page, "Recents")
+        tap(page, f"li.recent[data-term='{term}'] .detail")
+        assert page.text_content("h1") == f"Popularity: {term}"
         first = page.locator("section.popular li").first
         assert first.locator("svg.spark polyline").count() == 1
         count = int(first.locator(".count").inner_text())
         mention = first.locator(".name").inner_text()
-        first.locator("a.trend").click()
-        page.wait_for_url("**/recents/popularity/trend?**")
+        tap(page, first.locator("a.trend"))
+        assert "/recents/popularity/trend?" in page.url
         assert page.text_content("h1") == f"Trend: {mention}"
         chart = page.locator("svg.chart")
         assert chart.get_attribute("role") == "img"
@@ -61,6 +62,6 @@ def test_a_popularity_count_opens_its_chart_in_light_and_dark(browser, server):
         assert fill != background
         page.viewport_name = scheme
         screenshot(page, "trend-chart")
-        page.click("nav.buckets a:text('By hour')")
+        tap(page, "nav.buckets a:text('By hour')")
         assert page.locator("svg.chart rect.bar").count() == 48
         context.close()

@@ -1,13 +1,10 @@
-"""The web app as a person meets it (SPEC §2 screens 1, 2 and 5), at 390×844 portrait and 844×390 landscape."""
-import urllib.parse
+"""The web app as a person meets it (SPEC §2 screens 1, 2 and 5), at 390×844 portrait and 844×390 landscape: every
+search typed into the field and submitted, every other page reached by tapping (see README.md)."""
 import urllib.request
 
-from conftest import screenshot
+from playwright.sync_api import expect
 
-
-def search(page, server, query, tab="search"):
-    path = "/search" if tab == "search" else f"/{tab}/search"
-    page.goto(server.rstrip("/") + path + "?q=" + urllib.parse.quote(query))
+from conftest import load_more, next_frame, open_app, screenshot, search, tap, tap_tab, wait_until
 
 
 def colour(page, selector):
@@ -15,7 +12,7 @@ def colour(page, selector):
 
 
 def test_search_root_shows_tweets_with_three_mention_colours(page, server):
-    page.goto(server)
+    open_app(page, server)
     assert page.input_value("input[name=q]")  # a default query on first visit
     assert page.get_attribute("input[name=q]", "placeholder") == "Search"
     assert page.text_content("h1") == page.input_value("input[name=q]")
@@ -31,7 +28,7 @@ def test_search_root_shows_tweets_with_three_mention_colours(page, server):
 
 
 def test_no_horizontal_scrolling_and_touch_targets(page, server):
-    page.goto(server)
+    open_app(page, server)
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     for selector in [".tabs a", "form.search button", "form.search input", "a.older"]:
         for box in [element.bounding_box() for element in page.locator(selector).all()]:
@@ -39,18 +36,18 @@ def test_no_horizontal_scrolling_and_touch_targets(page, server):
 
 
 def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
-    page.goto(server)
+    open_app(page, server)
     for row in page.locator("li[data-tweet-id]").all():
         has_content = row.locator("[data-mention]").count() > 0 or "image" in row.inner_text()
         assert (row.locator("a.row").count() == 1) == has_content
-    search(page, server, "xsstest")
+    search(page, "xsstest")
     plain = page.locator("li[data-tweet-id='twitter:1900000000000000002']")
     assert plain.locator("a.row").count() == 0 and plain.locator(".chevron").count() == 0
 
 
 def test_mentions_page_sections_in_order_without_empty_ones(page, server):
-    search(page, server, "filter:media #stanford")
-    page.click("li[data-tweet-id] a.row >> nth=0")
+    search(open_app(page, server), "filter:media #stanford")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
     title = page.text_content("h1")
     assert title.startswith("@")
     headings = page.locator("section.mentions h2").all_text_contents()
@@ -66,39 +63,41 @@ def test_mentions_page_sections_in_order_without_empty_ones(page, server):
 
 
 def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
-    search(page, server, "#stanford")
-    page.click("li[data-tweet-id] a.row >> nth=0")
+    search(open_app(page, server), "#stanford", submit="button")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
     hashtag = page.locator("section.mentions [data-mention=hashtag]").first
     tag = hashtag.inner_text()
-    hashtag.click()
+    tap(page, hashtag)
     assert page.input_value("input[name=q]") == tag
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/search"
-    page.click("a.back")
+    tap(page, "a.back")
     assert page.text_content("h1").startswith("@")
 
 
 def test_tapping_a_user_searches_mentions_or_posts(page, server):
-    search(page, server, "#stanford")
-    page.click("li[data-tweet-id] a.row >> nth=0")
+    search(open_app(page, server), "#stanford")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
     user = page.locator("section.mentions [data-mention=user]").first.inner_text()
-    page.locator("section.mentions [data-mention=user]").first.click()
+    tap(page, page.locator("section.mentions [data-mention=user]").first)
     assert page.input_value("input[name=q]") == f"{user} OR from:{user[1:]}"
+    assert page.text_content("h1") == f"{user} OR from:{user[1:]}"
+    assert page.locator(".error").count() == 0 and page.locator("li[data-tweet-id]").count() > 0
 
 
 def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
-    search(page, server, "#swift")
-    search(page, server, "#stanford")
-    page.click(".tabs a:text('Recents')")
+    search(open_app(page, server), "#swift")
+    search(page, "#stanford", submit="button")
+    tap_tab(page, "Recents")
     terms = page.locator("li.recent .term").all_inner_texts()
     assert terms[:2] == ["#stanford", "#swift"]
     screenshot(page, "recents")
-    page.click("li.recent .term:text('#swift')")
+    tap(page, "li.recent .term:text-is('#swift')")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
-    page.click("li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
-    page.click("a.root")
+    tap(page, "a.root")
     assert page.url.endswith("/recents")
-    page.click("li.recent[data-term='#swift'] button")
+    tap(page, "li.recent[data-term='#swift'] button")
     assert "#swift" not in page.locator("li.recent .term").all_inner_texts()
     assert page.locator("li.recent .detail").first.get_attribute("href").startswith("/recents/popularity?term=")
 
@@ -114,39 +113,37 @@ def test_a_post_without_the_csrf_token_is_refused(server):
 
 
 def test_older_and_newer_never_show_a_tweet_twice(page, server):
-    search(page, server, "#stanford")
+    search(open_app(page, server), "#stanford")
     before = page.locator("li[data-tweet-id]").count()
-    page.click("a.older")
-    page.locator("li[data-tweet-id]").nth(before).wait_for()  # CSP forbids wait_for_function's eval
-    page.click("a.newer")
-    page.wait_for_timeout(500)
+    load_more(page, "older")
+    assert page.locator("li[data-tweet-id]").count() > before
+    load_more(page, "newer")
     ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
     assert len(ids) == len(set(ids))
 
 
 def test_hostile_text_renders_inert(page, server):
-    search(page, server, "#xsstest")
+    search(open_app(page, server), "#xsstest")
     row = page.locator("li[data-tweet-id='twitter:1900000000000000001']")
     assert "<script>alert(1)</script>" in row.inner_text()
     assert "<img src=x onerror=alert(3)>" in row.inner_text()
-    row.locator("a.row").click()
+    tap(page, row.locator("a.row"))
     link = page.locator("section.mentions [data-mention=url]")
     assert link.get_attribute("href") is None  # a javascript: link is text, never a link
-    page.wait_for_timeout(300)
+    page.wait_for_load_state("load")  # every script the page holds has run (and images have failed) by now
+    next_frame(page)
     assert page.dialogs == []
 
 
 def test_the_app_works_without_javascript(no_js_page, server):
     page = no_js_page
-    page.goto(server)
-    page.fill("input[name=q]", "#swift")
-    page.press("input[name=q]", "Enter")
+    search(open_app(page, server), "#swift")
     assert page.text_content("h1") == "#swift"
     ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
-    page.click("a.older")
+    load_more(page, "older")
     older = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
     assert older and not set(older) & set(ids)
-    page.click(".tabs a:text('Recents')")
+    tap_tab(page, "Recents")
     assert "#swift" in page.locator("li.recent .term").all_inner_texts()
     screenshot(page, "search-no-js")
 
@@ -173,7 +170,7 @@ def test_mention_colours_are_aa_in_light_and_dark(browser, server):
     for scheme in ["light", "dark"]:
         context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme=scheme)
         page = context.new_page()
-        page.goto(server)
+        open_app(page, server)
         background = page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor")
         colours = [colour(page, f".legend .m-{kind}") for kind in ["hashtag", "user", "url"]] + [colour(page, "ol.tweets .text")]
         assert len(set(colours)) == 4, scheme
@@ -187,7 +184,8 @@ def test_mention_colours_are_aa_in_light_and_dark(browser, server):
 
 
 def test_a_failed_search_says_why_and_offers_a_retry(page, server):
-    search(page, server, "(#swift OR")
+    search(open_app(page, server), "(#swift OR")
+    assert page.text_content("h1") == "(#swift OR" and page.input_value("input[name=q]") == "(#swift OR"
     assert "“OR” at character 9 needs something to search for after it." in page.inner_text(".error")
     assert page.locator(".error a.button:text('Try again')").count() == 1
     assert page.locator("li[data-tweet-id]").count() == 0
@@ -196,11 +194,14 @@ def test_a_failed_search_says_why_and_offers_a_retry(page, server):
 def test_no_horizontal_scrolling_at_320_pixels(browser, server):
     context = browser.new_context(viewport={"width": 320, "height": 640})
     page = context.new_page()
-    for path in ["search?q=%23stanford", "recents"]:
-        page.goto(server + path)
-        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth"), path
-    page.goto(server + "search?q=" + urllib.parse.quote("filter:media #stanford"))
-    page.click("li[data-tweet-id] a.row >> nth=0")
+    fits = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    search(open_app(page, server), "#stanford")
+    assert page.evaluate(fits), "search"
+    tap_tab(page, "Recents")
+    assert page.evaluate(fits), "recents"
+    tap_tab(page, "Search")
+    search(page, "filter:media #stanford")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     context.close()
 
@@ -230,24 +231,20 @@ def test_popularity_updates_live_when_the_cli_searches(page, server, data_dir):
     from conftest import BINARY
     # A term of its own per viewport: tweets fetched again never change a count.
     term = {"portrait": "#nasa", "landscape": "#AI"}[page.viewport_name]
-    search(page, server, term)
-    page.goto(server + "recents")
-    page.click(f"li.recent[data-term='{term}'] .detail")
+    search(open_app(page, server), term)
+    tap_tab(page, "Recents")
+    tap(page, f"li.recent[data-term='{term}'] .detail")
     assert page.text_content("h1") == f"Popularity: {term}"
     headings = page.locator("section.popular h2").all_text_contents()
     assert headings == [h for h in ["Hashtags", "Users"] if h in headings]
     page.locator(".live:not([hidden])").wait_for(timeout=5000)
-    rows = lambda: {row.inner_text() for row in page.locator("section.popular li").all()}
-    before = rows()
+    rows = page.locator("section.popular li")
+    before = rows.all_inner_texts()
     screenshot(page, "popularity")
     # Another process fetches more tweets for the term: the page changes within 3 seconds, without a reload.
     subprocess.run([str(BINARY), "search", term, "--older", "--count", "100", "--data-dir", data_dir], check=True, capture_output=True)
-    for _ in range(30):
-        after = rows()
-        if after != before:
-            break
-        page.wait_for_timeout(100)
-    assert after != before
+    expect(rows).not_to_have_text(before, use_inner_text=True, timeout=3000)
+    assert rows.all_inner_texts() != before
     for row in page.locator("section.popular li").all():
         assert row.locator("a.item").get_attribute("data-mention") in ("hashtag", "user")
         assert int(row.locator("a.trend .count").inner_text()) > 1
@@ -263,13 +260,18 @@ def fills(box, width, height):
 
 
 def open_viewer(page, server):
-    search(page, server, "filter:media #stanford")
-    page.click("li[data-tweet-id] a.row >> nth=0")
-    page.click("li.image a >> nth=0")
-    image = page.locator("#viewer-image")
-    image.wait_for()
-    page.wait_for_timeout(300)
-    return image
+    search(open_app(page, server), "filter:media #stanford")
+    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li.image a >> nth=0")
+    page.locator(".scripted > #viewer-image").wait_for()  # loaded, and the script has fitted it
+    next_frame(page)
+    return page.locator("#viewer-image")
+
+
+def resize(page, size):
+    """Turns the phone (or resizes the window) and waits until the page has handled the resize."""
+    page.set_viewport_size(size)
+    next_frame(page)
 
 
 def test_the_viewer_fills_the_screen_and_refits_until_zoomed(page, server):
@@ -278,16 +280,13 @@ def test_the_viewer_fills_the_screen_and_refits_until_zoomed(page, server):
     assert fills(image.bounding_box(), size["width"], size["height"])
     screenshot(page, "viewer")
     turned = {"width": size["height"], "height": size["width"]}
-    page.set_viewport_size(turned)
-    page.wait_for_timeout(300)
-    assert fills(image.bounding_box(), turned["width"], turned["height"])
+    resize(page, turned)
+    assert wait_until(page, lambda: fills(image.bounding_box(), turned["width"], turned["height"]))
     page.mouse.move(turned["width"] / 2, turned["height"] / 2)
     page.mouse.wheel(0, -400)
-    page.wait_for_timeout(300)
-    zoomed = image.bounding_box()
-    assert zoomed["width"] > turned["width"] + 10 and zoomed["height"] > turned["height"] + 10
-    page.set_viewport_size(size)
-    page.wait_for_timeout(300)
+    bigger = lambda box: box["width"] > turned["width"] + 10 and box["height"] > turned["height"] + 10
+    assert wait_until(page, lambda: bigger(image.bounding_box())), image.bounding_box()
+    resize(page, size)
     after = image.bounding_box()
     assert not fills(after, size["width"], size["height"])  # zoomed: no refit
     assert after["x"] <= 0.5 and after["y"] <= 0.5  # and never leaves empty space
@@ -298,7 +297,7 @@ def test_the_viewer_pans_within_the_image(page, server):
     image = open_viewer(page, server)
     size = page.viewport_size
     page.mouse.dblclick(size["width"] / 2, size["height"] / 2)
-    page.wait_for_timeout(200)
+    assert wait_until(page, lambda: image.bounding_box()["width"] > size["width"] + 10 and image.bounding_box()["height"] > size["height"] + 10)
     before = image.bounding_box()
     page.mouse.move(size["width"] / 2, size["height"] / 2)
     page.mouse.down()
@@ -311,7 +310,7 @@ def test_the_viewer_pans_within_the_image(page, server):
 
 def test_installable_on_a_home_screen(page, server):
     import json
-    page.goto(server)
+    open_app(page, server)
     manifest_url = page.get_attribute("link[rel=manifest]", "href")
     manifest = json.load(urllib.request.urlopen(server.rstrip("/") + manifest_url))
     assert manifest["display"] == "standalone" and manifest["start_url"] == "/search" and manifest["name"]
@@ -323,10 +322,10 @@ def test_installable_on_a_home_screen(page, server):
     assert "viewport-fit=cover" in page.get_attribute("meta[name=viewport]", "content")
     # Chromium's own installability check, the one Lighthouse reports.
     cdp = page.context.new_cdp_session(page)
-    page.wait_for_timeout(500)
-    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     # Playwright's contexts are incognito windows, where Chromium installs nothing: that one is about the browser.
-    assert [error for error in errors if error["errorId"] != "in-incognito"] == [], errors
+    # Chromium answers once it has fetched the manifest and its icons: asked until then, it lists what it lacks.
+    errors = lambda: [error for error in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] if error["errorId"] != "in-incognito"]
+    assert wait_until(page, lambda: errors() == []), errors()
 
 
 def image_counts(page):
@@ -343,11 +342,10 @@ def image_counts(page):
 
 
 def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
-    search(page, server, "#swift")
-    page.click("a.older")
-    page.wait_for_timeout(800)
+    search(open_app(page, server), "#swift")
+    load_more(page, "older")
     expected = image_counts(page)
-    page.click("a.images-link")
+    tap(page, "a.images-link")
     cells = page.eval_on_selector_all(".grid a.cell", "cells => cells.map(c => c.dataset.tweetId)")
     assert len(cells) == sum(expected.values()) and len(cells) > 0
     assert {tweet for tweet, count in expected.items() if count} == set(cells)
@@ -358,6 +356,6 @@ def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
     screenshot(page, "images")
     page.reload()
     assert page.input_value(".cell-size input") == "20"  # remembered
-    page.click(".grid a.cell >> nth=0")
+    tap(page, ".grid a.cell >> nth=0")
     assert page.locator("li[data-tweet-id]").count() == 1
     assert page.locator("li[data-tweet-id] a.row").count() == 1 and page.locator("a.back").count() == 1
