@@ -84,9 +84,9 @@ struct MediaView: Sendable {
         return "\(hours):\(minutes < 10 ? "0\(minutes)" : "\(minutes)"):\(secondsText)"
     }
 
-    /// `https://host[:port]` of an `https` address: the least a page's policy must allow.
+    /// `https://host[:port]` of a play address (`MediaItem` keeps only `https` ones): the least a page's policy must
+    /// allow.
     private static func origin(of url: String) -> String? {
-        guard url.lowercased().hasPrefix("https://") else { return nil }
         let rest = url.dropFirst("https://".count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty, !authority.contains("@"),
