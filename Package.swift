@@ -6,11 +6,50 @@ let upcoming: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+extension Target.Dependency {
+    static let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let compressNIO = Target.Dependency.product(name: "CompressNIO", package: "compress-nio")
+    static let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+    static let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
+    static let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+    static let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+    static let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+    static let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+    static let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+    static let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+    static let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+    static let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+    static let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+    static let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+    static let wsClient = Target.Dependency.product(name: "WSClient", package: "swift-websocket")
+}
+
+/// A network's module: its formats decoded into posts and its live client.
+func network(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+    .target(
+        name: name,
+        dependencies: ["Posts", "WireJSON", "HTTPExchange", .asyncHTTPClient, .nioCore, .nioHTTP1, .logging] + extra,
+        swiftSettings: upcoming
+    )
+}
+
+/// A stand-in service for tests: a real server on 127.0.0.1 under `Tests/Support`.
+func stub(_ name: String, _ extra: [Target.Dependency] = []) -> Target {
+    .target(
+        name: name,
+        dependencies: ["StubServer", .hummingbird, .httpTypes, .nioCore] + extra,
+        path: "Tests/Support/\(name)",
+        swiftSettings: upcoming
+    )
+}
+
 let package = Package(
     name: "Smashtag",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "smashtag", targets: ["smashtag"]),
+        .executable(name: "smashtag", targets: ["SmashtagCLI"]),
+        .executable(name: "smashtag-bench", targets: ["SmashtagBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -28,225 +67,180 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
-        // The network-neutral post, the query language, the source interface and the JSON reader and writer every
-        // network's decoders share; knows no network, no storage and no web.
-        .target(name: "Posts", swiftSettings: upcoming),
-        // X: its wire formats (v1.1, v2, archives, twarc, Activity Streams) decoded exactly, and the X API v2 client.
-        .target(
-            name: "Twitter",
-            dependencies: [
-                "Posts",
-                "HTTPExchange",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: upcoming
-        ),
-        // Mastodon: statuses' HTML content read into posts exactly, and the REST client (tag timelines, accounts,
-        // search).
-        .target(
-            name: "Mastodon",
-            dependencies: [
-                "Posts",
-                "HTTPExchange",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: upcoming
-        ),
-        // One request to a live service with a deadline and a bounded body, as every network's client sends it.
+        // The streaming JSON reader and writer every wire format goes through, and ISO-8601 times as APIs write them.
+        .target(name: "WireJSON", swiftSettings: upcoming),
+        // The network-neutral post, the query language, the source interface, merging several sources, and a post's
+        // text cut into segments for rendering. Knows no network, storage or web.
+        .target(name: "Posts", dependencies: ["WireJSON"], swiftSettings: upcoming),
+        // One request to a live service with a deadline and a bounded body, and the failures every network's client
+        // shares (retry advice, back-off, secrets that never print).
         .target(
             name: "HTTPExchange",
-            dependencies: [
-                "Posts",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ],
+            dependencies: ["Posts", .asyncHTTPClient, .nioCore, .nioHTTP1],
             swiftSettings: upcoming
         ),
-        // Bluesky: post views read into posts exactly (facets' UTF-8 ranges as code points, embeds, labels), the
-        // XRPC client (a session from an app password, searchPosts), and Jetstream's events over a WebSocket.
+        // X: its wire formats (v1.1, v2, archives, twarc, Activity Streams) decoded exactly, and the API v2 client.
+        network("Twitter"),
+        // Mastodon: statuses' HTML content read into posts exactly, and the REST client.
+        network("Mastodon"),
+        // Bluesky: post views and records read into posts exactly, the XRPC client and Jetstream's WebSocket.
+        network("Bluesky", [.wsClient]),
+        // What the corpus and the app store share about SQLite files: opening them, their generation, checkpoints
+        // beside the writer, reads on the calling thread.
         .target(
-            name: "Bluesky",
+            name: "SQLiteSupport",
             dependencies: [
-                "Posts",
-                "HTTPExchange",
-                .product(name: "WSClient", package: "swift-websocket"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: upcoming
-        ),
-        // A stand-in X API for tests: a real HTTP server on 127.0.0.1 that plays recorded-format responses and
-        // records the requests it receives.
-        .target(
-            name: "StubXAPI",
-            dependencies: [
-                "StubServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/StubXAPI",
-            swiftSettings: upcoming
-        ),
-        // What the stand-in services share: a server on a free local port, query strings, answers.
-        .target(
-            name: "StubServer",
-            dependencies: [
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/StubServer",
-            swiftSettings: upcoming
-        ),
-        // The shared fixtures (../shared/fixtures) as the conformance tests read them: folders, files, objects.
-        .target(name: "FixtureFolders", dependencies: ["Posts"], path: "Tests/FixtureFolders", swiftSettings: upcoming),
-        // A stand-in Jetstream for tests: a WebSocket server that sends its events from a client's cursor and can drop
-        // connections.
-        .target(
-            name: "StubJetstream",
-            dependencies: [
-                "StubServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            ],
-            path: "Tests/StubJetstream",
-            swiftSettings: upcoming
-        ),
-        // A stand-in Bluesky service for tests: sessions that expire on demand, and searchPosts over fixed posts.
-        // The stand-in Jetstream as a process, for the browser tests of `serve --ingest bluesky`.
-        .executableTarget(name: "stub-jetstream", dependencies: ["StubJetstream"], path: "Tests/StubJetstreamServer", swiftSettings: upcoming),
-        .target(
-            name: "StubBluesky",
-            dependencies: [
-                "StubServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/StubBluesky",
-            swiftSettings: upcoming
-        ),
-        // A stand-in Mastodon server for tests: pages a fixed timeline as Mastodon does, or fails on demand.
-        .target(
-            name: "StubMastodon",
-            dependencies: [
-                "StubServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            path: "Tests/StubMastodon",
-            swiftSettings: upcoming
-        ),
-        // The local tweet corpus (SQLite).
-        .target(
-            name: "Corpus",
-            dependencies: [
-                "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift"),
+                .grdb,
                 // The C API, for the one hook GRDB does not wrap (`WALCheckpointer`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: upcoming
         ),
-        // The app's model: the sources, mention sections, text segments, recents, popularity.
+        // The local post corpus: storage, search with the whole query language, import of X's files.
         .target(
-            name: "Smashtag",
+            name: "Corpus",
+            dependencies: ["Posts", "WireJSON", "Twitter", "SQLiteSupport", .grdb],
+            swiftSettings: upcoming
+        ),
+        // The demo corpus: a seeded generator of X-shaped posts, their pictures, a twarc2 writer, the live tweeter.
+        .target(name: "DemoCorpus", dependencies: ["Posts", "WireJSON", "Twitter", "Corpus"], swiftSettings: upcoming),
+        // The app's own state: Recents, search sessions, popularity and trends, on SQLite or PostgreSQL.
+        .target(
+            name: "AppStore",
             dependencies: [
-                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "Posts", "WireJSON", "SQLiteSupport", .grdb, .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging,
+                .serviceLifecycle,
             ],
             swiftSettings: upcoming
         ),
-        // The web app: routes, middleware, page view-models and their typed rendering, static files.
+        // Bluesky's firehose into the corpus: ingest, authors' profiles, retention.
+        .target(
+            name: "LiveIndex",
+            dependencies: ["Posts", "Bluesky", "Corpus", "HTTPExchange", .logging],
+            swiftSettings: upcoming
+        ),
+        // What `serve`, the CLI and the benchmarks share: the data directory, the sources by name, the corpus opened
+        // with its demo or live index.
+        .target(
+            name: "SmashtagApp",
+            dependencies: [
+                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", .logging,
+            ],
+            swiftSettings: upcoming
+        ),
+        // The web app: Hummingbird routes in feature folders, typed rendering, static files, live events.
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "Smashtag", "Corpus", "Posts", "Twitter",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", .hummingbird,
+                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore,
             ],
             resources: [.copy("Public")],
             swiftSettings: upcoming
         ),
-        // What only the benchmarks use: the lecture's per-row counting on SQLite and PostgreSQL, and filling a store to
-        // the size the figures are measured at. Kept out of the product modules.
-        .target(
-            name: "StoreBenchmarks",
-            dependencies: [
-                "Smashtag", "Posts",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Benchmarks/StoreBenchmarks",
-            swiftSettings: upcoming
-        ),
+        // The `smashtag` command: one file per subcommand.
         .executableTarget(
-            name: "smashtag",
+            name: "SmashtagCLI",
             dependencies: [
-                "Posts", "Twitter", "Corpus", "Smashtag", "SmashtagWeb", "StoreBenchmarks",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "WireJSON",
+                "Twitter", .argumentParser, .hummingbird, .logging,
             ],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "PostsTests", dependencies: ["Posts"], swiftSettings: upcoming),
+        // `smashtag-bench`: the committed benchmarks behind docs/PERFORMANCE.md and the lecture's baselines they are
+        // measured against, out of the shipped command.
+        .executableTarget(
+            name: "SmashtagBench",
+            dependencies: [
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "WireJSON", "Twitter",
+                .argumentParser, .grdb, .postgresNIO, .logging,
+            ],
+            path: "Benchmarks/SmashtagBench",
+            swiftSettings: upcoming
+        ),
+
+        // Test support: stand-in services (real servers on 127.0.0.1), the shared fixtures, the fakes.
+        .target(name: "StubServer", dependencies: [.hummingbird, .httpTypes, .nioCore], path: "Tests/Support/StubServer",
+                swiftSettings: upcoming),
+        stub("StubXAPI"),
+        stub("StubMastodon"),
+        stub("StubBluesky"),
+        stub("StubJetstream", [.hummingbirdWebSocket]),
+        // The stand-in Jetstream as a process, for the browser tests of `serve --ingest bluesky`.
+        .executableTarget(
+            name: "stub-jetstream",
+            dependencies: ["StubJetstream"],
+            path: "Tests/Support/StubJetstreamServer",
+            swiftSettings: upcoming
+        ),
+        // The shared fixtures (../shared/fixtures) as the conformance tests read them: folders, files, objects.
+        .target(name: "FixtureFolders", dependencies: ["Posts", "WireJSON"], path: "Tests/Support/FixtureFolders",
+                swiftSettings: upcoming),
+        // Fakes at the boundary (a source that answers what a test scripts), posts made from words, and one small
+        // corpus the web tests share.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Posts", "Corpus", "DemoCorpus"],
+            path: "Tests/Support/TestSupport",
+            swiftSettings: upcoming
+        ),
+
+        .testTarget(name: "WireJSONTests", dependencies: ["WireJSON"], swiftSettings: upcoming),
+        .testTarget(name: "PostsTests", dependencies: ["Posts", "WireJSON", "TestSupport"], swiftSettings: upcoming),
         .testTarget(
             name: "TwitterTests",
-            dependencies: ["Posts", "Twitter", "FixtureFolders"],
+            dependencies: ["Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", .asyncHTTPClient],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "Posts", "StubMastodon", "StubServer", "FixtureFolders", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Mastodon", "Posts", "WireJSON", "HTTPExchange", "StubMastodon", "StubServer",
+                           "FixtureFolders", .asyncHTTPClient],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "BlueskyTests",
-            dependencies: ["Bluesky", "Posts", "StubBluesky", "StubServer", "FixtureFolders", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Bluesky", "Posts", "WireJSON", "HTTPExchange", "StubBluesky", "StubServer",
+                           "FixtureFolders", .asyncHTTPClient],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Posts", "Twitter", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: upcoming),
+        .testTarget(name: "SQLiteSupportTests", dependencies: ["SQLiteSupport", .grdb], swiftSettings: upcoming),
         .testTarget(
-            name: "XAPITests",
-            dependencies: ["Posts", "Twitter", "StubXAPI", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            name: "CorpusTests",
+            dependencies: ["Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport", .grdb],
             swiftSettings: upcoming
         ),
         .testTarget(
-            name: "SmashtagTests",
-            dependencies: [
-                "Smashtag", "Posts", "Twitter", "Corpus", "Bluesky", "StubJetstream", "StubBluesky", "StubServer",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
+            name: "DemoCorpusTests",
+            dependencies: ["DemoCorpus", "Corpus", "Posts", "WireJSON", "Twitter"],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "AppStoreTests",
+            dependencies: ["AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .logging],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "LiveIndexTests",
+            dependencies: ["LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer",
+                           .grdb, .logging],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.
         .testTarget(
-            name: "WebTests",
+            name: "SmashtagWebTests",
             dependencies: [
-                "SmashtagWeb", "Smashtag", "Corpus", "Posts", "Twitter", "StubJetstream", "StubBluesky",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "SmashtagWeb", "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "TestSupport",
+                "StubJetstream", "StubBluesky", .hummingbird, .hummingbirdTesting, .httpTypes, .grdb, .compressNIO,
+                .nioCore, .nioPosix, .logging,
             ],
             swiftSettings: upcoming
         ),
+        // The built `smashtag` and `smashtag-bench` run as a person or a script runs them.
         .testTarget(
-            name: "CLITests",
-            dependencies: ["smashtag", "StubXAPI", "StubMastodon", "StubBluesky", "StubJetstream"],
+            name: "SmashtagCLITests",
+            dependencies: ["SmashtagCLI", "SmashtagBench", "StubXAPI", "StubMastodon", "StubBluesky", "StubJetstream"],
             swiftSettings: upcoming
         ),
     ]

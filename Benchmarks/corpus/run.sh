@@ -10,8 +10,9 @@ IMPORT_SMALL=${IMPORT_SMALL:-200000}
 IMPORT_LARGE=${IMPORT_LARGE:-1000000}
 WORK=${1:-/tmp/smashtag-corpus-bench}
 END=2026-11-21T00:00:00Z
-swift build -c release --scratch-path .build-release --product smashtag >/dev/null 2>&1
+for product in smashtag smashtag-bench; do swift build -c release --scratch-path .build-release --product "$product" >/dev/null 2>&1; done
 BIN=$PWD/.build-release/release/smashtag
+BENCH=$PWD/.build-release/release/smashtag-bench
 rm -rf "$WORK" && mkdir -p "$WORK"
 
 # Runs a command under /usr/bin/time; prints its wall seconds and peak RSS (MB).
@@ -36,8 +37,8 @@ top_tags=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting 
 tag1=$(echo "$top_tags" | sed -n 1p); tag2=$(echo "$top_tags" | sed -n 2p)
 rare=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting ON termID = id WHERE key LIKE '#%' GROUP BY key ORDER BY count(*) ASC LIMIT 1;")
 author=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting ON termID = id WHERE key LIKE 'from:%' GROUP BY key ORDER BY count(*) DESC LIMIT 1;")
-"$BIN" bench search --data-dir "$WORK/gen" --count 20 "$tag1" "$author" "pictures" "$tag1 OR $tag2" "$rare" "$tag2 pictures -filter:retweets"
-"$BIN" bench search --data-dir "$WORK/gen" --count 100 --iterations 200 "$tag1" "$author" "pictures" "$tag1 OR $tag2"
+"$BENCH" search --data-dir "$WORK/gen" --count 20 "$tag1" "$author" "pictures" "$tag1 OR $tag2" "$rare" "$tag2 pictures -filter:retweets"
+"$BENCH" search --data-dir "$WORK/gen" --count 100 --iterations 200 "$tag1" "$author" "pictures" "$tag1 OR $tag2"
 
 for tweets in "$IMPORT_SMALL" "$IMPORT_LARGE"; do
     "$BIN" corpus generate --tweets "$tweets" --seed 11 --end "$END" --out "$WORK/import.jsonl" >/dev/null

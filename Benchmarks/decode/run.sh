@@ -9,9 +9,9 @@ corpus="$(mktemp -d)/decode-corpus.jsonl"
 trap 'rm -rf "$(dirname "$corpus")"' EXIT
 
 python3 -c "import orjson" 2> /dev/null || python3 -m pip install -q orjson
-(cd "$root" && swift build -c release --scratch-path .build-release --product smashtag > /dev/null)
+(cd "$root" && for product in smashtag smashtag-bench; do swift build -c release --scratch-path .build-release --product "$product" > /dev/null; done)
 "$here/make_corpus.sh" "$corpus" "${1:-20}" >&2
-"$root/.build-release/release/smashtag" bench decode "$corpus" --repeat "${2:-10}"
+"$root/.build-release/release/smashtag-bench" decode "$corpus" --repeat "${2:-10}"
 python3 "$here/baseline_orjson.py" "$corpus" --repeat "${2:-10}"
 
 # One 3 MB line with 2,000 entities, placed, misplaced and absent: linear, each well under a second (issue 12).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The PostgreSQL figures of docs/PERFORMANCE.md (issue 18), in one run on a throwaway cluster:
 #   1. counting on PostgreSQL beside the lecture's per-row design on the same database, and the popularity query's
-#      latency at 10,000,000 (term, post) links (`smashtag bench popularity --database`);
+#      latency at 10,000,000 (term, post) links (`smashtag-bench popularity --database`);
 #   2. two servers on one database under 32 connections spread over them (wrk, a different query on most requests,
 #      so most requests write), with no error allowed, while a probe times how long a change counted through one
 #      server takes to reach the other server's live Popularity page.
@@ -9,8 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
-swift build -c release --scratch-path .build-release --product smashtag > /dev/null
+for product in smashtag smashtag-bench; do swift build -c release --scratch-path .build-release --product "$product" > /dev/null; done
 BIN=$PWD/.build-release/release/smashtag
+BENCH=$PWD/.build-release/release/smashtag-bench
 SECONDS_EACH=${1:-30}
 LINKS=${2:-10000000}
 WORK=$(mktemp -d /tmp/smashtag-pg-bench.XXXXXX)
@@ -23,7 +24,7 @@ database() { psql -q "$URL" -c "CREATE DATABASE $1"; echo "${URL%/postgres}/$1";
 
 echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), PostgreSQL $(psql -At "$URL" -c 'SHOW server_version'), $(date -u +%F)"
 echo "### Counting and the popularity query at $LINKS links"
-"$BIN" bench popularity --links "$LINKS" --data-dir "$WORK" --database "$(database bench_popularity)"
+"$BENCH" popularity --links "$LINKS" --data-dir "$WORK" --database "$(database bench_popularity)"
 
 echo "### Two servers, one database, ${SECONDS_EACH}s"
 SHARED=$(database bench_servers)

@@ -1,12 +1,13 @@
 import Posts
 import Twitter
+import SQLiteSupport
 
 /// The local corpus as a tweet source: Smashtag's offline default. Pages are cached until the corpus changes.
 public struct CorpusSource: PostSource {
-    public let corpus: TweetCorpus
+    public let corpus: PostCorpus
     private let pages = PageCache()
 
-    public init(corpus: TweetCorpus) {
+    public init(corpus: PostCorpus) {
         self.corpus = corpus
     }
 

@@ -1,9 +1,11 @@
 import Corpus
 import Foundation
 import Logging
-import Smashtag
+import AppStore
 import Posts
-import Twitter
+import DemoCorpus
+import LiveIndex
+import SmashtagApp
 
 /// Everything the controllers share: the sources, the app database, the static files.
 struct Site: Sendable {
@@ -13,6 +15,8 @@ struct Site: Sendable {
     /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
     /// without asking the database again.
     let sessions: SearchSessions
+    /// Posts' JSON for the JSON twins, made once per post.
+    let postJSON = PostJSONCache()
     let publicDirectory: String
     let assets: StaticAssets
     let defaultQuery: String
@@ -29,31 +33,22 @@ struct Site: Sendable {
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
-        let database = try await AppDatabase.open(url: arguments.database, orFileAt: arguments.dataDirectory + "/smashtag.sqlite", logger: logger)
+        let directory = DataDirectory(path: arguments.dataDirectory)
+        let database = try await AppDatabase.open(url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
         let names = arguments.sourceNames
-        let opened = names.contains(.corpus) ? try await openCorpus(arguments, logger: logger) : nil
-        let live = opened?.live
-        let sources = arguments.catalog.open(names, corpus: opened?.source, corpusTitle: live == nil ? "Corpus" : "Bluesky live index", logger: logger)
-        let query = opened?.tweeter == nil ? "#swift" : "#" + (DemoGenerator.popularHashtags.first ?? "swift")
+        let local = names.contains(.corpus) ? try await openCorpus(directory, arguments.liveIndex, logger: logger) : nil
+        let sources = arguments.catalog.open(names, corpus: local?.source, corpusTitle: local?.title ?? "Corpus", logger: logger)
         return Site(sources: sources, database: database, sessions: SearchSessions(database: database),
                     publicDirectory: resources + "/Public", assets: assets,
-                    defaultQuery: query, demoTweeter: opened?.tweeter, liveIndex: live, logger: logger)
+                    defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
+                    liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, logger: logger)
     }
 
-    /// The corpus (the demo generated on first use), with its live tweeter if it holds the demo, or the live index
-    /// that fills it.
-    private static func openCorpus(_ arguments: some AppArguments, logger: Logger) async throws -> (source: CorpusSource, tweeter: DemoTweeter?, live: LiveIndex?) {
-        let corpus = try TweetCorpus.open(at: arguments.dataDirectory + "/corpus.sqlite")
-        if let settings = arguments.liveIndex {
-            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: settings, logger: logger)
-            return (CorpusSource(corpus: corpus), nil, LiveIndex(index: index, status: LiveIndexStatus()))
+    /// The corpus, the demo generated on first use (said once in the log).
+    private static func openCorpus(_ directory: DataDirectory, _ liveIndex: LiveIndexSettings?, logger: Logger) async throws -> LocalCorpus {
+        try await LocalCorpus.open(in: directory, liveIndex: liveIndex, logger: logger) { stored, count in
+            if stored == 0 { logger.info("The corpus is empty: generating the demo corpus (\(count) posts)") }
         }
-        if try await corpus.needsDemo() {
-            logger.info("The corpus is empty: generating the demo corpus (\(DemoCorpus.defaultCount) tweets)")
-            try await DemoCorpus.generate(into: corpus)
-        }
-        let tweeter = try await DemoCorpus.seed(of: corpus).map { DemoTweeter(corpus: corpus, seed: $0) }
-        return (CorpusSource(corpus: corpus), tweeter, nil)
     }
 }
 

@@ -3,9 +3,10 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
-import Smashtag
+import AppStore
 import Posts
-import Twitter
+import LiveIndex
+import SmashtagApp
 
 /// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests
 /// implement it with a plain struct.
@@ -60,18 +61,20 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
 /// method checks.
 func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     let router = Router(options: .autoGenerateHeadEndpoints)
-    let pages = PagesController(site: site)
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeaders())
     router.add(middleware: Compression())
-    router.add(middleware: ErrorPages(page: { message, status in pages.error(message, status: status) }, logger: site.logger))
+    router.add(middleware: ErrorPages(page: HTML.error, logger: site.logger))
     router.add(middleware: PathCheck())
-    router.add(middleware: MethodCheck(routes: Route.all, files: try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)))
-    router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger))
-    pages.addRoutes(to: router)
-    APIController(site: site).addRoutes(to: router)
+    let files = try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)
+    router.add(middleware: MethodCheck(routes: Route.all, files: files))
+    router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
+                                          logger: site.logger))
+    SearchController(site: site).addRoutes(to: router)
+    PostController(site: site).addRoutes(to: router)
+    RecentsController(site: site).addRoutes(to: router)
+    PopularityController(site: site).addRoutes(to: router)
     FeedController(site: site).addRoutes(to: router)
-    PopularityEventsController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)
     return router

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// What reading a file gives, in file order.
 public enum TweetFileEvent: Sendable {

@@ -5,6 +5,7 @@ import StubServer
 import Testing
 @testable import Bluesky
 @testable import Posts
+import HTTPExchange
 
 /// The Bluesky client against a real local atproto service that signs in, expires sessions and pages searches as
 /// Bluesky does, or fails as services do.

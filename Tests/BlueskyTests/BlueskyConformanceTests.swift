@@ -3,6 +3,7 @@ import FixtureFolders
 import Testing
 @testable import Bluesky
 @testable import Posts
+@testable import WireJSON
 
 /// Every post view under ../shared/fixtures/bluesky (bskyr's recorded responses, marshalx-atproto's examples): each
 /// facet that agrees with its text is a mention at its exact code-point range, each image keeps its aspect ratio (0

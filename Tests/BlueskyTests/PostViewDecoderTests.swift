@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Bluesky
 @testable import Posts
+@testable import WireJSON
 
 /// Our own post views in the recorded shapes: emoji, CJK and right-to-left text before facets, facets that must be
 /// dropped, embeds, labels and reposts.

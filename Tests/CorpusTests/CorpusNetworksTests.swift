@@ -17,7 +17,7 @@ struct CorpusNetworksTests {
     }
 
     @Test func aBlueskyPostComesBackWholeWithItsOwnId() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let post = Self.skeet("3la", seconds: 1.5, "hello #swift")
         #expect(try await corpus.add([post]).inserted == 1)
         #expect(try await corpus.tweet(id: post.id) == post)
@@ -33,7 +33,7 @@ struct CorpusNetworksTests {
     }
 
     @Test func bothNetworksAreSearchedAndPagedAsOneByTime() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let tweets = (1...6).map { Self.tweet(seconds: $0, "tweet #swift") }
         let skeets = [Self.skeet("3la", seconds: 2.5, "skeet #swift"), Self.skeet("3lb", seconds: 4.5, "skeet #swift")]
         _ = try await corpus.add(tweets + skeets)
@@ -55,14 +55,14 @@ struct CorpusNetworksTests {
     }
 
     @Test func postsInTheSameMillisecondKeepTheirOrderKeysApart() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let posts = (0..<50).map { Self.skeet("k\($0)", seconds: 7, "same moment") }
         #expect(try await corpus.add(posts).inserted == 50)
         #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).tweets.count == 50)
     }
 
     @Test func aDeletedPostLeavesEveryIndex() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let gone = Self.skeet("3la", seconds: 1, "farewell #swift @bob https://t.co/x")
         let kept = Self.skeet("3lb", seconds: 2, "farewell #swift @bob")
         let tweet = Self.tweet(seconds: 3, "farewell #swift")

@@ -2,6 +2,7 @@ import Corpus
 import Testing
 import Posts
 import Twitter
+import DemoCorpus
 
 struct CorpusSearchTests {
     /// A small corpus where each operator has tweets that must and must not match.
@@ -17,7 +18,7 @@ struct CorpusSearchTests {
     ]
 
     private func ids(_ query: String, count: Int = 100) async throws -> [String] {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add(Self.tweets)
         let page = try await corpus.search(try SearchQuery(parsing: query), .newest, count: count)
         return page.tweets.map(\.id)
@@ -60,7 +61,7 @@ struct CorpusSearchTests {
     }
 
     @Test func aTweetComesBackWhole() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add(Self.tweets)
         for tweet in Self.tweets {
             #expect(try await corpus.tweet(id: tweet.id) == tweet)
@@ -68,7 +69,7 @@ struct CorpusSearchTests {
     }
 
     @Test func addingTheSameTweetsTwiceAddsNothing() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let first = try await corpus.add(Self.tweets)
         let second = try await corpus.add(Self.tweets)
         #expect(first.inserted == Self.tweets.count && first.duplicates == 0)
@@ -78,7 +79,7 @@ struct CorpusSearchTests {
     }
 
     @Test func aTweetWhoseIdIsNotANumberIsRejectedWithAReason() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         let bad = Post(id: "tag:x", created: TestTweets.tweet(1, "x").created, user: TestTweets.user("a"), text: "x")
         let added = try await corpus.add([bad])
         #expect(added.rejected == ["the tweet id “tag:x” is not a whole number from 1 to 9223372036854775807"])
@@ -90,7 +91,7 @@ struct CorpusPagingTests {
     static let tweets = (1...250).map { TestTweets.tweet($0, $0 % 3 == 0 ? "tweet #three" : "tweet") }
 
     private func source() async throws -> CorpusSource {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add(Self.tweets.shuffled())
         return CorpusSource(corpus: corpus)
     }
@@ -125,7 +126,7 @@ struct CorpusPagingTests {
     }
 
     @Test func newerPagesBringOnlyWhatCameAfterInOrderWithoutGaps() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add(Array(Self.tweets.prefix(100)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 10))
@@ -143,7 +144,7 @@ struct CorpusPagingTests {
     }
 
     @Test func tweetsAddedWhilePagingDoNotDisturbOlderPages() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add(Array(Self.tweets.prefix(200)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 50))
@@ -155,8 +156,8 @@ struct CorpusPagingTests {
 
 struct DemoTweeterTests {
     @Test func theLiveDemoTweetsOnPopularHashtagsIntoNewer() async throws {
-        let corpus = try TweetCorpus.inMemory()
-        try await DemoCorpus.generate(into: corpus, seed: 3, count: 500)
+        let corpus = try PostCorpus.inMemory()
+        try await Demo.generate(into: corpus, seed: 3, count: 500)
         let source = CorpusSource(corpus: corpus)
         let query = DemoGenerator.popularHashtags.prefix(5).map { "#" + $0 }.joined(separator: " OR ")
         let first = try await source.search(SearchRequest(query: query, count: 10))
@@ -169,6 +170,6 @@ struct DemoTweeterTests {
         tweeting.cancel()
         #expect(!newer.isEmpty)
         #expect(Set(newer.map(\.id)).isDisjoint(with: first.tweets.map(\.id)))
-        #expect(try await DemoCorpus.seed(of: corpus) == 3)
+        #expect(try await Demo.seed(of: corpus) == 3)
     }
 }

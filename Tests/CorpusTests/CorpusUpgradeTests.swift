@@ -20,7 +20,7 @@ struct CorpusUpgradeTests {
     }()
 
     @Test func aRepliesDisplayStartAndItsLinksDisplayFormComeBack() async throws {
-        let corpus = try TweetCorpus.inMemory()
+        let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add([Self.reply])
         #expect(try await corpus.tweet(id: Self.reply.id) == Self.reply)
     }
@@ -36,7 +36,7 @@ struct CorpusUpgradeTests {
             try db.execute(sql: "INSERT INTO mention(tweetID, position, kind, start, end, expandedURL) VALUES (42, 0, 2, 4, 18, 'https://example.com/x')")
         }
         try old.close()
-        let corpus = try TweetCorpus.open(at: path)
+        let corpus = try PostCorpus.open(at: path)
         let tweet = try #require(try await corpus.tweet(id: "42"))
         #expect(tweet.text == "see https://t.co/x" && tweet.displayStart == 0)
         #expect(tweet.mentions == [Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")])

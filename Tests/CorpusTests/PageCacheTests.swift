@@ -2,6 +2,7 @@
 import Testing
 import Posts
 import Twitter
+import SQLiteSupport
 
 struct PageCacheTests {
     let cache = PageCache(limit: 2)

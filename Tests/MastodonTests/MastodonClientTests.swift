@@ -5,6 +5,7 @@ import Testing
 import Posts
 import StubMastodon
 import StubServer
+import HTTPExchange
 
 /// The Mastodon client against a real local server that pages as Mastodon does, and fails as servers do.
 struct MastodonClientTests {

@@ -3,6 +3,7 @@ import FixtureFolders
 import Testing
 @testable import Mastodon
 @testable import Posts
+@testable import WireJSON
 
 /// Every status under ../shared/fixtures/mastodon (recorded responses and the documentation's examples): each tag in
 /// `tags[]` and each account in `mentions[]` is a mention, and every mention's keyword is its slice of the text.

@@ -1,6 +1,7 @@
 import Testing
 @testable import Mastodon
 @testable import Posts
+@testable import WireJSON
 
 /// Mastodon's HTML as text and mentions: every mention's keyword is exactly its slice of the text.
 struct StatusContentTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Mastodon
 @testable import Posts
+@testable import WireJSON
 
 /// Statuses written in the shapes Mastodon sends, decoded into posts.
 struct StatusDecoderTests {

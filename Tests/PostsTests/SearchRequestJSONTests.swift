@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 import Posts
+import WireJSON
 
 /// A search session's follow-on requests, written without `JSONEncoder`: `JSONDecoder` reads them back equal, every
 /// position and source alike.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Posts
 @testable import Twitter
+@testable import WireJSON
 
 /// Issue 12: input that used to be lost or accepted without a word. Each bad line is named by its own number, and
 /// every good tweet around it comes through.

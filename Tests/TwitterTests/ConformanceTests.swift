@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Posts
 @testable import Twitter
+@testable import WireJSON
 
 /// Every Twitter file in ../shared/fixtures decodes, and every tweet is exact: each mention's keyword is its slice
 /// of the text, no entity that agrees with its text is lost, and images have their real aspect ratios.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Posts
+import WireJSON
 import Twitter
 
 /// Our hand-made fixtures, one per format and edge case, against `expected.json`, which

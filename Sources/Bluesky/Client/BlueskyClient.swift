@@ -6,6 +6,7 @@ import Foundation
 import AsyncHTTPClient
 import Logging
 import Posts
+import WireJSON
 
 /// Searches Bluesky (SPEC §7) behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
 /// with a session from an app password. Each `OR` alternative is its own request; the answers are merged.

@@ -1,4 +1,5 @@
 import Posts
+import HTTPExchange
 
 /// Where to search Bluesky, and as whom: search needs a signed-in account (since January 2025), and an app password
 /// is enough.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import HTTPExchange
 
 /// Why a Bluesky search failed: one sentence that names the service and says what to do. Never holds a token or
 /// a password.

@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import HTTPExchange
 import Posts
+import WireJSON
 
 /// The signed-in session: created from the app password (`com.atproto.server.createSession`), renewed with its
 /// refresh token when the access token expires (`refreshSession`), and created again when that is refused. The

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Logging
 import Posts
+import WireJSON
 
 /// Bluesky's public directory of profiles (`app.bsky.actor.getProfiles` on an AppView, no account needed): DIDs to
 /// handles, display names and avatars, 25 at a time.

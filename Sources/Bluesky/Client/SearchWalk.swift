@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// One `searchPosts` request followed across pages for one position, then merged with the others.
 struct SearchWalk {

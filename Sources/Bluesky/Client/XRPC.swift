@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Posts
+import WireJSON
 
 /// Calls to one atproto service (`/xrpc/METHOD`): a deadline each, bounded bodies; transport failures as a
 /// `BlueskyError`, answers other than 200 as an `XRPCFailure` for the caller to read.

@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// What a post's embed view shows: images (`images#view`, or the media of `recordWithMedia#view`) with their
 /// aspect ratios and descriptions, a video (its HLS playlist, its thumbnail as the still), and the quoted post

@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// A post's facets as mentions. Facets count UTF-8 bytes of the text; mentions count its code points.
 ///

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// Bluesky's post views (`app.bsky.feed.defs#postView`) as posts: the `at://` URI is the id, facets become mentions,
 /// images come from the embed with their aspect ratios, a quoted post (`record#view`) is decoded into the post, and

@@ -2,6 +2,7 @@ import Logging
 import Posts
 import Synchronization
 import WSClient
+import HTTPExchange
 
 /// Jetstream over a WebSocket (`wantedCollections=app.bsky.feed.post`, no account needed): every message goes to
 /// `receive`; after a close or a failure it reconnects with growing pauses (1 s doubling to a minute, back to 1 s

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// One event of Bluesky's Jetstream firehose (`wantedCollections=app.bsky.feed.post`), as the live index needs it.
 /// Every event carries `time_us`, the cursor a restart resumes from.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// A post record (`app.bsky.feed.post`, as the repository holds it and Jetstream sends it) as a post. Unlike a post
 /// view it has no author profile, no labels but the author's own, and its embeds are blob references: images are

@@ -1,6 +1,7 @@
 import Synchronization
 import Posts
 import Twitter
+import SQLiteSupport
 
 /// The last pages searched, each valid for the corpus generation it was read at: a repeated search costs a look-up
 /// here instead of the query, and any change to the corpus (the demo tweeter, `import`, another process) empties it

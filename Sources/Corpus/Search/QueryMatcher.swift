@@ -5,7 +5,7 @@ import Twitter
 /// Finds the ids of the tweets matching a query, a page at a time, from the index: operator terms from the
 /// posting lists, words from the full-text index, combined by cursors that stop as soon as the page is full.
 struct QueryMatcher {
-    private let root: (any TweetCursor)?
+    private let root: (any PostCursor)?
     private let direction: WalkDirection
 
     init(db: Database, query: SearchQuery, direction: WalkDirection) throws {
@@ -33,7 +33,7 @@ private struct CursorBuilder {
     let db: Database
     let direction: WalkDirection
 
-    func cursor(for query: SearchQuery) throws -> (any TweetCursor)? {
+    func cursor(for query: SearchQuery) throws -> (any PostCursor)? {
         switch query {
         case .term(let term): try cursor(for: term)
         case .any(let parts): try anyOf(parts)
@@ -42,15 +42,15 @@ private struct CursorBuilder {
         }
     }
 
-    private func anyOf(_ parts: [SearchQuery]) throws -> (any TweetCursor)? {
+    private func anyOf(_ parts: [SearchQuery]) throws -> (any PostCursor)? {
         let cursors = try parts.map(cursor(for:))
         guard !cursors.contains(where: { $0 == nil }) else { return nil }
         return AnyOf(cursors.compactMap { $0 })
     }
 
-    private func allOf(_ parts: [SearchQuery]) throws -> (any TweetCursor)? {
-        var required: [any TweetCursor] = []
-        var excluded: [any TweetCursor] = []
+    private func allOf(_ parts: [SearchQuery]) throws -> (any PostCursor)? {
+        var required: [any PostCursor] = []
+        var excluded: [any PostCursor] = []
         for part in parts {
             if case .excluding(let inner) = part {
                 if case .excluding(let doubled) = inner, let cursor = try cursor(for: doubled) { required.append(cursor) }
@@ -63,7 +63,7 @@ private struct CursorBuilder {
         return required.count == 1 && excluded.isEmpty ? required[0] : AllOf(required: required, excluded: excluded)
     }
 
-    private func cursor(for term: SearchTerm) throws -> (any TweetCursor)? {
+    private func cursor(for term: SearchTerm) throws -> (any PostCursor)? {
         switch term {
         case .word(let text), .phrase(let text): try words(text)
         case .hashtag(let tag): try posting(IndexEntry.hashtag(tag))
@@ -73,9 +73,9 @@ private struct CursorBuilder {
         }
     }
 
-    private func posting(_ key: String) throws -> any TweetCursor {
+    private func posting(_ key: String) throws -> any PostCursor {
         guard let termID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM term WHERE key = ?"), arguments: [key]) else {
-            return NoTweets()
+            return NoPosts()
         }
         let sql = direction == .newestFirst
             ? "SELECT tweetID FROM posting WHERE termID = ?1 AND tweetID <= ?2 ORDER BY tweetID DESC LIMIT ?3"
@@ -84,7 +84,7 @@ private struct CursorBuilder {
     }
 
     /// The words as a full-text phrase: all of them, adjacent, in order.
-    private func words(_ text: String) throws -> (any TweetCursor)? {
+    private func words(_ text: String) throws -> (any PostCursor)? {
         let words = WordTokenizer.words(in: text)
         guard !words.isEmpty else { return nil }
         let phrase = "\"" + words.joined(separator: " ") + "\""

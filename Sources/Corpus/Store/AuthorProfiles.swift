@@ -3,7 +3,7 @@ import Posts
 
 /// Authors the live index stored by DID, resolved to their profiles: each is shown by handle, name and picture, and
 /// found by `from:handle`, from the commit that stores the profile on.
-extension TweetCorpus {
+extension PostCorpus {
     /// Up to `limit` DIDs still to resolve, the longest waiting first.
     public func pendingAuthors(limit: Int) async throws -> [String] {
         try await writer.read { db in
@@ -15,7 +15,7 @@ extension TweetCorpus {
     /// account) stay shown as DIDs and are no longer pending.
     public func store(profiles: [AccountProfile], unknown: [String] = []) async throws {
         try await writer.write { db in
-            var writer = TweetWriter(db: db)
+            var writer = PostWriter(db: db)
             for profile in profiles { try writer.store(profile) }
             for did in unknown {
                 try db.execute(sql: "UPDATE user SET pending = 0 WHERE screenName = ?", arguments: [did])
@@ -24,7 +24,7 @@ extension TweetCorpus {
     }
 }
 
-extension TweetWriter {
+extension PostWriter {
     /// Shows a DID-named author as the profile says and moves their posts' `from:` posting to the new handle.
     mutating func store(_ profile: AccountProfile) throws {
         guard let row = try Row.fetchOne(statement("SELECT id, handle FROM user WHERE screenName = ?"), arguments: [profile.did]) else { return }

@@ -1,4 +1,5 @@
 import Posts
+import HTTPExchange
 
 /// Which Mastodon server to ask, and the token when there is one.
 public struct MastodonConfiguration: Sendable {

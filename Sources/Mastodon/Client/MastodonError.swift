@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import HTTPExchange
 
 /// Why a Mastodon search failed: one sentence that names the server and says what to do.
 public struct MastodonError: Error, Sendable, Equatable, ExplainedError {

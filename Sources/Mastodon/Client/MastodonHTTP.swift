@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Posts
+import WireJSON
 
 /// One page of statuses as the server sent it.
 struct StatusesAnswer {

@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// The accounts a status mentions (its `mentions[]`), by profile URL: the HTML shows `@alice`, the list knows she is
 /// `alice@example.social`.

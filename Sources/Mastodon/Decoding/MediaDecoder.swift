@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// A media attachment as Mastodon shows it: a photo, a video or a `gifv` loop (MP4 at `url`, its still at
 /// `preview_url`), or audio (MP3 and the like at `url`, no still). Unknown attachments are left out. The aspect ratio

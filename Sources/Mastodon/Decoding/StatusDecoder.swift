@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// Mastodon's Status entity as a `Post`: a boost keeps its own id and time (what timelines page by) and shows the
 /// boosted status's content, `repostedBy` the booster; a quote (Mastodon 4.4's `quote.quoted_status`) is decoded

@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// Gnip's Activity Streams: `actor`, `body`, v1.1 entities under `twitter_entities`, and for a retweet (`verb`
 /// "share") the original activity under `object`.

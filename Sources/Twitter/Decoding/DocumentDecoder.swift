@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// What one item of a file gave.
 enum ItemOutcome: Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// Why one tweet-shaped object could not be read.
 struct FormatError: Error, Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import WireJSON
 
 /// Reads the two date formats Twitter uses, by hand: they are fixed-width, and formatters cost more than the rest of
 /// decoding a tweet.

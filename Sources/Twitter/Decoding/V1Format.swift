@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// X API v1.1 statuses; Twitter archive entries (the same shape, numbers as strings, no `user`); and the v1.1
 /// entities Gnip Activity Streams carry.

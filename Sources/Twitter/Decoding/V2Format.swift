@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// What a v2 tweet refers to by id: authors, media and referenced tweets. A page carries them in `includes`; a
 /// `twarc2 flatten` line carries them merged into the tweet itself.

@@ -1,4 +1,5 @@
 import Posts
+import WireJSON
 
 /// A `search/recent` response body read into tweets, the paging token and the partial errors it reports.
 struct RecentSearchPage {

@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import Posts
+import WireJSON
 
 /// Live search on the X API v2 (`GET /2/tweets/search/recent`), behind the same interface as the corpus.
 ///

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import HTTPExchange
 
 /// How to reach the X API: a bearer token and a base URL.
 public struct XAPIConfiguration: Sendable {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
+import HTTPExchange
 
 /// Why a search on the X API failed, as one sentence for the person who ran it.
 public enum XAPIError: Error, Sendable, Equatable, ExplainedError {

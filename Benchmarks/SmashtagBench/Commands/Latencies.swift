@@ -1,0 +1,25 @@
+import Posts
+import Foundation
+
+/// Timings of repeated runs, reported as percentiles in milliseconds.
+struct Latencies {
+    private var times: [Duration] = []
+
+    mutating func measure(_ body: () async throws -> Void) async rethrows {
+        let started = ContinuousClock.now
+        try await body()
+        times.append(ContinuousClock.now - started)
+    }
+
+    /// `p` from 0 to 1 (1: the slowest).
+    func percentile(_ p: Double) -> Double {
+        let sorted = times.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))].seconds * 1000
+    }
+
+    var count: Int { times.count }
+
+    var meanMilliseconds: Double {
+        times.reduce(Duration.zero, +).seconds * 1000 / Double(max(times.count, 1))
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Logging
+import Posts
+
+/// The app's own database (not the corpus): recents, search sessions, the popularity counts and the posts they
+/// were counted from — in a SQLite file of the data directory (the default) or in PostgreSQL, shared by several
+/// servers (SPEC §9).
+public struct AppDatabase: Sendable {
+    let store: any Store
+
+    /// Opens (creating if needed) the SQLite database at `path`, which the server and the CLI share.
+    public static func open(at path: String) throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.open(at: path))
+    }
+
+    public static func inMemory() throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.inMemory())
+    }
+
+    /// SQLite with `orphanAllowance` posts of pushed-out terms left waiting at most (0: deleted after each search).
+    package static func open(at path: String, orphanAllowance: Int) throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.open(at: path, orphanAllowance: orphanAllowance))
+    }
+
+    package static func inMemory(orphanAllowance: Int) throws -> AppDatabase {
+        AppDatabase(store: try SQLiteStore.inMemory(orphanAllowance: orphanAllowance))
+    }
+
+    /// Connects to PostgreSQL and migrates it (under an advisory lock, so servers starting together do not race);
+    /// throws `StoreUnavailable`, one sentence, when it cannot be reached.
+    public static func connect(to url: PostgresURL, logger: Logger) async throws -> AppDatabase {
+        AppDatabase(store: try await PostgresStore.connect(to: url, logger: logger))
+    }
+
+    /// The database a command names: PostgreSQL when `url` is given, else the SQLite file at `path`.
+    public static func open(url: PostgresURL?, orFileAt path: String, logger: Logger) async throws -> AppDatabase {
+        guard let url else { return try open(at: path) }
+        return try await connect(to: url, logger: logger)
+    }
+
+    /// Ends the connections (PostgreSQL); nothing to do for SQLite.
+    public func close() async {
+        await store.close()
+    }
+
+    /// Runs `work` (the demo tweeter, the live index) on one server only among those sharing the store; another
+    /// takes over when that one stops. Returns when `work` finishes.
+    public func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {
+        try await store.whileElected(role, work)
+    }
+
+    /// A post fetched by some search and still counted under a term in Recents.
+    public func storedPost(_ key: PostKey) async throws -> Post? {
+        try await store.storedPost(key)
+    }
+
+    /// The posts fetched for `term` from the time of `newest` down to that of `oldest`, newest first: what a page of
+    /// results holds.
+    public func storedPosts(term: String, newest: Date, oldest: Date) async throws -> [Post] {
+        try await store.storedPosts(SearchTermKey(term), newest: newest.millisecondsSince1970, oldest: oldest.millisecondsSince1970)
+    }
+
+    /// The stored posts' ids, by network then id (for tests and diagnostics).
+    public func storedPostIDs() async throws -> [String] {
+        try await store.storedPostIDs()
+    }
+}

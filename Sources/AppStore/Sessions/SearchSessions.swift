@@ -1,0 +1,219 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Synchronization
+import Posts
+import WireJSON
+
+/// Searches as the app runs them: each one is recorded in Recents and its posts counted for popularity, in one
+/// transaction with the page; *newer* continues from the newest post each source has shown for the term and *older*
+/// from the oldest, so no post is returned twice. Shared by the web app and the CLI through the app database.
+public struct SearchSessions: Sendable {
+    let database: AppDatabase
+    private let settled = SettledSearch()
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// Fetches the page at `position` for `term` from `sources` (a web page knows which posts it shows; the CLI
+    /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it in one
+    /// transaction — skipped when it would change nothing: the term already first with this spelling, its session's
+    /// follow-on requests the same and every post already counted under it. Throws only when every source failed.
+    public func fetch(_ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20) async throws -> MergedPage {
+        let term = try SearchTermKey(term)
+        let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
+        let found = FoundPage(page: page, position: position)
+        if try await isSettled(term, found) { return page }
+        try await record(term, found)
+        return page
+    }
+
+    /// Recording would change nothing, as known without the writer: from memory while the store is as it was,
+    /// else read. Asked only for the term searched last, the one a repeated search leaves unchanged, and only when the
+    /// store has a generation; any other goes straight to `record`, which asks again inside its transaction.
+    private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
+        guard settled.knows(term.key), let generation = try database.store.generation() else { return false }
+        guard let recorded = try await recorded(term, counting: found.keys, at: generation),
+              recorded.isUnchanged(by: term, found) else { return false }
+        settled.remember(SettledTerm(term: recorded, generation: generation), of: term.key)
+        return true
+    }
+
+    /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
+    /// remembered as settled, labelled with the generation read before it).
+    private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
+        if let settledTerm = try await database.store.record(term, found.prepared()) { settled.remember(settledTerm, of: term.key) }
+    }
+
+    /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are while the term is
+    /// in Recents — and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes
+    /// would otherwise keep it on top, push the oldest terms and their counts out, and bring back a term the person
+    /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it.
+    public func poll(_ term: String, from sources: SourceSet, count: Int = 20) async throws -> MergedPage {
+        let term = try SearchTermKey(term)
+        let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: .newest))
+        let found = FoundPage(page: page, position: .newest)
+        let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
+        guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }
+        try await database.store.countPoll(term, found.prepared())
+        return page
+    }
+
+    /// Where the term's session goes on to newer posts from each of `sources`: just after the newest it has shown
+    /// (a source's newest posts when it has shown none).
+    public func newerPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition {
+        let cursors = try await cursors(for: SearchTermKey(term))
+        return .newer(Dictionary(uniqueKeysWithValues: sources.names.map { name in
+            (name, cursors?.newer[name]?.position ?? .newest)
+        }))
+    }
+
+    /// Where the term's session goes on to older posts from each of `sources`: before the oldest it has shown (a
+    /// source's newest posts when it has shown none); nil when every source has reached its oldest.
+    public func olderPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition? {
+        let cursors = try await cursors(for: SearchTermKey(term))
+        let positions = sources.names.compactMap { name -> (String, SearchRequest.Position)? in
+            guard let saved = cursors?.older[name] else { return (name, .newest) }
+            return saved.map { (name, $0.position) }
+        }
+        return positions.isEmpty ? nil : .older(Dictionary(uniqueKeysWithValues: positions))
+    }
+
+    private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
+        try await database.store.cursors(of: term.key)
+    }
+
+    /// As remembered when nothing changed since, else as read.
+    private func recorded(_ term: SearchTermKey, counting keys: Set<PostKey>, at generation: StoreGeneration) async throws -> RecordedTerm? {
+        if let known = settled.term(term.key, at: generation, counting: keys) { return known }
+        return try await database.store.recordedTerm(term.key, counting: keys)
+    }
+}
+
+/// A page fetched for a term.
+struct FoundPage: Sendable {
+    let page: MergedPage
+    let position: MergedPosition
+    let keys: Set<PostKey>
+
+    init(page: MergedPage, position: MergedPosition) {
+        self.page = page
+        self.position = position
+        keys = Set(page.posts.map(\.key))
+    }
+
+    /// The session's follow-on requests after this page; a page at the newest position starts the session afresh.
+    func cursors(saved: SessionCursors?) -> SessionCursors {
+        SessionCursors(after: page, at: position, saved: position == .newest ? nil : saved)
+    }
+
+    /// What recording the page stores, made before the writer is asked: the writer serves every request in turn, so
+    /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
+    func prepared() -> PreparedPage {
+        let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
+        return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
+    }
+}
+
+/// A found page with its posts' JSON, the tally of all its posts and, at the newest position (where they do not depend
+/// on the saved ones), its follow-on requests encoded.
+struct PreparedPage: Sendable {
+    let found: FoundPage
+    let storable: [StorablePost]
+    /// Every post's mentions: what a page all new for the term adds, as a new term's first page is.
+    let tally: MentionTally
+    let fresh: SessionCursors.Encoded?
+
+    /// What the posts new for the term add to its counts: the page's tally when all of them are.
+    func tally(of new: [StorablePost]) -> MentionTally {
+        new.count == storable.count ? tally : MentionTally(new.map(\.post))
+    }
+
+    func encodedCursors(saved: SessionCursors?) -> SessionCursors.Encoded {
+        fresh ?? found.cursors(saved: saved).encoded()
+    }
+}
+
+/// The last term a search found unchanged, with the generation of the database it was read at: until the database
+/// changes (this process or another), a repeated search is known to change nothing without asking SQLite.
+private final class SettledSearch: Sendable {
+    private struct Entry {
+        let key: String
+        let settled: SettledTerm
+    }
+
+    private let last = Mutex<Entry?>(nil)
+
+    /// The term as remembered, if the store is still as it was and the remembered posts cover `keys`.
+    func term(_ key: String, at generation: StoreGeneration, counting keys: Set<PostKey>) -> RecordedTerm? {
+        last.withLock { last in
+            guard let last, last.settled.generation == generation, last.key == key, keys.isSubset(of: last.settled.term.counted) else { return nil }
+            return last.settled.term
+        }
+    }
+
+    /// The term is the one remembered, however old the memory.
+    func knows(_ key: String) -> Bool {
+        last.withLock { $0?.key == key }
+    }
+
+    func remember(_ settled: SettledTerm, of key: String) {
+        last.withLock { $0 = Entry(key: key, settled: settled) }
+    }
+}
+
+/// A session's follow-on requests, per source.
+struct SessionCursors: Equatable, Sendable {
+    /// Each source's request for the posts after the newest it has shown.
+    let newer: [String: SearchRequest]
+    /// Each source's request for the posts before the oldest it has shown; nil for a source that has shown its
+    /// oldest. A source missing from both has shown nothing.
+    let older: [String: SearchRequest?]
+
+    init(newer: [String: SearchRequest], older: [String: SearchRequest?]) {
+        self.newer = newer
+        self.older = older
+    }
+
+    /// A page of newer posts leaves each source's older side where it was, and a page of older ones its newer side;
+    /// a source that failed or was not asked keeps both.
+    init(after page: MergedPage, at position: MergedPosition, saved: SessionCursors?) {
+        var newer = saved?.newer ?? [:]
+        var older = saved?.older ?? [:]
+        for (source, cursor) in page.cursors {
+            if case .older = position, newer[source] != nil {} else { newer[source] = cursor.newer }
+            if position.isNewer, older.keys.contains(source) {} else { older[source] = cursor.older }
+        }
+        self.init(newer: newer, older: older)
+    }
+
+    /// As `encoded()` stored them; nil for a term without a session. A session stored by a release that searched
+    /// one source (the corpus or the X API, both X ids) goes on from where it was in either.
+    init?(newer: String?, older: String?) throws {
+        guard let newer else { return nil }
+        let decoder = JSONDecoder()
+        if let legacy = try? decoder.decode(SearchRequest.self, from: Data(newer.utf8)) {
+            let legacyOlder = try older.map { try decoder.decode(SearchRequest.self, from: Data($0.utf8)) }
+            self.init(newer: ["corpus": legacy, "x": legacy], older: ["corpus": legacyOlder, "x": legacyOlder])
+            return
+        }
+        self.init(newer: try decoder.decode([String: SearchRequest].self, from: Data(newer.utf8)),
+                  older: try older.map { try decoder.decode([String: SearchRequest?].self, from: Data($0.utf8)) } ?? [:])
+    }
+
+    /// The follow-on requests as the `recent` table stores them.
+    struct Encoded: Sendable {
+        let newer: String
+        let older: String
+    }
+
+    func encoded() -> Encoded {
+        var newerJSON = JSONWriter(), olderJSON = JSONWriter()
+        newerJSON.write(newer)
+        olderJSON.write(older)
+        return Encoded(newer: newerJSON.output.string, older: olderJSON.output.string)
+    }
+}

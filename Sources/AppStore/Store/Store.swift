@@ -1,0 +1,96 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import SQLiteSupport
+import Posts
+
+/// Where the app keeps its state (SPEC §9): Recents with each term's search session, the posts fetched, the
+/// popularity counts and their hourly trends. Two implementations hold the same data the same way — `SQLiteStore`
+/// (a file in the data directory, or memory) and `PostgresStore` (one database shared by several servers) — and the
+/// same store tests run against both. Every write is one transaction; counting is exactly once per (term, post)
+/// however many writers share the store.
+protocol Store: Sendable {
+    /// Changes with every commit, this process's or another's; nil when the store cannot tell without a round trip
+    /// (PostgreSQL, which other servers write), and then no search is known unchanged from memory.
+    func generation() throws -> StoreGeneration?
+
+    /// The term's row in Recents and which of `keys` it counted already; nil when it is not in Recents.
+    func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm?
+    /// Moves the term to the top of Recents with the page's follow-on requests and counts the page's posts, in one
+    /// transaction — unless that would change nothing: then nothing is written and the term is returned settled
+    /// (with the generation read before it, when the store has one). A term pushed out goes with its counts; the
+    /// posts no other term counted go with it (PostgreSQL) or in a later batch (SQLite, `OrphanPosts`).
+    func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm?
+    /// Counts a feed poll's posts under the term if it is still in Recents, without moving it.
+    func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws
+    /// The term's session's follow-on requests; nil for a term without one.
+    func cursors(of key: String) async throws -> SessionCursors?
+
+    /// Newest first.
+    func recentTerms() async throws -> [String]
+    /// Removes the term with its counts and the posts no other term counted; false if it was not there.
+    func deleteRecent(_ term: SearchTermKey) async throws -> Bool
+
+    func popularity(_ term: SearchTermKey) async throws -> PopularityTable
+    /// The table and its sparklines, read together.
+    func overview(_ term: SearchTermKey) async throws -> PopularityOverview
+    func series(_ term: SearchTermKey, mention: String, bucket: TrendBucket?) async throws -> TrendSeries
+    func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines
+
+    func storedPost(_ key: PostKey) async throws -> Post?
+    /// The posts counted under the term from `newest` down to `oldest` (milliseconds since 1970), newest first.
+    func storedPosts(_ term: SearchTermKey, newest: Int64, oldest: Int64) async throws -> [Post]
+    /// By network then id (for tests and diagnostics).
+    func storedPostIDs() async throws -> [String]
+
+    /// A signal now, then whenever the term's counts or Recents may have changed, written by any process, until the
+    /// subscriber stops listening. A spurious signal costs a read; a missed one would leave a live page stale.
+    func changes(of key: String) -> AsyncStream<Void>
+
+    /// Runs `work` on one server only among those sharing the store (SQLite has one); returns when it finishes.
+    func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws
+
+    /// Ends the store's connections and watchers.
+    func close() async
+}
+
+/// What a store's generation is: equal values mean nothing was committed in between.
+typealias StoreGeneration = DatabaseGeneration.Value
+
+/// A term that a search left unchanged, with the generation it was read at.
+struct SettledTerm: Sendable {
+    let term: RecordedTerm
+    let generation: StoreGeneration
+}
+
+/// A term's row in Recents as the store holds it, and which posts of a page are already counted under it.
+struct RecordedTerm: Sendable {
+    let shown: String
+    let isFirst: Bool
+    let cursors: SessionCursors?
+    let counted: Set<PostKey>
+
+    /// Recording `term` with the page's cursors and counting its posts would leave the store as it is.
+    func isUnchanged(by term: SearchTermKey, _ found: FoundPage) -> Bool {
+        isFirst && shown == term.shown && cursors == found.cursors(saved: cursors) && found.keys.isSubset(of: counted)
+    }
+}
+
+/// A post with what a store writes of it, made before the write (see `PreparedPage`). A class: the writer filters and
+/// numbers a page's posts, and every copy of a struct retained each field of the post (1.5% of a server's samples).
+final class StorablePost: Sendable {
+    let post: Post
+    let created: Int64
+    let json: String
+
+    init(_ post: Post) {
+        (self.post, created, json) = (post, post.created.millisecondsSince1970, post.codableJSON)
+    }
+
+    /// A post as a store keeps it (`Post.codableJSON`).
+    static func decode(_ json: String) throws -> Post {
+        try JSONDecoder().decode(Post.self, from: Data(json.utf8))
+    }
+}

@@ -1,0 +1,81 @@
+import Posts
+import Twitter
+import WireJSON
+
+/// Imports tweet files into the corpus: streaming (memory flat however big the file), one transaction per batch,
+/// idempotent, and going on past malformed lines.
+public struct PostImporter: Sendable {
+    public let corpus: PostCorpus
+    public let batchSize: Int
+
+    public init(corpus: PostCorpus, batchSize: Int = 2_000) {
+        self.corpus = corpus
+        self.batchSize = batchSize
+    }
+
+    /// Imports one file. `report` hears every problem and note as it is found, and the running totals after each
+    /// batch. Throws only when the file cannot be opened (or the database fails): everything else is reported.
+    public func importFile(_ path: String, report: (ImportEvent) -> Void) async throws -> ImportTotals {
+        var reader = try TweetFileReader(path: path)
+        var totals = ImportTotals()
+        try await corpus.add(batches: { readBatch(&reader, into: &totals, report: report) }) { added in
+            totals.add(added, file: path, report: report)
+            report(.progress(totals))
+        }
+        report(.progress(totals))
+        return totals
+    }
+
+    private func readBatch(_ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void) -> [Post] {
+        var batch: [Post] = []
+        batch.reserveCapacity(batchSize)
+        while batch.count < batchSize, let event = reader.next() {
+            switch event {
+            case .tweet(let tweet): batch.append(tweet)
+            case .malformed(let problem):
+                totals.skipped += 1
+                report(.malformed(problem))
+            case .note(let note): report(.note(note))
+            }
+        }
+        return batch
+    }
+}
+
+/// What an import tells as it goes.
+public enum ImportEvent: Sendable {
+    /// Running totals, after each batch.
+    case progress(ImportTotals)
+    /// A line or item that was skipped, with file and line.
+    case malformed(DecodingProblem)
+    /// Twitter data holding no tweets (an API error body, users…): not an error.
+    case note(DecodingProblem)
+}
+
+/// Counts of an import.
+public struct ImportTotals: Sendable, Hashable {
+    public var imported = 0
+    /// Tweets the corpus already had.
+    public var duplicates = 0
+    /// Malformed lines or items, and tweets the corpus cannot hold.
+    public var skipped = 0
+
+    public init() {}
+
+    public var read: Int { imported + duplicates }
+
+    mutating func add(_ added: AddedPosts, file: String, report: (ImportEvent) -> Void) {
+        imported += added.inserted
+        duplicates += added.duplicates
+        skipped += added.rejected.count
+        for reason in added.rejected { report(.malformed(DecodingProblem(file: file, message: reason))) }
+    }
+
+    public static func + (lhs: ImportTotals, rhs: ImportTotals) -> ImportTotals {
+        var sum = lhs
+        sum.imported += rhs.imported
+        sum.duplicates += rhs.duplicates
+        sum.skipped += rhs.skipped
+        return sum
+    }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+import Posts
+import Twitter
+import SQLiteSupport
+
+/// Tweets lately loaded, each valid for the corpus generation it was read at: different searches show many of the
+/// same tweets (`#a OR #b` and `#b OR #c`, the pages after them, a tweet's own page), and building a tweet from its
+/// rows costs more than the search that found it. A tweet's row never changes, but its user's name and picture may
+/// with an import, so any change to the corpus empties the cache at the next look-up, as `PageCache` does.
+/// At most `limit` tweets: when the newer half is full it becomes the older half and the oldest half goes.
+final class PostCache: Sendable {
+    private struct State {
+        var generation: DatabaseGeneration.Value?
+        var newer: [Int64: Post] = [:]
+        var older: [Int64: Post] = [:]
+    }
+
+    let limit: Int
+    private let state = Mutex(State())
+
+    init(limit: Int = 8_192) {
+        self.limit = limit
+    }
+
+    /// The cached tweets among `ids`, by id.
+    func tweets(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Post] {
+        state.withLock { state in
+            guard state.generation == generation else { return [:] }
+            var found: [Int64: Post] = [:]
+            for id in ids {
+                if let tweet = state.newer[id] ?? state.older[id] { found[id] = tweet }
+            }
+            return found
+        }
+    }
+
+    func store(_ tweets: [Int64: Post], at generation: DatabaseGeneration.Value) {
+        state.withLock { state in
+            if state.generation != generation {
+                // A slow load read before the last change must not bring back its older generation.
+                if let current = state.generation, generation.precedes(current) { return }
+                state = State(generation: generation)
+            }
+            for (id, tweet) in tweets {
+                if state.newer.count >= limit / 2 { (state.older, state.newer) = (state.newer, [:]) }
+                state.newer[id] = tweet
+            }
+        }
+    }
+}

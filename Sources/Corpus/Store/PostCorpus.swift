@@ -1,0 +1,253 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import GRDB
+import Posts
+import Twitter
+import SQLiteSupport
+
+/// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
+/// search operator is an index look-up.
+public struct PostCorpus: Sendable {
+    let writer: any DatabaseWriter
+    /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
+    let generation: DatabaseGeneration
+    private let cache = PostCache()
+    /// Searches' reads on the calling thread when short; none for a corpus in memory.
+    private let inline: InlineReaders?
+
+    /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
+    public static func open(at path: String) throws -> PostCorpus {
+        try PostCorpus(writer: SQLiteFile.pool(at: path), path: path)
+    }
+
+    /// A corpus in memory, gone when the value is.
+    public static func inMemory() throws -> PostCorpus {
+        try PostCorpus(writer: DatabaseQueue(), path: nil)
+    }
+
+    private init(writer: any DatabaseWriter, path: String?) throws {
+        self.writer = writer
+        try CorpusSchema.migrator.migrate(writer)
+        generation = try DatabaseGeneration(writer: writer, path: path)
+        // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
+        inline = try path.map { try InlineReaders(path: $0, count: min(ProcessInfo.processInfo.activeProcessorCount, 8)) }
+    }
+
+    /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
+    public func add(_ tweets: [Post]) async throws -> AddedPosts {
+        try await writer.write { db in
+            var writer = PostWriter(db: db)
+            var added = AddedPosts()
+            for tweet in tweets { added.count(try writer.insert(tweet), for: tweet) }
+            return added
+        }
+    }
+
+    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
+    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
+    /// what it replays again is stored once: a post is unique by its network and id).
+    public func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges {
+        try await writer.write { db in
+            var writer = PostWriter(db: db)
+            var applied = AppliedChanges()
+            for change in changes {
+                switch change {
+                case .create(let post): applied.count(try writer.insert(post))
+                case .delete(let id): applied.deleted += try writer.remove(id: id) ? 1 : 0
+                case .identity(let did): try writer.reresolve(did: did)
+                }
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
+            return applied
+        }
+    }
+
+    /// Removes posts (by their ids: an X id or a Bluesky URI) from the corpus and from every index, in one
+    /// transaction; ids the corpus does not hold are passed over. How many were removed.
+    @discardableResult
+    public func delete(ids: [String]) async throws -> Int {
+        try await writer.write { db in
+            var writer = PostWriter(db: db)
+            return try ids.count { try writer.remove(id: $0) }
+        }
+    }
+
+    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
+    /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
+    package func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
+        var writing: Task<AddedPosts, any Error>?
+        while true {
+            let batch = try next()
+            if let writing { try written(try await writing.value) }
+            writing = nil
+            if batch.isEmpty { return }
+            writing = Task { try await add(batch) }
+        }
+    }
+
+    /// A page of the tweets matching `query`, newest first.
+    public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage {
+        try await search(query, position, count: count, at: generation.current())
+    }
+
+    /// As above, for a caller that has read the generation already (`CorpusSource`, to label its cached page).
+    func search(
+        _ query: SearchQuery, _ position: SearchRequest.Position, count: Int, at generation: DatabaseGeneration.Value
+    ) async throws -> CorpusPage {
+        try await read { db in
+            let range = try PageRange(position, db)
+            let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
+            var ids = try matcher.ids(from: range.start, count: count + 1)
+            let hasMore = ids.count > count
+            ids = Array(ids.prefix(count))
+            if range.direction == .oldestFirst { ids.reverse() }
+            return CorpusPage(tweets: try tweets(ids, in: db, at: generation), hasMore: hasMore)
+        }
+    }
+
+    /// The tweet with this id, if the corpus has it.
+    public func tweet(id: String) async throws -> Post? {
+        let generation = try self.generation.current()
+        return try await read { db in
+            guard let key = try OrderKeys.key(of: id, db) else { return nil }
+            return try tweets([key], in: db, at: generation).first
+        }
+    }
+
+    /// A search's read: on this thread when it is short, else on the pool's readers.
+    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if let inline, let value = try inline.read(body) { return value }
+        return try await writer.read(body)
+    }
+
+    /// The tweets of `ids` in that order, loaded only where the cache does not have them.
+    private func tweets(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
+        var found = cache.tweets(ids, at: generation)
+        let missing = ids.filter { found[$0] == nil }
+        if !missing.isEmpty {
+            let loaded = try PostLoader(db: db).tweets(missing)
+            cache.store(loaded, at: generation)
+            found.merge(loaded) { cached, _ in cached }
+        }
+        return ids.compactMap { found[$0] }
+    }
+
+    /// The note a live index leaves in its corpus: such a corpus is never filled with the demo, even while empty.
+    public static let liveIndexKey = "live index"
+    /// The note the demo leaves in its corpus: its seed, so the live tweeter writes as the same users.
+    public static let demoSeedKey = "demo.seed"
+
+    /// Empty and not a live index's: the first search or server start fills it with the demo corpus.
+    public func needsDemo() async throws -> Bool {
+        guard try await tweetCount() == 0 else { return false }
+        return try await info(Self.liveIndexKey) == nil
+    }
+
+    public func tweetCount() async throws -> Int {
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") ?? 0 }
+    }
+
+    /// A note the corpus keeps about itself (e.g. the demo's seed).
+    public func info(_ key: String) async throws -> String? {
+        try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM info WHERE key = ?", arguments: [key]) }
+    }
+
+    public func setInfo(_ key: String, _ value: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [key, value])
+        }
+    }
+}
+
+/// One change of a live stream.
+public enum StreamChange: Sendable {
+    case create(Post)
+    /// A post's id: an X id or a Bluesky URI.
+    case delete(String)
+    /// An account's identity changed (its DID): its profile is resolved again.
+    case identity(String)
+}
+
+/// What applying a stream's changes did.
+public struct AppliedChanges: Sendable, Hashable {
+    public internal(set) var inserted = 0
+    /// Already stored (a replayed create).
+    public internal(set) var duplicates = 0
+    public internal(set) var deleted = 0
+
+    mutating func count(_ outcome: PostWriter.Outcome) {
+        switch outcome {
+        case .inserted: inserted += 1
+        case .duplicate, .badID: duplicates += 1
+        }
+    }
+}
+
+/// What adding tweets did.
+public struct AddedPosts: Sendable, Hashable {
+    public private(set) var inserted = 0
+    /// Already in the corpus.
+    public private(set) var duplicates = 0
+    /// Tweets the corpus cannot hold (an id `TweetID` refuses), with why.
+    public private(set) var rejected: [String] = []
+
+    mutating func count(_ outcome: PostWriter.Outcome, for tweet: Post) {
+        switch outcome {
+        case .inserted: inserted += 1
+        case .duplicate: duplicates += 1
+        case .badID: rejected.append(TweetID.problem(with: tweet.id) ?? "the tweet id “\(tweet.id.excerpt())” cannot be stored")
+        }
+    }
+}
+
+/// A page from the corpus, newest first.
+public struct CorpusPage: Sendable {
+    public let tweets: [Post]
+    /// More tweets lie beyond the page in the direction it was read.
+    public let hasMore: Bool
+}
+
+/// Where a page starts, as a key of the matcher's descending walk.
+private struct PageRange {
+    let direction: WalkDirection
+    let start: Int64
+
+    init(_ position: SearchRequest.Position, _ db: Database) throws {
+        switch position {
+        case .newest: (direction, start) = (.newestFirst, .max)
+        case .newer(let id): (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.key(id, db) + 1))
+        case .older(let id, _): (direction, start) = (.newestFirst, try Self.key(id, db) - 1)
+        }
+    }
+
+    private static func key(_ text: String, _ db: Database) throws -> Int64 {
+        guard let key = try OrderKeys.key(of: text, db), key >= 0, key < .max else { throw CorpusError.badPagingID(text) }
+        return key
+    }
+}
+
+/// A post's place in the corpus's order from the id a page or a link gives: an X id is its own key; another
+/// network's id (a Bluesky `at://` URI) is looked up.
+enum OrderKeys {
+    static func key(of id: String, _ db: Database) throws -> Int64? {
+        if let key = Int64(id) { return key }
+        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tweet WHERE network IN \(otherNetworks) AND postID = ?"), arguments: [id])
+    }
+
+    /// `(1, 2)`: the codes of every network but X, whose posts have no `postID`.
+    private static let otherNetworks = "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
+}
+
+/// Something the corpus could not do, as one sentence.
+public enum CorpusError: Error, ExplainedError {
+    case badPagingID(String)
+
+    public var description: String {
+        switch self {
+        case .badPagingID(let id): "“\(id)” is not a tweet id to page from."
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+import Logging
+import AppStore
+import SmashtagApp
+
+/// Options every subcommand accepts.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Where Smashtag keeps its data (default: $SMASHTAG_HOME, else the XDG data directory).")
+    var dataDirectory: String?
+
+    @Option(help: ArgumentHelp(
+        "Where posts come from, as a comma list: corpus, x, mastodon, bluesky (default: every configured source).",
+        valueName: "sources"))
+    var source: String?
+}
+
+/// How a command prints.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}
+
+/// How a command that prints a table prints: also as CSV, for spreadsheets.
+enum TableFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+    case csv
+}
+
+/// RFC 4180 rows: a field with a comma, a quote or a line break is quoted, its quotes doubled.
+enum CSV {
+    static func row(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\r\n"
+    }
+
+    private static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
+    }
+}
+
+/// Where the app's store is, for the commands that use it: `serve`, `search`, `recents`, `popularity`, `trend`.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("database"), help: ArgumentHelp(
+        "Keep recents, sessions and popularity in PostgreSQL, shared by several servers (default: $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).",
+        valueName: "postgresql://user@host:port/db"))
+    var url: String?
+
+    func validate() throws {
+        do { _ = try location() } catch { throw ValidationError(error.description) }
+    }
+
+    func location() throws(PostgresURLError) -> StoreLocation {
+        try StoreLocation(option: url)
+    }
+
+    /// The store, or one sentence saying why it cannot be reached.
+    func open(_ directory: DataDirectory) async throws -> AppDatabase {
+        var logger = Logger(label: "smashtag")
+        logger.logLevel = .warning
+        return try await CommandFailure.reporting { try await location().open(in: directory, logger: logger) }
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Corpus
+import Posts
+import Twitter
+import SmashtagApp
+import WireJSON
+
+/// `smashtag import FILE...`: add tweet files of any supported format to the corpus.
+struct Import: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Import tweet files into the local corpus (twarc/twarc2 JSON Lines, v1.1 or v2 JSON, archive tweets.js).",
+        discussion: """
+            Streams each file (memory stays flat however big it is), one transaction per batch. Importing a file \
+            again adds nothing. Malformed lines are reported with file and line and skipped; the exit status is \
+            then non-zero.
+            """
+    )
+
+    @Argument(help: "Files to import.")
+    var files: [String]
+
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+        let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        let importer = PostImporter(corpus: corpus)
+        var progress = ProgressLine()
+        var problems = ProblemLog()
+        var totals = ImportTotals()
+        var unreadable = 0
+        for file in files {
+            do {
+                totals = totals + (try await importFile(file, importer, totals, &progress, &problems))
+            } catch let problem as DecodingProblem {
+                progress.clear()
+                StandardError.write("smashtag: \(problem)")
+                unreadable += 1
+            }
+        }
+        progress.clear()
+        problems.reportUnprinted("skipped")
+        print(summary(totals, seconds: progress.elapsed.seconds))
+        if totals.skipped > 0 || unreadable > 0 { throw ExitCode.failure }
+    }
+
+    private func importFile(
+        _ file: String, _ importer: PostImporter, _ before: ImportTotals, _ progress: inout ProgressLine, _ problems: inout ProblemLog
+    ) async throws -> ImportTotals {
+        var notes = SkippedNotes()
+        let totals = try await importer.importFile(file) { event in
+            switch event {
+            case .progress(let sofar):
+                progress.show { seconds in
+                    let all = before + sofar
+                    return "Importing \(file): \(grouped(all.read)) tweets, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s"
+                }
+            case .malformed(let problem):
+                progress.clear()
+                problems.add(problem, suffix: " (skipped)")
+            case .note(let note):
+                notes.add(note)
+            }
+        }
+        progress.clear()
+        notes.report()
+        return totals
+    }
+
+    private func summary(_ totals: ImportTotals, seconds: Double) -> String {
+        let rate = seconds > 0 ? " in \(Int(seconds.rounded(.up)))s" : ""
+        return "Imported \(grouped(totals.imported)) tweets, \(grouped(totals.duplicates)) duplicates, \(grouped(totals.skipped)) skipped\(rate)."
+    }
+}

@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Corpus
+import Dispatch
+import Foundation
+import Logging
+import Posts
+import AppStore
+import Synchronization
+import LiveIndex
+import SmashtagApp
+
+/// `smashtag ingest bluesky`: Bluesky's public firehose (Jetstream) into the corpus, live, no account needed.
+struct IngestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Index a live stream of posts into the local corpus.",
+        subcommands: [IngestBluesky.self]
+    )
+}
+
+struct IngestBluesky: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bluesky",
+        abstract: "Index every new Bluesky post from Jetstream, Bluesky's public firehose, until stopped (Ctrl-C).",
+        discussion: """
+            Reads SMASHTAG_JETSTREAM_URL (default: \(LiveIndexSettings.defaultURL)) and resolves authors at \
+            SMASHTAG_BLUESKY_APPVIEW (default: \(LiveIndexSettings.defaultAppView)). Commits at least every second, \
+            with the stream's cursor; stopped or killed, it resumes where the last commit left off and stores no post \
+            twice. Deleted posts leave the corpus. The posts are searchable at once (`smashtag search`, `serve`), \
+            and by from:handle once their author is resolved.
+            """
+    )
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var live: LiveIndexArguments
+
+    func run() async throws {
+        let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        var logger = Logger(label: "smashtag")
+        logger.logLevel = .warning
+        let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)
+        let report = IngestReport()
+        let running = Task { try await index.run { report.show($0) } }
+        let stop = StopSignals { running.cancel() }
+        let total = try await running.value
+        stop.cancel()
+        report.finish(total)
+    }
+}
+
+/// The networks a live index can follow.
+enum LiveNetwork: String, ExpressibleByArgument, CaseIterable {
+    case bluesky
+}
+
+/// What a live index keeps, as `ingest bluesky` and `serve --ingest bluesky` are told it.
+struct LiveIndexArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("Keep only posts with one of these hashtags (comma-separated).", valueName: "tags"))
+    var tags: String?
+    @Option(help: ArgumentHelp("Keep only posts in one of these languages (comma-separated; en keeps en-US too).", valueName: "langs"))
+    var langs: String?
+    @Option(help: ArgumentHelp("Remove posts older than this many days, in the background.", valueName: "days"))
+    var keepDays: Int?
+
+    func validate() throws {
+        if let keepDays, keepDays < 1 { throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).") }
+    }
+
+    var options: LiveIndexOptions {
+        LiveIndexOptions(tags: Self.list(tags), languages: Self.list(langs), keepDays: keepDays)
+    }
+
+    /// With Jetstream's and the profile directory's addresses from the environment.
+    var settings: LiveIndexSettings {
+        LiveIndexSettings(environment: ProcessInfo.processInfo.environment, options: options)
+    }
+
+    private static func list(_ text: String?) -> [String] {
+        (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
+
+/// Progress while ingesting: a line rewritten on a terminal, a log line every ten seconds otherwise, and a summary.
+final class IngestReport: Sendable {
+    private struct State {
+        var line = ProgressLine()
+        var log = Throttle(every: .seconds(10), waitFirst: true)
+    }
+
+    private let state = Mutex(State())
+    private let isTerminal = isatty(STDERR_FILENO) == 1
+
+    func show(_ progress: IngestProgress) {
+        state.withLock { state in
+            if isTerminal {
+                state.line.show { seconds in Self.describe(progress, seconds: seconds) }
+            } else if state.log.allows() {
+                StandardError.write(Self.describe(progress, seconds: state.line.elapsed.seconds))
+            }
+        }
+    }
+
+    func finish(_ total: IngestProgress) {
+        state.withLock { $0.line.clear() }
+        for problem in total.problems { StandardError.write("smashtag: skipped: \(problem)") }
+        let cursor = total.cursor.map { " Resumes from \(Self.time(of: $0))." } ?? ""
+        let passed = total.passedOver > 0 ? ", passed over \(grouped(total.passedOver)) not asked for" : ""
+        let pruned = total.pruned > 0 ? ", pruned \(grouped(total.pruned)) past the days kept" : ""
+        print("Stored \(grouped(total.posts)) posts (\(grouped(total.duplicates)) already stored), deleted \(grouped(total.deleted))\(passed)\(pruned), skipped \(grouped(total.skipped)).\(cursor)")
+        print("The corpus holds \(Self.corpus(total)).")
+    }
+
+    /// `12,345 posts · 2,034/s · 0.8 s behind · 3 deleted · 1 skipped · corpus 1,204,511 posts, 2.1 GB`.
+    private static func describe(_ progress: IngestProgress, seconds: Double) -> String {
+        let rate = seconds > 0 ? Int(Double(progress.posts) / seconds) : 0
+        let lag = progress.lag().map { String(format: " · %.1f s behind", $0) } ?? ""
+        return "\(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted · \(grouped(progress.skipped)) skipped · corpus \(corpus(progress))"
+    }
+
+    /// `1,204,511 posts, 2.1 GB`.
+    private static func corpus(_ progress: IngestProgress) -> String {
+        let posts = progress.stored.map { "\(grouped($0)) posts" } ?? "? posts"
+        let size = progress.bytesOnDisk.map { ", " + $0.formatted(.byteCount(style: .file)) } ?? ""
+        return posts + size
+    }
+
+    private static func time(of cursor: Int64) -> String {
+        Date(timeIntervalSince1970: Double(cursor) / 1_000_000).formatted(.iso8601)
+    }
+}
+
+/// SIGINT and SIGTERM run `stop` (once each) instead of ending the process, so what was received is committed.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(stop: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Posts
+import Twitter
+
+/// `smashtag inspect FILE...`: decode and print, store nothing.
+struct Inspect: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Decode tweet files of any supported format and print the tweets; nothing is stored.",
+        discussion: "Malformed lines are reported on stderr with their file and line; the exit status is then non-zero."
+    )
+
+    @Argument(help: "Files to read: v1.1 or v2 JSON, twarc/twarc2 JSON Lines, Twitter archive tweets.js.")
+    var files: [String]
+
+    @Option(help: "text (coloured on a terminal) or json (JSON Lines, one tweet per line).")
+    var format: OutputFormat = .text
+
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let printer = PostPrinter(format: format, style: TerminalStyle.standardOutput)
+        var problems = ProblemLog()
+        var failed = false
+        for file in files {
+            failed = !inspect(file, printer: printer, problems: &problems) || failed
+        }
+        problems.reportUnprinted("could not be read")
+        if failed { throw ExitCode.failure }
+    }
+
+    /// Prints one file's tweets; returns false if anything in it could not be read.
+    private func inspect(_ file: String, printer: PostPrinter, problems: inout ProblemLog) -> Bool {
+        var reader: TweetFileReader
+        do {
+            reader = try TweetFileReader(path: file)
+        } catch {
+            StandardError.write("smashtag: \(error)")
+            return false
+        }
+        var skipped = SkippedNotes()
+        var clean = true
+        while let event = reader.next() {
+            switch event {
+            case .tweet(let tweet): printer.print(tweet)
+            case .malformed(let problem):
+                problems.add(problem)
+                clean = false
+            case .note(let note): skipped.add(note)
+            }
+        }
+        skipped.report()
+        return clean
+    }
+}

@@ -1,0 +1,52 @@
+import ArgumentParser
+import AppStore
+import SmashtagApp
+
+/// `smashtag recents`: the last 100 search terms, most recent first.
+struct RecentsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recents",
+        abstract: "List the most recent search terms (at most 100), most recent first.",
+        subcommands: [List.self, Delete.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the recent search terms.")
+
+        @Option(help: "text or json (an array of terms).")
+        var format: OutputFormat = .text
+
+        @OptionGroup var common: CommonOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let directory = try DataDirectory(common.dataDirectory)
+            let terms = try await CommandFailure.reporting { try await Recents(database: store.open(directory)).terms() }
+            switch format {
+            case .json: print(PostPrinter.json(terms))
+            case .text: terms.forEach { print($0) }
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a term from Recents, with its popularity counts."
+        )
+
+        @Argument(help: "The term, matched case-insensitively.")
+        var term: String
+
+        @OptionGroup var common: CommonOptions
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let directory = try DataDirectory(common.dataDirectory)
+            let recents = Recents(database: try await store.open(directory))
+            guard try await CommandFailure.reporting({ try await recents.delete(term) }) else {
+                throw CommandFailure("“\(term)” is not in Recents.")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import AppStore
+import SmashtagWeb
+import SmashtagApp
+import LiveIndex
+
+/// `smashtag serve`: the web app.
+struct Serve: AsyncParsableCommand, AppArguments {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the web app (default http://127.0.0.1:8080/); stop it with Ctrl-C."
+    )
+
+    @Option(help: "The address to listen on (127.0.0.1: this machine only).")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 8080
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevelName = "info"
+
+    @Option(help: ArgumentHelp("Fill the corpus with a live index of this network while serving (bluesky: its public firehose).", valueName: "network"))
+    var ingest: LiveNetwork?
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var live: LiveIndexArguments
+    @OptionGroup var store: StoreOptions
+
+    var dataDirectory: String { directory.path }
+    var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
+    var catalog: SourceCatalog { SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path) }
+    var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
+    var liveIndex: LiveIndexSettings? { ingest == nil ? nil : live.settings }
+    var database: PostgresURL? { try? store.location().postgres }
+
+    private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
+        do { _ = try catalog.choose(common.source) } catch { throw ValidationError(error.description) }
+        if ingest != nil, !sourceNames.contains(.corpus) { throw ValidationError("--ingest bluesky fills the corpus: add corpus to --source.") }
+        if ingest == nil, live.options != LiveIndexOptions() { throw ValidationError("--tags, --langs and --keep-days choose what a live index keeps: add --ingest bluesky.") }
+    }
+
+    func serverStarted(at url: String) {
+        print("Smashtag is running at \(url) — open it in a browser; Ctrl-C stops it.")
+        fflush(nil)
+    }
+
+    func run() async throws {
+        _ = try DataDirectory(common.dataDirectory)
+        let app = try await CommandFailure.reporting { try await buildApplication(self) }
+        try await app.runService()
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import Posts
+
+@main
+struct SmashtagCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "smashtag",
+        abstract: "Search posts, read them with their hashtags, users and links, and see what is popular.",
+        subcommands: [
+            Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, TrendCommand.self, Import.self,
+            IngestCommand.self, CorpusCommand.self, Inspect.self,
+        ]
+    )
+
+    /// As ArgumentParser's, but an error a person can act on is printed as the one sentence it is: `smashtag: …`.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as CommandFailure {
+            StandardError.write("smashtag: \(failure)")
+            Foundation.exit(1)
+        } catch let error as any ExplainedError {
+            StandardError.write("smashtag: \(CommandFailure(explaining: error))")
+            Foundation.exit(1)
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

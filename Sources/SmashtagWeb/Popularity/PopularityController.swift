@@ -1,0 +1,148 @@
+import AppStore
+import Foundation
+import Hummingbird
+import Posts
+import ServiceLifecycle
+
+/// A term's Popularity page and a mention's trend chart under either tab; their JSON twins `/api/popularity` and
+/// `/api/popularity/trend`; and the live twin `/api/popularity/events`: server-sent events, the table now and after
+/// every change, written by this process or any other.
+struct PopularityController: Sendable {
+    let site: Site
+    /// Tests may end a stream after this many events; browsers never do.
+    var maximumEvents: Int? = nil
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        for tab in Tab.allCases {
+            router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
+            router.on(.trend(tab)) { request, _ in try await trend(request, tab: tab) }
+        }
+        router.on(.apiPopularity) { request, _ in
+            try JSONBody(try await Popularity(database: site.database).table(for: try term(request))).response
+        }
+        router.on(.apiPopularityEvents) { request, _ in try events(request) }
+        router.on(.apiTrend) { request, _ in try await apiTrend(request) }
+    }
+
+    private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
+        let parameters = request.queryString
+        guard let term = parameters.text("term") else {
+            return .error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
+        }
+        let overview = try await Popularity(database: site.database).overview(for: term)
+        let here = SiteURL.popularity(tab, term: term).path
+        return HTML(PopularityPageView(overview, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here))
+    }
+
+    private func trend(_ request: Request, tab: Tab) async throws -> HTML {
+        let parameters = request.queryString
+        switch try await TrendParameters.series(parameters, in: site.database) {
+        case .failure(let problem): return .error(problem.message, status: problem.status)
+        case .success(let series):
+            return HTML(TrendPageView(series, end: parameters.time("end"), tab: tab, back: parameters.back))
+        }
+    }
+
+    /// The series as JSON; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
+    private func apiTrend(_ request: Request) async throws -> Response {
+        switch try await TrendParameters.series(request.queryString, in: site.database) {
+        case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: problem.status).response
+        case .success(let series): return try JSONBody(series).response
+        }
+    }
+
+    private func term(_ request: Request) throws -> String {
+        guard let term = request.queryString.text("term") else { throw HTTPError(.badRequest) }
+        return term
+    }
+
+    /// `table` events for API clients; a Popularity page (`rows=<tab>`) gets `rows` events instead: its sections
+    /// rendered as the page renders them, sparklines included.
+    private func events(_ request: Request) throws -> Response {
+        let term = try term(request)
+        let popularity = Popularity(database: site.database)
+        guard let tab = request.queryString["rows"].flatMap(Tab.init(rawValue:)) else {
+            let updates = try popularity.updates(for: term)
+            return stream(request, updates) { EventFrame(name: "table", data: try JSONBody($0).json) }
+        }
+        let updates = try popularity.overviewUpdates(for: term)
+        let here = SiteURL.popularity(tab, term: term).path
+        return stream(request, updates) { EventFrame(name: "rows", data: PopularityRows($0, tab: tab, here: here).rendered) }
+    }
+
+    /// An event for each update; the stream ends when the browser goes away and when the server shuts down,
+    /// whichever comes first.
+    private func stream<Value: Sendable>(
+        _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>, frame: @escaping @Sendable (Value) throws -> EventFrame
+    ) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-cache"
+        let maximumEvents = maximumEvents
+        return Response(status: .ok, headers: headers, body: .init { writer in
+            try await request.body.consumeWithCancellationOnInboundClose { _ in
+                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                var sent = 0
+                for try await value in updates.cancelOnGracefulShutdown() {
+                    try await writer.write(ByteBuffer(string: try frame(value).text))
+                    sent += 1
+                    if let maximumEvents, sent >= maximumEvents { break }
+                }
+            }
+            try await writer.finish(nil)
+        })
+    }
+}
+
+/// What a trend is asked for: `term`, `mention` (`#tag` or `@user`) and, optionally, `bucket=hour|day`.
+struct TrendParameters {
+    /// Why there is no series: a sentence and its status.
+    struct Problem: Error {
+        let message: String
+        var status: HTTPResponse.Status = .badRequest
+    }
+
+    let term: String
+    let mention: String
+    let bucket: TrendBucket?
+
+    /// The series a request asks for; a bad parameter is a 400, a term not in Recents (nothing is counted for it)
+    /// a 404.
+    static func series(_ parameters: QueryString, in database: AppDatabase) async throws -> Result<TrendSeries, Problem> {
+        let asked: TrendParameters
+        switch parse(parameters) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let parameters): asked = parameters
+        }
+        let series = try await Trends(database: database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+        guard series.isInRecents else {
+            return .failure(Problem(message: "“\(asked.term)” is not in Recents: trends are counted from the posts fetched for a recent search.", status: .notFound))
+        }
+        return .success(series)
+    }
+
+    private static func parse(_ parameters: QueryString) -> Result<TrendParameters, Problem> {
+        guard let term = parameters.text("term") else {
+            return .failure(Problem(message: "Give a term: ?term=…&mention=…"))
+        }
+        guard let mention = parameters.text("mention"), mention.count > 1,
+              mention.hasPrefix("#") || mention.hasPrefix("@") else {
+            return .failure(Problem(message: "Give a mention, a #hashtag or an @user: ?term=…&mention=…"))
+        }
+        guard let text = parameters["bucket"] else { return .success(TrendParameters(term: term, mention: mention, bucket: nil)) }
+        guard let bucket = TrendBucket(rawValue: text) else {
+            return .failure(Problem(message: "bucket must be hour or day."))
+        }
+        return .success(TrendParameters(term: term, mention: mention, bucket: bucket))
+    }
+}
+
+/// One server-sent event: its name and its data, a `data:` line per line of the data.
+struct EventFrame {
+    let name: String
+    let data: String
+
+    var text: String {
+        "event: \(name)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+    }
+}

@@ -1,0 +1,62 @@
+import AppStore
+import Foundation
+import Hummingbird
+import Posts
+
+/// A post's Mentions page and its JSON twin, the image viewer, and the addresses earlier releases gave an X post
+/// (redirected or answered as its post's).
+struct PostController: Sendable {
+    let site: Site
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        for tab in Tab.allCases {
+            router.on(.post(tab)) { request, context in try await post(request, tab: tab, key: Self.key(context)) }
+            router.on(.earlierPost(tab)) { request, context in
+                let key = PostKey(network: .twitter, id: try context.parameters.require("id"))
+                let back = request.queryString.back
+                return Response.redirect(to: SiteURL.post(tab, key, back: back).path, type: .permanent)
+            }
+            router.on(.image(tab)) { request, _ in viewer(request, tab: tab) }
+        }
+        router.on(.apiPost) { _, context in try await apiPost(Self.key(context)) }
+        router.on(.apiEarlierPost) { _, context in
+            try await apiPost(PostKey(network: .twitter, id: context.parameters.require("id")))
+        }
+    }
+
+    /// What a page says when the post is not in the store.
+    static let missingPost = HTML.error("This post is not among the posts fetched for your recent searches.",
+                                        status: .notFound)
+
+    private func post(_ request: Request, tab: Tab, key: PostKey) async throws -> HTML {
+        let back = request.queryString.back
+        guard let post = try await site.database.storedPost(key) else { return Self.missingPost }
+        return HTML(MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path))
+    }
+
+    /// The post a `:network/:id` route names.
+    private static func key(_ context: BasicRequestContext) throws -> PostKey {
+        let network = try context.parameters.require("network")
+        let id = try context.parameters.require("id")
+        guard let network = Network(rawValue: network) else { throw HTTPError(.notFound) }
+        return PostKey(network: network, id: id.removingPercentEncoding ?? id)
+    }
+
+    private func viewer(_ request: Request, tab: Tab) -> HTML {
+        let parameters = request.queryString
+        guard let source = parameters["src"].flatMap(SafeURL.image) else {
+            return .error("There is no image to show here.", status: .badRequest)
+        }
+        let alt = parameters["alt"].map { String($0.prefix(MediaItem.altLimit)) }
+        let chrome = Chrome(title: "Image", tab: tab, back: parameters.back, isRoot: false)
+        return HTML(ViewerPageView(chrome: chrome, source: source, alt: alt))
+    }
+
+    private func apiPost(_ key: PostKey) async throws -> Response {
+        guard let post = try await site.database.storedPost(key) else {
+            let sentence = "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."
+            return try JSONBody(APIError(error: sentence), status: .notFound).response
+        }
+        return JSONBody<Post>.response(json: site.postJSON.json(for: post))
+    }
+}

@@ -1,0 +1,34 @@
+import AppStore
+import Hummingbird
+
+/// The Recents page, deleting a term from it (a form post with CSRF and origin checks), and its JSON twin.
+struct RecentsController: Sendable {
+    let site: Site
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.on(.recents) { request, _ in try await recents(request) }
+        router.on(.deleteRecent) { request, context in try await deleteRecent(request, context: context) }
+        router.on(.apiRecents) { _, _ in JSONBody(try await Recents(database: site.database).terms()) }
+    }
+
+    private func recents(_ request: Request) async throws -> HTML {
+        let (token, isNew) = CSRF.token(of: request)
+        var page = HTML(RecentsPageView(terms: try await Recents(database: site.database).terms(), csrf: token))
+        if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
+        return page
+    }
+
+    private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
+        guard CSRF.isSameOrigin(request) else {
+            return try HTML.error("This request came from another site and was refused.", status: .forbidden)
+                .response(from: request, context: context)
+        }
+        guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
+            return try HTML.error("This form has expired. Go back, reload the page and try again.", status: .forbidden)
+                .response(from: request, context: context)
+        }
+        if let term = form["term"] { try await Recents(database: site.database).delete(term) }
+        return Response.redirect(to: SiteURL.recents.path, type: .normal)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import AppStore
+import Posts
+
+/// A post as a row of a list: pre-formatted strings only, its text as segments so each piece is escaped.
+struct PostRow: Sendable {
+    let id: String
+    let network: NetworkBadge
+    let avatarURL: String?
+    let initial: String
+    let name: String
+    let screenName: String
+    let date: String
+    let isoDate: String
+    /// The time as the Images link takes it (milliseconds since 1970).
+    let milliseconds: String
+    /// "retweeted by @jack", "boosted by @alice@example.social": as the network says it.
+    let repostedBy: String?
+    /// A reply's leading `@names`, which X shows above the text rather than in it.
+    let replyingTo: ReplyingTo?
+    /// The author's warning: the text is shown only when asked for.
+    let contentWarning: String?
+    let segments: [SegmentView]
+    let quoted: QuotedRow?
+    /// A link's preview, shown under the text (not a link itself: the row is one; the Mentions page opens it).
+    let card: LinkCard?
+    /// The preview's picture, when it is an `http(s)` address.
+    let cardImageURL: String?
+    /// "▣ 2 images · ▶ 1 video 1:28": what the Mentions page shows and plays.
+    let mediaNote: MediaNote
+    /// Only a tweet with mentions or images opens its Mentions page.
+    let detailURL: String?
+
+    init(_ tweet: Post, links: PostLinks, now: Date = .now) {
+        id = tweet.key.description
+        network = NetworkBadge(tweet.network)
+        avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
+        initial = String(tweet.user.name.first ?? "?")
+        name = tweet.user.name
+        screenName = "@" + tweet.user.screenName
+        date = RelativeDate.format(tweet.created, now: now)
+        isoDate = UTCTime(tweet.created).iso8601
+        milliseconds = String(tweet.created.millisecondsSince1970)
+        repostedBy = tweet.repostedBy.map { "\(tweet.network.repostVerb) by @\($0.screenName)" }
+        replyingTo = tweet.replyingTo
+        contentWarning = tweet.contentWarning
+        segments = tweet.shownSegments.map(SegmentView.init)
+        quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
+        card = tweet.card
+        // A sensitive post's preview picture is left out: the row has no blur of its own.
+        cardImageURL = tweet.isSensitive ? nil : tweet.card?.imageURL.flatMap(SafeURL.link)
+        mediaNote = MediaNote(tweet.media)
+        let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty || tweet.card != nil
+        detailURL = opens ? links.url(tweet.key) : nil
+    }
+}
+
+/// A row's network, small, with its name for screen readers.
+struct NetworkBadge: Sendable {
+    let network: String
+    let name: String
+    let letter: String
+
+    init(_ network: Network) {
+        self.network = network.rawValue
+        (name, letter) = switch network {
+        case .twitter: ("X", "X")
+        case .mastodon: ("Mastodon", "M")
+        case .bluesky: ("Bluesky", "B")
+        }
+    }
+}
+
+/// A quoted post inside its row: who wrote it and its text (its mentions coloured, not links: the row is one).
+struct QuotedRow: Sendable {
+    let name: String
+    let screenName: String
+    let segments: [SegmentView]
+
+    init(_ post: Post) {
+        name = post.user.name
+        screenName = "@" + post.user.screenName
+        segments = post.shownSegments.map(SegmentView.init)
+    }
+
+    private init(name: String, screenName: String, segments: [SegmentView]) {
+        (self.name, self.screenName, self.segments) = (name, screenName, segments)
+    }
+
+    /// A quote whose post the data did not include.
+    static let unavailable = QuotedRow(name: "", screenName: "", segments: [])
+}
+
+/// One run of tweet text for a template: plain text, or a mention with its kind.
+struct SegmentView: Sendable {
+    let text: String
+    let mention: MentionView?
+
+    init(_ segment: TextSegment) {
+        text = segment.shown
+        mention = segment.mention.map { MentionView(text: segment.shown, kind: $0.kind.rawValue) }
+    }
+}
+
+/// A mention in tweet text: the template finds both fields on it directly.
+struct MentionView: Sendable {
+    let text: String
+    let kind: String
+}
+
+/// Only `http` and `https` addresses (and this site's own paths) ever become links or images.
+enum SafeURL {
+    static func link(_ url: String) -> String? {
+        hasPrefix(url, "https://") || hasPrefix(url, "http://") ? url : nil
+    }
+
+    /// Case-insensitively, on the bytes: lower-casing a whole address to look at its scheme cost more than the row.
+    private static func hasPrefix(_ url: String, _ scheme: StaticString) -> Bool {
+        let prefix = UnsafeBufferPointer(start: scheme.utf8Start, count: scheme.utf8CodeUnitCount)
+        return url.utf8.count >= prefix.count && zip(url.utf8, prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+    }
+
+    static func image(_ url: String) -> String? {
+        link(url) ?? (url.hasPrefix("/") && !url.hasPrefix("//") ? url : nil)
+    }
+}
+
+extension PostRow {
+    /// One `<li>`: a link to the Mentions page when the post has any, else a plain row. A post behind a content
+    /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link.
+    func write(to html: inout HTMLWriter) {
+        html.append("<li class=\"tweet\" data-tweet-id=\"\(id)\" data-network=\"\(network.network)\" data-time=\"\(milliseconds)\">\n")
+        let wholeRowLinks = detailURL != nil && contentWarning == nil
+        if wholeRowLinks, let detailURL { html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n") } else { html.append("<div class=\"row\">\n") }
+        if let avatarURL {
+            html.append("  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">\n")
+        } else {
+            html.append("  <span class=\"avatar\" aria-hidden=\"true\">\(initial)</span>\n")
+        }
+        html.append("""
+              <div class="body">
+                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" title="\(network.name)">\(network.letter)</span> \
+            <strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
+
+            """)
+        if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
+        writeReplyingTo(to: &html)
+        writeText(to: &html)
+        mediaNote.write(to: &html)
+        html.append("  </div>\n")
+        if let detailURL, !wholeRowLinks {
+            html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
+        } else if detailURL != nil {
+            html.append("  <span class=\"chevron\" aria-hidden=\"true\">›</span>\n</a>\n")
+        } else {
+            html.append("</div>\n")
+        }
+        html.append("</li>\n")
+    }
+
+    /// The link's preview: its picture, title and site.
+    private func writeCard(to html: inout HTMLWriter) {
+        guard let card else { return }
+        html.append("    <div class=\"card\">")
+        if let cardImageURL { html.append("<img src=\"\(url: cardImageURL)\" alt=\"\" loading=\"lazy\">") }
+        html.append("<p class=\"card-title\">\(card.title.isEmpty ? card.host : card.title)</p><p class=\"dim small\">\(card.host)</p></div>\n")
+    }
+
+    /// "Replying to @a @b", the names coloured as users.
+    private func writeReplyingTo(to html: inout HTMLWriter) {
+        guard let replyingTo else { return }
+        html.append("    <p class=\"dim small replying\">Replying to")
+        for name in replyingTo.shown { html.append(" <span class=\"m m-user\" data-mention=\"user\">\(name)</span>") }
+        html.append("\(replyingTo.others)</p>\n")
+    }
+
+    /// The text and its link's preview (behind the warning, if there is one), then the quoted post.
+    private func writeText(to html: inout HTMLWriter) {
+        if let contentWarning { html.append("    <details class=\"cw\"><summary>\(contentWarning)</summary>\n") }
+        html.append("    <p class=\"text\">")
+        for segment in segments { segment.write(to: &html) }
+        html.append("</p>\n")
+        writeCard(to: &html)
+        if contentWarning != nil { html.append("    </details>\n") }
+        guard let quoted else { return }
+        if quoted.screenName.isEmpty {
+            html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
+            return
+        }
+        html.append("    <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span class=\"dim\">\(quoted.screenName)</span></p><p class=\"text\">")
+        for segment in quoted.segments { segment.write(to: &html) }
+        html.append("</p></blockquote>\n")
+    }
+}
+
+extension SegmentView {
+    /// Plain text as text; a mention in a span coloured by its kind.
+    func write(to html: inout HTMLWriter) {
+        if let mention {
+            html.append("<span class=\"m m-\(mention.kind)\" data-mention=\"\(mention.kind)\">\(mention.text)</span>")
+        } else {
+            html.append("\(text)")
+        }
+    }
+}

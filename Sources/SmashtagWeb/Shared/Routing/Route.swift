@@ -1,0 +1,96 @@
+import HTTPTypes
+import Posts
+
+/// Every route the site serves, by name. Controllers register these patterns and `SiteURL` builds links from the
+/// same paths, so a link cannot point at a route that does not exist; the method check answers 405 from them.
+enum Route: Sendable, Hashable {
+    case home
+    case searchRoot
+    case search(Tab)
+    /// A post's Mentions page, by network and id.
+    case post(Tab)
+    /// The address earlier releases gave an X post's Mentions page (`/tweets/ID`): redirected to `post`.
+    case earlierPost(Tab)
+    case popularity(Tab)
+    /// A mention's trend under a term: the chart page.
+    case trend(Tab)
+    case image(Tab)
+    case images(Tab)
+    case recents
+    case deleteRecent
+    case apiSearch
+    case apiPost
+    /// The address earlier releases gave an X post's JSON (`/api/tweets/ID`).
+    case apiEarlierPost
+    case apiRecents
+    case apiPopularity
+    case apiPopularityEvents
+    case apiTrend
+    /// A search's RSS feed.
+    case searchFeed
+    case asset
+    case demoAvatar
+    case demoImage
+
+    static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiEarlierPost, .apiRecents,
+                               .apiPopularity, .apiPopularityEvents, .apiTrend, .searchFeed, .asset, .demoAvatar, .demoImage]
+        + Tab.allCases.flatMap { [.search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .image($0), .images($0)] }
+
+    /// The router's pattern: a `:name` segment matches any one segment.
+    var pattern: String {
+        switch self {
+        case .home: "/"
+        case .searchRoot: "/search"
+        case .search(let tab): "/\(tab.rawValue)/search"
+        case .post(let tab): "/\(tab.rawValue)/posts/:network/:id"
+        case .earlierPost(let tab): "/\(tab.rawValue)/tweets/:id"
+        case .popularity(let tab): "/\(tab.rawValue)/popularity"
+        case .trend(let tab): "/\(tab.rawValue)/popularity/trend"
+        case .image(let tab): "/\(tab.rawValue)/image"
+        case .images(let tab): "/\(tab.rawValue)/images"
+        case .recents: "/recents"
+        case .deleteRecent: "/recents/delete"
+        case .apiSearch: "/api/search"
+        case .apiPost: "/api/posts/:network/:id"
+        case .apiEarlierPost: "/api/tweets/:id"
+        case .apiRecents: "/api/recents"
+        case .apiPopularity: "/api/popularity"
+        case .apiPopularityEvents: "/api/popularity/events"
+        case .apiTrend: "/api/popularity/trend"
+        case .searchFeed: "/search/feed"
+        case .asset: "/assets/:name"
+        case .demoAvatar: "/demo/avatars/:name"
+        case .demoImage: "/demo/images/:name"
+        }
+    }
+
+    /// The one method a route answers (GET routes answer HEAD too).
+    var method: HTTPRequest.Method {
+        self == .deleteRecent ? .post : .get
+    }
+
+    /// The address of this route; `parameter` fills its `:name` segment, percent-encoded.
+    func path(_ parameter: String? = nil) -> String {
+        guard let parameter, let slash = pattern.lastIndex(of: "/") else { return pattern }
+        return pattern[...slash] + URLQuery.encode(parameter)
+    }
+
+    /// The address of a post's route: its network and its id (percent-encoded, so a Bluesky `at://` id stays one
+    /// segment).
+    func path(_ key: PostKey) -> String {
+        PostPath(self).path(key)
+    }
+}
+
+/// A post route's addresses with the route's fixed part worked out once: a page links every one of its rows.
+struct PostPath: Sendable {
+    private let prefix: String
+
+    init(_ route: Route) {
+        prefix = String(route.pattern.prefix { $0 != ":" })
+    }
+
+    func path(_ key: PostKey) -> String {
+        prefix + key.network.rawValue + "/" + URLQuery.encode(key.id)
+    }
+}

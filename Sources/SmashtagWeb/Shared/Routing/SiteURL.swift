@@ -1,0 +1,118 @@
+import Foundation
+import Posts
+import AppStore
+
+/// The tabs: each keeps its own stack of pages, so a page pushed from Recents stays in Recents.
+enum Tab: String, Sendable, CaseIterable {
+    case search
+    case recents
+}
+
+/// Every address of the site, built in one place so that a link cannot point nowhere.
+enum SiteURL: Sendable {
+    case searchRoot(query: String?)
+    case search(Tab, query: String, back: String?)
+    /// `Tab?`: nil for the Search tab's root page.
+    case newer(Tab?, query: String, since: String)
+    case older(Tab?, query: String, before: String, back: String?)
+    case post(Tab, PostKey, back: String?)
+    case recents
+    case deleteRecent
+    case popularity(Tab, term: String)
+    /// `rows`: the tab whose Popularity page asks, for events that carry its rendered rows.
+    case popularityEvents(term: String, rows: Tab? = nil)
+    /// `end`: the last bucket the chart shows; nil for the one of the term's newest post.
+    case trend(Tab, term: String, mention: String, bucket: TrendBucket?, end: Date? = nil, back: String?)
+    case apiTrend(term: String, mention: String, bucket: TrendBucket?)
+    /// `sources`: the sources chosen, when not every one the site offers.
+    case feed(query: String, sources: [String]?)
+    /// `alt`: the poster's description of the picture, which the viewer shows as its `alt`.
+    case image(Tab, source: String, alt: String? = nil, back: String?)
+    /// The images of the results from the time of `newest` down to that of `oldest`.
+    case images(Tab, query: String, newest: Date, oldest: Date, back: String?)
+    /// One post as a list, from the images grid.
+    case onePost(Tab, query: String, key: PostKey, back: String?)
+
+    var path: String {
+        switch self {
+        case .searchRoot(let query): Route.searchRoot.path() + Self.query(["q": query])
+        case .search(let tab, let query, let back): Route.search(tab).path() + Self.query(["q": query, "back": back])
+        case .newer(let tab, let query, let since): Self.searchPath(tab) + Self.query(["q": query, "since": since])
+        case .older(let tab, let query, let before, let back): Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
+        case .post(let tab, let key, let back): Route.post(tab).path(key) + Self.query(["back": back])
+        case .recents: Route.recents.path()
+        case .deleteRecent: Route.deleteRecent.path()
+        case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
+        case .popularityEvents(let term, let rows): Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])
+        case .trend(let tab, let term, let mention, let bucket, let end, let back):
+            Route.trend(tab).path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue,
+                                                  "end": end.map { String($0.millisecondsSince1970) }, "back": back])
+        case .apiTrend(let term, let mention, let bucket):
+            Route.apiTrend.path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue])
+        case .feed(let query, let sources): Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
+        case .image(let tab, let source, let alt, let back): Route.image(tab).path() + Self.query(["src": source, "alt": alt, "back": back])
+        case .images(let tab, let query, let newest, let oldest, let back):
+            Route.images(tab).path() + Self.query(["q": query, "newest": String(newest.millisecondsSince1970), "oldest": String(oldest.millisecondsSince1970), "back": back])
+        case .onePost(let tab, let query, let key, let back): Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
+        }
+    }
+
+    private static func searchPath(_ tab: Tab?) -> String {
+        (tab.map { Route.search($0) } ?? Route.searchRoot).path()
+    }
+
+    /// Parameters in a fixed order, values percent-encoded, absent ones left out.
+    fileprivate static func query(_ parameters: KeyValuePairs<String, String?>) -> String {
+        let pairs = parameters.compactMap { key, value in value.map { "\(key)=\(URLQuery.encode($0))" } }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+
+    /// A `back` parameter is only ever a path on this site: anything else (another host, a scheme) is dropped.
+    static func safeBack(_ value: String?) -> String? {
+        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return nil }
+        return value
+    }
+}
+
+/// `SiteURL.post(tab, key, back:)` for every row of a page: the `back` parameter, the same for all of them, is
+/// encoded once.
+struct PostLinks: Sendable {
+    private let post: PostPath
+    private let backQuery: String
+
+    init(tab: Tab, back: String?) {
+        post = PostPath(.post(tab))
+        backQuery = SiteURL.query(["back": back])
+    }
+
+    func url(_ key: PostKey) -> String {
+        post.path(key) + backQuery
+    }
+}
+
+/// What tapping a mention searches for: a hashtag itself (`#tag`, not `tag`), a user's mentions and posts.
+enum MentionSearch {
+    static func hashtag(_ tag: String) -> String { tag }
+    static func user(_ user: String) -> String { "\(user) OR from:\(user.dropFirst())" }
+}
+
+/// An image's proportions as `width`/`height` attributes, so the browser reserves its height before it loads; none
+/// when the source did not say, so the box takes the image's own proportions when it loads rather than a wrong guess.
+/// (Attributes, not inline styles, which the content security policy forbids.)
+struct ImageBox: Sendable {
+    let attributes: Markup
+
+    init(aspectRatio: Double, width: Int) {
+        guard aspectRatio.isFinite, aspectRatio > 0 else {
+            attributes = .empty
+            return
+        }
+        let height = max(1, Int((Double(width) / aspectRatio).rounded()))
+        attributes = " width=\"\(width)\" height=\"\(height)\""
+    }
+
+    private init() { attributes = .empty }
+
+    /// For what is not an image.
+    static let none = ImageBox()
+}

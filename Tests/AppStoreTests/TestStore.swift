@@ -1,0 +1,65 @@
+import Foundation
+import Logging
+import PostgresNIO
+import AppStore
+import Testing
+
+/// The stores the store suites run against: SQLite in memory always (a pushed-out term's posts deleted at once, as
+/// PostgreSQL does; `OrphanPostsTests` has the batches), and PostgreSQL when `scripts/test` has started
+/// a throwaway cluster (`SMASHTAG_TEST_POSTGRES_URL`) — each test in a database of its own.
+enum TestStore: String, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    static var available: [TestStore] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+
+    /// The cluster's maintenance database, where the tests' databases are created.
+    static let postgresURL = ProcessInfo.processInfo.environment["SMASHTAG_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    var testDescription: String { rawValue }
+
+    func open() async throws -> AppDatabase {
+        switch self {
+        case .sqlite: try AppDatabase.inMemory(orphanAllowance: 0)
+        case .postgres: try await AppDatabase.connect(to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test"))
+        }
+    }
+
+    /// A store with a source the test scripts, and the app's views of it.
+    func fixture() async throws -> StoreFixture {
+        StoreFixture(database: try await open())
+    }
+
+    /// A new, empty database in the test cluster; its URL.
+    static func newPostgresDatabase() async throws -> String {
+        guard let url = postgresURL, let base = URL(string: url) else { throw PostgresUnavailable() }
+        let name = "smashtag_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        var configuration = PostgresConnection.Configuration(host: base.host ?? "127.0.0.1", port: base.port ?? 5432, username: base.user ?? "postgres",
+                                                             password: nil, database: String(base.path.dropFirst()), tls: .disable)
+        configuration.options.connectTimeout = .seconds(5)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test"))
+        try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Logger(label: "test"))
+        try await connection.close()
+        var components = URLComponents(string: url)!
+        components.path = "/" + name
+        return components.string!
+    }
+}
+
+struct PostgresUnavailable: Error {}
+
+/// One test's store, the source it scripts, and the app's views of them.
+struct StoreFixture {
+    let database: AppDatabase
+    let source = ScriptedSource()
+    var sessions: OneSourceSessions { OneSourceSessions(database: database, source: source) }
+    var popularity: Popularity { Popularity(database: database) }
+    var trends: Trends { Trends(database: database) }
+    var recents: Recents { Recents(database: database) }
+
+    /// The term's table as "mention count" lines by section title.
+    func table(_ term: String) async throws -> [String: [String]] {
+        let table = try await popularity.table(for: term)
+        return Dictionary(uniqueKeysWithValues: table.sections.map { ($0.title, $0.rows.map { "\($0.mention) \($0.count)" }) })
+    }
+}

@@ -1,0 +1,132 @@
+import Bluesky
+import Corpus
+import Foundation
+import GRDB
+import Logging
+import Posts
+import StubBluesky
+import StubServer
+import Testing
+import LiveIndex
+
+/// Authors the live index stored by DID, resolved against a stand-in AppView: shown by handle and name, found by
+/// `from:handle` (and only by the current one after a handle changes), 25 per request; an unknown account stays a
+/// DID, a failing directory is retried, and a deleted post leaves no posting behind.
+struct ProfileResolverTests {
+    static func did(_ number: Int) -> String { "did:plc:author\(number)" }
+
+    /// A post by `did`, tagged, made `number` seconds after a fixed moment.
+    static func post(_ number: Int, by did: String) -> Post {
+        let text = "resolving post \(number) #resolve"
+        let tag = Mention(kind: .hashtag, keyword: "#resolve", range: (text.unicodeScalars.count - 8)..<text.unicodeScalars.count)
+        return Post(network: .bluesky, id: "at://\(did)/app.bsky.feed.post/r\(number)", created: Date(timeIntervalSince1970: 1_732_300_000 + Double(number)),
+                    user: Author(screenName: did, name: did), text: text, mentions: [tag], url: "https://bsky.app/profile/\(did)/post/r\(number)")
+    }
+
+    private static var quiet: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    private func resolver(_ corpus: PostCorpus, port: Int) -> ProfileResolver {
+        ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet)
+    }
+
+    private func found(_ query: String, in corpus: PostCorpus) async throws -> [String] {
+        try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).tweets.map(\.id).sorted()
+    }
+
+    @Test func aResolvedAuthorIsShownByHandleAndFoundByFrom() async throws {
+        let corpus = try PostCorpus.inMemory()
+        _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
+        #expect(try await found("resolving", in: corpus).count == 1, "searchable before its author resolves")
+        try await StubBluesky.run { stub, port in
+            stub.serveProfiles([Self.did(1): "alice.example.com"])
+            let resolved = try await resolver(corpus, port: port).resolvePending()
+            #expect(resolved == 1)
+        }
+        let ids = try await found("from:alice.example.com", in: corpus)
+        #expect(ids == [Self.post(1, by: Self.did(1)).id])
+        let post = try #require(try await corpus.tweet(id: ids[0]))
+        #expect(post.user == Author(screenName: "alice.example.com", name: "Name of alice.example.com",
+                                    profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did(1))/bafkavatar@jpeg"))
+        // A later post by a resolved author is found by handle from its own commit, and keeps the resolved name.
+        _ = try await corpus.apply([.create(Self.post(2, by: Self.did(1)))], cursor: ("c", "2"))
+        #expect(try await found("from:alice.example.com", in: corpus).count == 2)
+        #expect(try await corpus.tweet(id: Self.post(2, by: Self.did(1)).id)?.user.name == "Name of alice.example.com")
+        #expect(try await corpus.pendingAuthors(limit: 25).isEmpty)
+    }
+
+    @Test func anIdentityEventResolvesAgainAndMovesFromToTheNewHandle() async throws {
+        let corpus = try PostCorpus.inMemory()
+        _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
+        try await StubBluesky.run { stub, port in
+            stub.serveProfiles([Self.did(1): "old.example.com"])
+            try await resolver(corpus, port: port).resolvePending()
+            _ = try await corpus.apply([.identity(Self.did(1))], cursor: ("c", "2"))
+            #expect(try await corpus.pendingAuthors(limit: 25) == [Self.did(1)])
+            stub.serveProfiles([Self.did(1): "new.example.com"])
+            try await resolver(corpus, port: port).resolvePending()
+        }
+        #expect(try await found("from:new.example.com", in: corpus).count == 1)
+        #expect(try await found("from:old.example.com", in: corpus).isEmpty)
+    }
+
+    @Test func fortyAuthorsTakeTwoRequestsAndTheUnknownStayDIDs() async throws {
+        let corpus = try PostCorpus.inMemory()
+        _ = try await corpus.apply((1...40).map { .create(Self.post($0, by: Self.did($0))) }, cursor: ("c", "1"))
+        let requests = try await StubBluesky.run { stub, port in
+            var handles = Dictionary(uniqueKeysWithValues: (1...39).map { (Self.did($0), "user\($0).example.com") })
+            handles[Self.did(38)] = "handle.invalid"
+            stub.serveProfiles(handles)
+            let resolved = try await resolver(corpus, port: port).resolvePending()
+            #expect(resolved == 39)
+            return stub.requests
+        }
+        #expect(requests.map { $0.components(separatedBy: "actors=").count - 1 } == [25, 15])
+        #expect(try await corpus.pendingAuthors(limit: 25).isEmpty, "the unknown account is not asked for again")
+        #expect(try await corpus.tweet(id: Self.post(40, by: Self.did(40)).id)?.user.screenName == Self.did(40))
+        #expect(try await found("from:user39.example.com", in: corpus).count == 1)
+        let invalid = try await corpus.tweet(id: Self.post(38, by: Self.did(38)).id)?.user
+        #expect(invalid?.screenName == Self.did(38) && invalid?.name == "Name of handle.invalid", "no handle to show or search by")
+    }
+
+    @Test func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers() async throws {
+        let corpus = try PostCorpus.inMemory()
+        _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
+        try await StubBluesky.run { stub, port in
+            stub.serveProfiles([Self.did(1): "alice.example.com"])
+            stub.fail(with: .init(status: 502, body: "<html>Bad Gateway</html>"))
+            let resolver = ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet, idle: .milliseconds(50))
+            await #expect(throws: BlueskyError.self) { try await resolver.resolvePending() }
+            let running = Task { await resolver.run() }
+            try await Task.sleep(for: .milliseconds(300))
+            stub.fail(with: nil)
+            for _ in 0..<300 {
+                if try await corpus.pendingAuthors(limit: 1).isEmpty { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            running.cancel()
+            await running.value
+        }
+        #expect(try await found("from:alice.example.com", in: corpus).count == 1)
+    }
+
+    @Test func deletingResolvedPostsLeavesNoPostingBehind() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID()).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let corpus = try PostCorpus.open(at: path)
+        let posts = (1...3).map { Self.post($0, by: Self.did(1)) }
+        _ = try await corpus.apply(posts.prefix(2).map { .create($0) }, cursor: ("c", "1"))
+        try await StubBluesky.run { stub, port in
+            stub.serveProfiles([Self.did(1): "alice.example.com"])
+            try await resolver(corpus, port: port).resolvePending()
+        }
+        _ = try await corpus.apply([.create(posts[2])], cursor: ("c", "2"))
+        _ = try await corpus.apply(posts.map { .delete($0.id) }, cursor: ("c", "3"))
+        let postings = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM posting") }
+        #expect(postings == 0)
+        #expect(try await found("resolving", in: corpus).isEmpty)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// One run of the real `smashtag` binary, as a script would run it.
+struct SmashtagRun {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = repository.appendingPathComponent("Tests/TwitterTests/Fixtures")
+
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    static let executable = repository.appendingPathComponent(".build/debug/smashtag")
+    /// The benchmarks' command, which some tests drive to count many pages at once.
+    static let bench = repository.appendingPathComponent(".build/debug/smashtag-bench")
+
+    init(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        self.status = process.terminationStatus
+        self.stdout = String(decoding: stdout, as: UTF8.self)
+        self.stderr = String(decoding: stderr, as: UTF8.self)
+    }
+
+    static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+    /// Runs on a thread of its own (`offThePool`).
+    static func run(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
+        try await offThePool { try SmashtagRun(executable: executable, arguments, environment: environment) }
+    }
+
+    /// Blocking work (waiting for a process) on a thread of its own: a test waiting must not hold one of the few
+    /// threads Swift's concurrency has (on 2 cores, two), or a stub server the process talks to could never answer
+    /// it, and every other test running meanwhile would stall.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    /// A fresh, empty data directory.
+    static func temporaryDirectory() throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url.path
+    }
+}
