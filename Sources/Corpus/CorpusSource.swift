@@ -22,7 +22,7 @@ public struct CorpusSource: PostSource {
     private func searchCorpus(_ request: SearchRequest, at generation: DatabaseGeneration.Value) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
         let page = try await corpus.search(query, request.position, count: request.count, at: generation)
-        let older = request.older(after: page.tweets, hasMore: page.hasMore)
-        return SearchPage(tweets: page.tweets, newer: request.newer(after: page.tweets), older: older)
+        let older = request.older(after: page.posts, hasMore: page.hasMore)
+        return SearchPage(posts: page.posts, newer: request.newer(after: page.posts), older: older)
     }
 }

@@ -32,7 +32,7 @@ public struct JetstreamLiveIndex: Sendable {
 
     public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
         let corpus = ingester.corpus
-        let start = IngestProgress(stored: try await corpus.tweetCount())
+        let start = IngestProgress(stored: try await corpus.postCount())
         let (events, reader) = stream(from: try await ingester.resumeCursor())
         let resolving = Task { [resolver] in await resolver.run() }
         defer { resolving.cancel() }

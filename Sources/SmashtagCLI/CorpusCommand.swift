@@ -21,8 +21,9 @@ struct Generate: AsyncParsableCommand {
         discussion: "The tweets are the same for the same --seed, --tweets and --end; they span the 30 days before --end."
     )
 
-    @Option(help: "How many tweets.")
-    var tweets = Demo.defaultCount
+    // `--tweets`: the demo's posts are X-shaped, and scripts have called it so since the first release.
+    @Option(name: .customLong("tweets"), help: "How many posts.")
+    var posts = Demo.defaultCount
 
     @Option(help: "The random seed.")
     var seed = Demo.defaultSeed
@@ -36,7 +37,7 @@ struct Generate: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-        guard tweets > 0 else { throw ValidationError("--tweets must be at least 1.") }
+        guard posts > 0 else { throw ValidationError("--tweets must be at least 1.") }
     }
 
     func run() async throws {
@@ -45,12 +46,12 @@ struct Generate: AsyncParsableCommand {
             try writeTwarc(to: out, progress: &progress)
         } else {
             let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
-            try await Demo.generate(into: corpus, seed: seed, count: tweets, end: end) { stored in
+            try await Demo.generate(into: corpus, seed: seed, count: posts, end: end) { stored in
                 progress.show { seconds in "Generating: \(grouped(stored)) tweets, \(grouped(Int(Double(stored) / max(seconds, 0.001))))/s" }
             }
         }
         progress.clear()
-        print("Generated \(grouped(tweets)) tweets in \(String(format: "%.1f", progress.elapsed.seconds))s.")
+        print("Generated \(grouped(posts)) tweets in \(String(format: "%.1f", progress.elapsed.seconds))s.")
     }
 
     private func writeTwarc(to path: String, progress: inout ProgressLine) throws {
@@ -58,7 +59,7 @@ struct Generate: AsyncParsableCommand {
             throw CommandFailure("cannot write “\(path)”.")
         }
         defer { try? file.close() }
-        var generator = DemoGenerator(seed: seed, count: tweets, end: end)
+        var generator = DemoGenerator(seed: seed, count: posts, end: end)
         var written = 0
         while case let page = generator.next(TwarcWriter.pageSize), !page.isEmpty {
             try file.write(contentsOf: TwarcWriter().line(for: page))

@@ -41,7 +41,7 @@ struct Inspect: ParsableCommand {
         var clean = true
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): printer.print(tweet)
+            case .post(let post): printer.print(post)
             case .malformed(let problem):
                 problems.add(problem)
                 clean = false

@@ -24,26 +24,26 @@ struct PostPrinter {
         String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
     }
 
-    func print(_ tweet: Post) {
+    func print(_ post: Post) {
         switch format {
-        case .json: Swift.print(Self.json(tweet))
-        case .text: Swift.print(text(tweet), terminator: "\n\n")
+        case .json: Swift.print(Self.json(post))
+        case .text: Swift.print(text(post), terminator: "\n\n")
         }
     }
 
-    private func text(_ tweet: Post) -> String {
-        var lines = [header(tweet)]
-        if let reposter = tweet.repostedBy { lines.append(style.dim("↻ \(tweet.network.repostVerb) by @\(reposter.screenName)")) }
-        if let replying = tweet.replyingTo { lines.append(style.dim(replying.sentence)) }
-        lines.append(tweet.shownSegments.map(colour).joined())
-        if let card = tweet.card { lines.append(style.dim("▭ \(card.title.isEmpty ? card.host : card.title) — \(card.host)")) }
-        if !tweet.media.isEmpty { lines.append(style.dim(tweet.media.count == 1 ? "▣ 1 image" : "▣ \(tweet.media.count) images")) }
+    private func text(_ post: Post) -> String {
+        var lines = [header(post)]
+        if let reposter = post.repostedBy { lines.append(style.dim("↻ \(post.network.repostVerb) by @\(reposter.handle)")) }
+        if let replying = post.replyingTo { lines.append(style.dim(replying.sentence)) }
+        lines.append(post.shownSegments.map(colour).joined())
+        if let card = post.card { lines.append(style.dim("▭ \(card.title.isEmpty ? card.host : card.title) — \(card.host)")) }
+        if !post.media.isEmpty { lines.append(style.dim(post.media.count == 1 ? "▣ 1 image" : "▣ \(post.media.count) images")) }
         return lines.joined(separator: "\n")
     }
 
-    private func header(_ tweet: Post) -> String {
-        let date = tweet.created.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))
-        return "\(style.bold(tweet.user.name)) \(style.dim("@\(tweet.user.screenName) · \(date) · \(tweet.id)"))"
+    private func header(_ post: Post) -> String {
+        let date = post.created.formatted(Date.ISO8601FormatStyle(dateTimeSeparator: .space))
+        return "\(style.bold(post.author.name)) \(style.dim("@\(post.author.handle) · \(date) · \(post.id)"))"
     }
 
     private func colour(_ segment: TextSegment) -> String {

@@ -74,17 +74,11 @@ struct Search: AsyncParsableCommand {
     private func output(_ posts: [Post]) {
         switch format {
         case .json:
-            print(PostPrinter.json(SearchOutput(query: query, tweets: posts)))
+            print(SearchDocument(query: query, posts: posts).json())
         case .text:
             let printer = PostPrinter(format: .text, style: .standardOutput)
             posts.forEach(printer.print)
             if posts.isEmpty, !older { StandardError.write("smashtag: no\(newer ? " newer" : "") posts for “\(query)”.") }
         }
     }
-}
-
-/// SPEC §5's search document.
-private struct SearchOutput: Encodable {
-    let query: String
-    let tweets: [Post]
 }

@@ -8,7 +8,7 @@ import WireJSON
 
 /// What reading a file gives, in file order.
 public enum TweetFileEvent: Sendable {
-    case tweet(Post)
+    case post(Post)
     /// A line or object that could not be read; the reader goes on where it can.
     case malformed(DecodingProblem)
     /// Something to know that is not an error: recognised Twitter data that holds no tweets (an API error body,
@@ -65,7 +65,7 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
 
     private func event(_ outcome: ItemOutcome, line: Int) -> TweetFileEvent {
         switch outcome {
-        case .tweet(let tweet): .tweet(tweet)
+        case .tweet(let tweet): .post(tweet)
         case .problem(let message): .malformed(DecodingProblem(file: name, line: line, message: message))
         case .skipped(let message): .note(DecodingProblem(file: name, line: line, message: message))
         }
@@ -88,7 +88,7 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         while let result = reader.next() {
             guard case .item(let item) = result, let account = item.value["account"],
                   let username = account["username"]?.nonEmptyString else { continue }
-            return Author(screenName: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
+            return Author(handle: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
         }
         return nil
     }

@@ -23,7 +23,7 @@ struct LeanSearchTests {
         corpus = try PostCorpus.open(at: corpusPath)
         sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         observer = try DatabaseQueue(path: appPath)
-        _ = try await corpus.add([tweet(1, "#a @x"), tweet(2, "#a @x"), tweet(3, "#b")])
+        _ = try await corpus.add([post(1, "#a @x"), post(2, "#a @x"), post(3, "#b")])
     }
 
     private func commits(during body: () async throws -> Void) async throws -> Bool {
@@ -53,7 +53,7 @@ struct LeanSearchTests {
     @Test func aNewPostFromAnotherConnectionShowsOnTheNextPageAndIsCounted() async throws {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
-        _ = try await PostCorpus.open(at: corpusPath).add([tweet(4, "#a @x")])
+        _ = try await PostCorpus.open(at: corpusPath).add([post(4, "#a @x")])
         var page: MergedPage?
         #expect(try await commits { page = try await sessions.fetch("#a", at: .newest) })
         #expect(page.map(ids) == ["4", "2", "1"])
@@ -64,7 +64,7 @@ struct LeanSearchTests {
 
     @Test func aPostAddedThroughTheSameCorpusShowsOnTheNextPage() async throws {
         _ = try await sessions.fetch("#a", at: .newest)
-        _ = try await corpus.add([tweet(5, "#a")])
+        _ = try await corpus.add([post(5, "#a")])
         #expect(ids(try await sessions.fetch("#a", at: .newest)) == ["5", "2", "1"])
     }
 
@@ -115,7 +115,7 @@ struct LeanSearchInMemoryTests {
     @Test func aDeletedTermSearchedAgainIsRecordedAgain() async throws {
         let database = try AppDatabase.inMemory()
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add([tweet(1, "#a")])
+        _ = try await corpus.add([post(1, "#a")])
         let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         for _ in 0..<3 { _ = try await sessions.fetch("#a", at: .newest) }
         #expect(try await Recents(database: database).delete("#a"))

@@ -1,6 +1,7 @@
 import Foundation
 import Posts
 @testable import AppStore
+import TestSupport
 import Testing
 
 /// The SQLite store leaves a pushed-out term's posts waiting, up to an allowance, and deletes them in a batch: each
@@ -14,7 +15,7 @@ struct OrphanPostsTests {
         let source = ScriptedSource()
         let sessions = OneSourceSessions(database: database, source: source)
         for number in range {
-            source.enqueue([tweet(number, "#t\(number)")])
+            source.enqueue([post(number, "#t\(number)")])
             _ = try await sessions.fetch("term \(number)", at: .newest)
         }
     }
@@ -37,7 +38,7 @@ struct OrphanPostsTests {
         let database = try AppDatabase.open(at: path, orphanAllowance: 1)
         try await search(0...100, in: database)
         let source = ScriptedSource()
-        source.enqueue([tweet(0, "#t0")])
+        source.enqueue([post(0, "#t0")])
         _ = try await OneSourceSessions(database: database, source: source).fetch("again", at: .newest)
         #expect(try await isShown(0, in: database))
         try await search(101...102, in: database)

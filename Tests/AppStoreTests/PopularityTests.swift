@@ -1,41 +1,14 @@
 import Foundation
 import GRDB
 import AppStore
-import Synchronization
 import Testing
 import Posts
-
-/// A source that answers with the pages a test scripts, whatever the request: it stands for the X API or the
-/// corpus at the boundary, so the tests decide exactly which tweets a fetch returns.
-final class ScriptedSource: PostSource, Sendable {
-    private let pages = Mutex<[[Post]]>([])
-
-    func enqueue(_ tweets: [Post]...) { pages.withLock { $0 += tweets } }
-
-    func search(_ request: SearchRequest) async throws -> SearchPage {
-        let tweets = pages.withLock { $0.isEmpty ? [] : $0.removeFirst() }
-        return SearchPage(tweets: tweets, newer: request.newer(after: tweets), older: request.older(after: tweets, hasMore: true))
-    }
-}
-
-/// A tweet whose text is its mentions.
-func tweet(_ id: Int, _ text: String) -> Post {
-    var mentions: [Mention] = []
-    var offset = 0
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-        let count = word.unicodeScalars.count
-        if word.hasPrefix("#") || word.hasPrefix("@") {
-            mentions.append(Mention(kind: word.hasPrefix("#") ? .hashtag : .user, keyword: String(word), range: offset..<offset + count))
-        }
-        offset += count + 1
-    }
-    return Post(id: String(id), created: Date(timeIntervalSince1970: Double(id)), user: Author(screenName: "poster", name: "Poster"), text: text, mentions: mentions)
-}
+import TestSupport
 
 struct PopularityTests {
     @Test(arguments: TestStore.available) func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#a #b @c"), tweet(2, "#a @c @d"), tweet(3, "#a #b")])
+        t.source.enqueue([post(1, "#a #b @c"), post(2, "#a @c @d"), post(3, "#a #b")])
         _ = try await t.sessions.fetch("T", at: .newest)
         #expect(try await t.table("T") == ["Hashtags": ["#a 3", "#b 2"], "Users": ["@c 2"]])
     }
@@ -43,14 +16,14 @@ struct PopularityTests {
     @Test(arguments: TestStore.available) func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce(store: TestStore) async throws {
         let t = try await store.fixture()
         // Newest first, as sources give them: the newest spelling is the one first seen.
-        t.source.enqueue([tweet(2, "#Swift #swift #SWIFT @Nasa"), tweet(1, "#swift @NASA")])
+        t.source.enqueue([post(2, "#Swift #swift #SWIFT @Nasa"), post(1, "#swift @NASA")])
         _ = try await t.sessions.fetch("T", at: .newest)
         #expect(try await t.table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
     }
 
     @Test(arguments: TestStore.available) func fetchingATweetAgainNeverChangesACount(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(2, "#a"), tweet(1, "#a")], [tweet(3, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(1, "#a"), tweet(0, "#a")])
+        t.source.enqueue([post(2, "#a"), post(1, "#a")], [post(3, "#a"), post(2, "#a")], [post(2, "#a"), post(1, "#a"), post(0, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
         _ = try await t.sessions.fetch("T", at: .newer(than: "0"))
         _ = try await t.sessions.fetch("T", at: .older(than: "9", token: nil))
@@ -59,7 +32,7 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func aTweetFetchedUnderTwoTermsCountsOnceUnderEach(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(1, "#a"), tweet(2, "#a")])
+        t.source.enqueue([post(1, "#a"), post(2, "#a")], [post(1, "#a"), post(2, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
         _ = try await t.sessions.fetch("U", at: .newest)
         #expect(try await t.table("T") == ["Hashtags": ["#a 2"], "Users": []])
@@ -68,7 +41,7 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
+        t.source.enqueue([post(1, "#a")], [post(2, "#a")])
         _ = try await t.sessions.fetch("swift  OR rust", at: .newest)
         _ = try await t.sessions.fetch("  SWIFT or RUST ", at: .newest)
         #expect(try await t.table("Swift Or Rust") == ["Hashtags": ["#a 2"], "Users": []])
@@ -77,7 +50,7 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func tiesAreAlphabeticalCaseInsensitively(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#b #A #c @z @Y"), tweet(2, "#b #A #c @z @Y"), tweet(3, "#c")])
+        t.source.enqueue([post(1, "#b #A #c @z @Y"), post(2, "#b #A #c @z @Y"), post(3, "#c")])
         _ = try await t.sessions.fetch("T", at: .newest)
         #expect(try await t.table("T") == ["Hashtags": ["#c 3", "#A 2", "#b 2"], "Users": ["@Y 2", "@z 2"]])
     }
@@ -90,7 +63,7 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")], [tweet(2, "#a"), tweet(3, "#a")])
+        t.source.enqueue([post(1, "#a"), post(2, "#a")], [post(2, "#a"), post(3, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
         _ = try await t.sessions.fetch("U", at: .newest)
         #expect(try await t.recents.delete("t"))
@@ -102,7 +75,7 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func theHundredAndFirstTermPushesTheOldestOutWithItsData(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([tweet(1, "#a"), tweet(2, "#a")])
+        t.source.enqueue([post(1, "#a"), post(2, "#a")])
         for number in 0...100 { _ = try await t.sessions.fetch("term \(number)", at: .newest) }
         let terms = try await t.recents.terms()
         #expect(terms.count == 100 && terms.first == "term 100" && terms.last == "term 1")
@@ -117,7 +90,7 @@ struct SQLiteRemovalTests {
     @Test func aTermThatGoesLeavesNoRowNamingIt() async throws {
         let t = try await TestStore.sqlite.fixture()
         for number in 0...100 {
-            t.source.enqueue([tweet(1, "#a @b"), tweet(number + 2, "#a")])
+            t.source.enqueue([post(1, "#a @b"), post(number + 2, "#a")])
             _ = try await t.sessions.fetch("term \(number)", at: .newest)
         }
         #expect(try await t.recents.delete("term 100"))
@@ -136,7 +109,7 @@ struct PopularityPersistenceTests {
     @Test func countsSurviveReopeningTheDatabase() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
         let source = ScriptedSource()
-        source.enqueue([tweet(1, "#a @b"), tweet(2, "#a @b")])
+        source.enqueue([post(1, "#a @b"), post(2, "#a @b")])
         _ = try await OneSourceSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", at: .newest)
         let reopened = try AppDatabase.open(at: path)
         let table = try await Popularity(database: reopened).table(for: "T")
@@ -149,7 +122,7 @@ struct PopularityPersistenceTests {
         let watching = try AppDatabase.open(at: path)
         let writing = try AppDatabase.open(at: path)
         let source = ScriptedSource()
-        source.enqueue([tweet(1, "#a")], [tweet(2, "#a")])
+        source.enqueue([post(1, "#a")], [post(2, "#a")])
         _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: watching).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.hashtags) == [])
@@ -160,7 +133,7 @@ struct PopularityPersistenceTests {
     @Test(arguments: TestStore.available) func theLiveTableSeesThisProcesssWrite(store: TestStore) async throws {
         let database = try await store.open()
         let source = ScriptedSource()
-        source.enqueue([tweet(1, "@x")], [tweet(2, "@x")])
+        source.enqueue([post(1, "@x")], [post(2, "@x")])
         _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newest)
         var updates = try Popularity(database: database).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.users) == [])

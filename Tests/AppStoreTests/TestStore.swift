@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import PostgresNIO
 import AppStore
+import Posts
+import TestSupport
 import Testing
 
 /// The stores the store suites run against: SQLite in memory always (a pushed-out term's posts deleted at once, as
@@ -62,4 +64,9 @@ struct StoreFixture {
         let table = try await popularity.table(for: term)
         return Dictionary(uniqueKeysWithValues: table.sections.map { ($0.title, $0.rows.map { "\($0.mention) \($0.count)" }) })
     }
+}
+
+/// Post `id`, made `id` seconds after 1970 by @poster, whose text is its mentions.
+func post(_ id: Int, _ text: String) -> Post {
+    TestPosts.post(id, by: "poster", text, created: Date(timeIntervalSince1970: Double(id)))
 }

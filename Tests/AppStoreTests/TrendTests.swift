@@ -1,14 +1,14 @@
 import Foundation
 import Posts
 import AppStore
+import TestSupport
 import Testing
 
 /// SPEC §8: how often a term's mentions were named over time, by the posts' own times, adding up to the counts.
 struct TrendTests {
     /// A post `hours` after 2025-01-01 00:00 UTC (hour 481,344 since 1970) whose text is its mentions.
     private func post(_ id: Int, hours: Double, _ text: String) -> Post {
-        let base = tweet(id, text)
-        return Post(id: base.id, created: Self.start.addingTimeInterval(hours * 3600), user: base.user, text: base.text, mentions: base.mentions)
+        TestPosts.post(id, by: "poster", text, created: Self.start.addingTimeInterval(hours * 3600))
     }
 
     private static let start = Date(timeIntervalSince1970: 1_735_689_600)

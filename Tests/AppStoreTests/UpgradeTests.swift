@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Posts
 import AppStore
+import TestSupport
 import Testing
 
 /// A data directory made by the release before posts had networks (schema "v2", tweets keyed by their X id) opens
@@ -51,7 +52,7 @@ struct UpgradeTests {
         try makeReleaseDatabase()
         let database = try AppDatabase.open(at: path)
         let post = try #require(try await database.storedPost(PostKey(network: .twitter, id: "1900000000000000001")))
-        #expect(post.network == .twitter && post.text == "#Swift @NASA" && post.repostedBy?.screenName == "jack")
+        #expect(post.network == .twitter && post.text == "#Swift @NASA" && post.repostedBy?.handle == "jack")
         #expect(post.url == "https://x.com/i/status/1900000000000000001")
         #expect(try await database.storedPost(PostKey(network: .mastodon, id: "1900000000000000001")) == nil)
         #expect(try await Recents(database: database).terms() == ["#Swift"])
@@ -74,7 +75,7 @@ struct UpgradeTests {
         #expect(try await sessions.newerPosition(for: "#swift") == .newer(than: "1900000000000000002"))
         #expect(try await sessions.olderPosition(for: "#swift") == .older(than: "1900000000000000001", token: nil))
         var again = try #require(try await database.storedPost(PostKey(network: .twitter, id: "1900000000000000002")))
-        let new = Post(id: "1900000000000000003", created: again.created.addingTimeInterval(60), user: again.user,
+        let new = Post(id: "1900000000000000003", created: again.created.addingTimeInterval(60), author: again.author,
                        text: again.text, mentions: again.mentions)
         source.enqueue([new, again])
         _ = try await sessions.fetch("#Swift", at: .newest)

@@ -19,7 +19,7 @@ struct BlueskyClientTests {
     }
 
     private func seconds(_ page: SearchPage) -> [Int] {
-        page.tweets.compactMap { Int($0.text.split(separator: " ")[4]) }
+        page.posts.compactMap { Int($0.text.split(separator: " ")[4]) }
     }
 
     private static func posts(_ range: ClosedRange<Int>) -> [StubBluesky.Post] {
@@ -32,8 +32,8 @@ struct BlueskyClientTests {
             let client = client(port)
             let first = try await client.search(SearchRequest(query: "#swift", count: 20))
             #expect(seconds(first) == Array((1...100).reversed().filter { $0 % 10 != 0 }.prefix(20)))
-            #expect(first.tweets.allSatisfy { $0.network == .bluesky && $0.url.hasPrefix("https://bsky.app/profile/alice.bsky.social/post/") })
-            #expect(first.tweets[0].mentions.map(\.keyword) == ["#swift"])
+            #expect(first.posts.allSatisfy { $0.network == .bluesky && $0.url.hasPrefix("https://bsky.app/profile/alice.bsky.social/post/") })
+            #expect(first.posts[0].mentions.map(\.keyword) == ["#swift"])
             let second = try await client.search(try #require(first.older))
             #expect(seconds(second) == Array((1...100).reversed().filter { $0 % 10 != 0 }.dropFirst(20).prefix(20)))
             #expect(stub.requests.last?.contains("until=") == true && stub.requests.last?.contains("limit=21") == true)
@@ -87,11 +87,11 @@ struct BlueskyClientTests {
             let client = client(port)
             _ = try await client.search(SearchRequest(query: "#swift"))
             stub.expireAccessTokens()
-            #expect(try await client.search(SearchRequest(query: "#swift")).tweets.count == 5)
+            #expect(try await client.search(SearchRequest(query: "#swift")).posts.count == 5)
             #expect(stub.sessionsCreated == 1 && stub.sessionsRefreshed == 1)
             stub.expireAccessTokens()
             stub.revokeRefreshTokens()
-            #expect(try await client.search(SearchRequest(query: "#swift")).tweets.count == 5)
+            #expect(try await client.search(SearchRequest(query: "#swift")).posts.count == 5)
             #expect(stub.sessionsCreated == 2)
         }
     }

@@ -36,7 +36,7 @@ struct JetstreamEventTests {
             + #"{"index":{"byteStart":\#(bobStart),"byteEnd":\#(bobEnd)},"features":[\#(PostViewDecoderTests.mention)]}]"#
         let post = try Self.created(facets, text: text)
         #expect(post.network == .bluesky && post.id == "at://\(Self.did)/app.bsky.feed.post/3lbc7xyz")
-        #expect(post.user.screenName == Self.did, "the author resolves later")
+        #expect(post.author.handle == Self.did, "the author resolves later")
         #expect(post.created == Date(timeIntervalSince1970: 1_732_300_000.5))
         #expect(post.mentions.map(\.keyword) == ["#swift", "@bob.example.com"])
         #expect(post.mentions.map(\.range) == [7..<13, 14..<30], "code points: 日本語, a space, 👍 and its skin tone, a space")

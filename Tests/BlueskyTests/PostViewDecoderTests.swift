@@ -75,7 +75,7 @@ struct PostViewDecoderTests {
         #expect(post.media.map(\.url) == ["https://cdn.bsky.app/f1", "https://cdn.bsky.app/f2"])
         #expect(post.media.map(\.aspectRatio) == [1.5, 0])
         #expect(post.url == "https://bsky.app/profile/alice.bsky.social/post/3kabc")
-        #expect(post.user == Author(screenName: "alice.bsky.social", name: "Alice", profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did)/c@jpeg"))
+        #expect(post.author == Author(handle: "alice.bsky.social", name: "Alice", profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did)/c@jpeg"))
         #expect(post.created == Date(timeIntervalSince1970: 1_735_787_045.123456))
     }
 
@@ -111,7 +111,7 @@ struct PostViewDecoderTests {
     @Test func aRepostInAFeedKeepsTheRepostsTimeAndShowsTheOriginal() throws {
         let reason = #"{"$type":"app.bsky.feed.defs#reasonRepost","by":{"did":"did:plc:r","handle":"rob.test"},"indexedAt":"2025-02-01T00:00:00Z"}"#
         let post = try PostViewDecoder.post(from: Self.parse(#"{"post":\#(Self.viewJSON("original words")),"reason":\#(reason)}"#))
-        #expect(post.text == "original words" && post.repostedBy?.screenName == "rob.test" && post.user.screenName == "alice.bsky.social")
+        #expect(post.text == "original words" && post.repostedBy?.handle == "rob.test" && post.author.handle == "alice.bsky.social")
         #expect(post.created == Date(timeIntervalSince1970: 1_738_368_000))
     }
 

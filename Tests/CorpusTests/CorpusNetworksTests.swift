@@ -1,5 +1,6 @@
 import Foundation
 import Posts
+import TestSupport
 import Testing
 @testable import Corpus
 
@@ -9,8 +10,8 @@ struct CorpusNetworksTests {
     /// A Bluesky post `seconds` after the test tweets' start (tweet N is at N seconds).
     static func skeet(_ rkey: String, seconds: Double, _ text: String) -> Post {
         Post(network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/\(rkey)",
-             created: Date(timeIntervalSince1970: 1_700_000_000 + seconds), user: Author(screenName: "did:plc:abc", name: "did:plc:abc"),
-             text: text, mentions: TestTweets.mentions(in: text),
+             created: Date(timeIntervalSince1970: 1_700_000_000 + seconds), author: Author(handle: "did:plc:abc", name: "did:plc:abc"),
+             text: text, mentions: TestPosts.mentions(in: text),
              media: [MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk@jpeg", aspectRatio: 0)],
              quotedID: "at://did:plc:q/app.bsky.feed.post/1", contentWarning: "Graphic media", isSensitive: true,
              card: LinkCard(url: "https://swift.org", title: "Swift"), url: "https://bsky.app/profile/did:plc:abc/post/\(rkey)")
@@ -20,37 +21,37 @@ struct CorpusNetworksTests {
         let corpus = try PostCorpus.inMemory()
         let post = Self.skeet("3la", seconds: 1.5, "hello #swift")
         #expect(try await corpus.add([post]).inserted == 1)
-        #expect(try await corpus.tweet(id: post.id) == post)
+        #expect(try await corpus.post(id: post.id) == post)
         let again = try await corpus.add([post])
         #expect(again.inserted == 0 && again.duplicates == 1, "the same post twice is stored once")
     }
 
     /// A tweet `seconds` after the start whose id is a real Snowflake for its time, as X's are.
-    static func tweet(seconds: Int, _ text: String) -> Post {
+    static func post(seconds: Int, _ text: String) -> Post {
         let id = (Int64(1_700_000_000_000 + seconds * 1000) - OrderKey.epoch) << 22
-        let base = TestTweets.tweet(seconds, text)
-        return Post(id: String(id), created: base.created, user: base.user, text: base.text, mentions: base.mentions)
+        let base = TestPosts.post(seconds, text)
+        return Post(id: String(id), created: base.created, author: base.author, text: base.text, mentions: base.mentions)
     }
 
     @Test func bothNetworksAreSearchedAndPagedAsOneByTime() async throws {
         let corpus = try PostCorpus.inMemory()
-        let tweets = (1...6).map { Self.tweet(seconds: $0, "tweet #swift") }
+        let posts = (1...6).map { Self.post(seconds: $0, "tweet #swift") }
         let skeets = [Self.skeet("3la", seconds: 2.5, "skeet #swift"), Self.skeet("3lb", seconds: 4.5, "skeet #swift")]
-        _ = try await corpus.add(tweets + skeets)
+        _ = try await corpus.add(posts + skeets)
         let source = CorpusSource(corpus: corpus)
         var request = SearchRequest(query: "#swift", count: 3)
         var seen: [String] = []
         while true {
             let page = try await source.search(request)
-            seen += page.tweets.map(\.id)
+            seen += page.posts.map(\.id)
             guard let older = page.older else { break }
             request = older
         }
-        let t = tweets.map(\.id)
+        let t = posts.map(\.id)
         #expect(seen == [t[5], t[4], skeets[1].id, t[3], t[2], skeets[0].id, t[1], t[0]])
-        let words = try await corpus.search(SearchQuery(parsing: "skeet"), .newest, count: 10).tweets.map(\.network)
+        let words = try await corpus.search(SearchQuery(parsing: "skeet"), .newest, count: 10).posts.map(\.network)
         #expect(words == [.bluesky, .bluesky])
-        let newer = try await corpus.search(SearchQuery(parsing: "#swift"), .newer(than: skeets[0].id), count: 10).tweets.map(\.id)
+        let newer = try await corpus.search(SearchQuery(parsing: "#swift"), .newer(than: skeets[0].id), count: 10).posts.map(\.id)
         #expect(newer == [t[5], t[4], skeets[1].id, t[3], t[2]], "a page goes on from a Bluesky post too")
     }
 
@@ -58,23 +59,23 @@ struct CorpusNetworksTests {
         let corpus = try PostCorpus.inMemory()
         let posts = (0..<50).map { Self.skeet("k\($0)", seconds: 7, "same moment") }
         #expect(try await corpus.add(posts).inserted == 50)
-        #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).tweets.count == 50)
+        #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).posts.count == 50)
     }
 
     @Test func aDeletedPostLeavesEveryIndex() async throws {
         let corpus = try PostCorpus.inMemory()
         let gone = Self.skeet("3la", seconds: 1, "farewell #swift @bob https://t.co/x")
         let kept = Self.skeet("3lb", seconds: 2, "farewell #swift @bob")
-        let tweet = Self.tweet(seconds: 3, "farewell #swift")
-        _ = try await corpus.add([gone, kept, tweet])
-        #expect(try await corpus.delete(ids: [gone.id, tweet.id, "at://did:plc:abc/app.bsky.feed.post/never"]) == 2)
+        let post = Self.post(seconds: 3, "farewell #swift")
+        _ = try await corpus.add([gone, kept, post])
+        #expect(try await corpus.delete(ids: [gone.id, post.id, "at://did:plc:abc/app.bsky.feed.post/never"]) == 2)
         for query in ["farewell", "#swift", "@bob", "filter:links", "filter:media", "example.com"] {
-            let found = try await corpus.search(SearchQuery(parsing: query), .newest, count: 10).tweets.map(\.id)
+            let found = try await corpus.search(SearchQuery(parsing: query), .newest, count: 10).posts.map(\.id)
             // Only the deleted post linked to example.com; the kept one has an image, so it is still filter:links.
             #expect(found == (query == "example.com" ? [] : [kept.id]), "\(query)")
         }
-        #expect(try await corpus.tweet(id: gone.id) == nil)
-        #expect(try await corpus.tweet(id: kept.id) == kept)
+        #expect(try await corpus.post(id: gone.id) == nil)
+        #expect(try await corpus.post(id: kept.id) == kept)
         #expect(try await corpus.delete(ids: [gone.id]) == 0, "a post deleted twice is deleted once")
         #expect(try await corpus.add([gone]).inserted == 1, "and may come back (a replayed create)")
     }

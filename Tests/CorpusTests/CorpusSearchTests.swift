@@ -1,4 +1,5 @@
 import Corpus
+import TestSupport
 import Testing
 import Posts
 import Twitter
@@ -6,22 +7,22 @@ import DemoCorpus
 
 struct CorpusSearchTests {
     /// A small corpus where each operator has tweets that must and must not match.
-    static let tweets: [Post] = [
-        TestTweets.tweet(1, "Hello #Swift world"),
-        TestTweets.tweet(2, by: "bob", "Learning #swiftlang with @alice"),
-        TestTweets.tweet(3, by: "carol", "Rust and Swift together https://t.co/abc", media: 2),
-        TestTweets.tweet(4, by: "bob", "Café au lait in 東京タワー today"),
-        TestTweets.tweet(5, by: "dave", "Hello #Swift world", repostedBy: "erin"),
-        TestTweets.tweet(6, by: "erin", "the exact phrase is here, @Bob"),
-        TestTweets.tweet(7, by: "carol", "phrase exact is not the same 👩‍💻 coding"),
-        TestTweets.tweet(8, by: "alice", "ÉCOLE in capitals and #RUST"),
+    static let posts: [Post] = [
+        TestPosts.post(1, "Hello #Swift world"),
+        TestPosts.post(2, by: "bob", "Learning #swiftlang with @alice"),
+        TestPosts.post(3, by: "carol", "Rust and Swift together https://t.co/abc", media: 2),
+        TestPosts.post(4, by: "bob", "Café au lait in 東京タワー today"),
+        TestPosts.post(5, by: "dave", "Hello #Swift world", repostedBy: "erin"),
+        TestPosts.post(6, by: "erin", "the exact phrase is here, @Bob"),
+        TestPosts.post(7, by: "carol", "phrase exact is not the same 👩‍💻 coding"),
+        TestPosts.post(8, by: "alice", "ÉCOLE in capitals and #RUST"),
     ]
 
     private func ids(_ query: String, count: Int = 100) async throws -> [String] {
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Self.tweets)
+        _ = try await corpus.add(Self.posts)
         let page = try await corpus.search(try SearchQuery(parsing: query), .newest, count: count)
-        return page.tweets.map(\.id)
+        return page.posts.map(\.id)
     }
 
     @Test(arguments: [
@@ -62,25 +63,25 @@ struct CorpusSearchTests {
 
     @Test func aTweetComesBackWhole() async throws {
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Self.tweets)
-        for tweet in Self.tweets {
-            #expect(try await corpus.tweet(id: tweet.id) == tweet)
+        _ = try await corpus.add(Self.posts)
+        for post in Self.posts {
+            #expect(try await corpus.post(id: post.id) == post)
         }
     }
 
     @Test func addingTheSameTweetsTwiceAddsNothing() async throws {
         let corpus = try PostCorpus.inMemory()
-        let first = try await corpus.add(Self.tweets)
-        let second = try await corpus.add(Self.tweets)
-        #expect(first.inserted == Self.tweets.count && first.duplicates == 0)
-        #expect(second.inserted == 0 && second.duplicates == Self.tweets.count)
-        #expect(try await corpus.tweetCount() == Self.tweets.count)
+        let first = try await corpus.add(Self.posts)
+        let second = try await corpus.add(Self.posts)
+        #expect(first.inserted == Self.posts.count && first.duplicates == 0)
+        #expect(second.inserted == 0 && second.duplicates == Self.posts.count)
+        #expect(try await corpus.postCount() == Self.posts.count)
         #expect(try await ids("#swift") == ["5", "1"])
     }
 
     @Test func aTweetWhoseIdIsNotANumberIsRejectedWithAReason() async throws {
         let corpus = try PostCorpus.inMemory()
-        let bad = Post(id: "tag:x", created: TestTweets.tweet(1, "x").created, user: TestTweets.user("a"), text: "x")
+        let bad = Post(id: "tag:x", created: TestPosts.post(1, "x").created, author: TestPosts.author("a"), text: "x")
         let added = try await corpus.add([bad])
         #expect(added.rejected == ["the tweet id “tag:x” is not a whole number from 1 to 9223372036854775807"])
     }
@@ -88,11 +89,11 @@ struct CorpusSearchTests {
 
 struct CorpusPagingTests {
     /// 250 tweets; every third mentions #three, and every tweet says "tweet".
-    static let tweets = (1...250).map { TestTweets.tweet($0, $0 % 3 == 0 ? "tweet #three" : "tweet") }
+    static let posts = (1...250).map { TestPosts.post($0, $0 % 3 == 0 ? "tweet #three" : "tweet") }
 
     private func source() async throws -> CorpusSource {
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Self.tweets.shuffled())
+        _ = try await corpus.add(Self.posts.shuffled())
         return CorpusSource(corpus: corpus)
     }
 
@@ -103,16 +104,16 @@ struct CorpusPagingTests {
         var seen: [Int] = []
         while let next = request {
             let page = try await source.search(next)
-            #expect(page.tweets.count <= 7)
-            seen += page.tweets.compactMap { Int($0.id) }
+            #expect(page.posts.count <= 7)
+            seen += page.posts.compactMap { Int($0.id) }
             request = page.older
         }
-        let expected = Self.tweets.filter { matches($0, query) }.compactMap { Int($0.id) }.reversed()
+        let expected = Self.posts.filter { matches($0, query) }.compactMap { Int($0.id) }.reversed()
         #expect(seen == Array(expected))
     }
 
-    private func matches(_ tweet: Post, _ query: String) -> Bool {
-        let three = tweet.text.contains("#three")
+    private func matches(_ post: Post, _ query: String) -> Bool {
+        let three = post.text.contains("#three")
         return switch query {
         case "#three": three
         case "tweet -#three": !three
@@ -127,16 +128,16 @@ struct CorpusPagingTests {
 
     @Test func newerPagesBringOnlyWhatCameAfterInOrderWithoutGaps() async throws {
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Array(Self.tweets.prefix(100)))
+        _ = try await corpus.add(Array(Self.posts.prefix(100)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 10))
-        #expect(first.tweets.map(\.id) == ids(91...100))
-        _ = try await corpus.add(Array(Self.tweets[100..<125]))
+        #expect(first.posts.map(\.id) == ids(91...100))
+        _ = try await corpus.add(Array(Self.posts[100..<125]))
         var request = first.newer
         var pages: [[String]] = []
         for _ in 0..<4 {
             let page = try await source.search(request)
-            pages.append(page.tweets.map(\.id))
+            pages.append(page.posts.map(\.id))
             request = page.newer
         }
         let expected: [[String]] = [ids(101...110), ids(111...120), ids(121...125), []]
@@ -145,12 +146,12 @@ struct CorpusPagingTests {
 
     @Test func tweetsAddedWhilePagingDoNotDisturbOlderPages() async throws {
         let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Array(Self.tweets.prefix(200)))
+        _ = try await corpus.add(Array(Self.posts.prefix(200)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 50))
-        _ = try await corpus.add(Array(Self.tweets.suffix(50)))
+        _ = try await corpus.add(Array(Self.posts.suffix(50)))
         let second = try await source.search(try #require(first.older))
-        #expect(second.tweets.map(\.id) == ids(101...150))
+        #expect(second.posts.map(\.id) == ids(101...150))
     }
 }
 
@@ -165,11 +166,11 @@ struct DemoTweeterTests {
         var newer: [Post] = []
         for _ in 0..<200 where newer.isEmpty {
             try await Task.sleep(for: .milliseconds(10))
-            newer = try await source.search(first.newer).tweets
+            newer = try await source.search(first.newer).posts
         }
         tweeting.cancel()
         #expect(!newer.isEmpty)
-        #expect(Set(newer.map(\.id)).isDisjoint(with: first.tweets.map(\.id)))
+        #expect(Set(newer.map(\.id)).isDisjoint(with: first.posts.map(\.id)))
         #expect(try await Demo.seed(of: corpus) == 3)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Posts
+import TestSupport
 import Testing
 @testable import Corpus
 
@@ -10,7 +11,7 @@ struct CorpusUpgradeTests {
     static let reply: Post = {
         let text = "@ana @bo see https://t.co/AbCdEf123"
         return Post(
-            id: "1700000000000000100", created: Date(timeIntervalSince1970: 1_700_000_000), user: TestTweets.user("cy"), text: text,
+            id: "1700000000000000100", created: Date(timeIntervalSince1970: 1_700_000_000), author: TestPosts.author("cy"), text: text,
             mentions: [
                 Mention(kind: .user, keyword: "@ana", range: 0..<4), Mention(kind: .user, keyword: "@bo", range: 5..<8),
                 Mention(kind: .url, keyword: "https://t.co/AbCdEf123", range: 13..<35, expandedURL: "https://example.com/a", display: "example.com/a"),
@@ -22,7 +23,7 @@ struct CorpusUpgradeTests {
     @Test func aRepliesDisplayStartAndItsLinksDisplayFormComeBack() async throws {
         let corpus = try PostCorpus.inMemory()
         _ = try await corpus.add([Self.reply])
-        #expect(try await corpus.tweet(id: Self.reply.id) == Self.reply)
+        #expect(try await corpus.post(id: Self.reply.id) == Self.reply)
     }
 
     @Test func aCorpusOfTheFirstSchemaOpensWithItsTweetsWhole() async throws {
@@ -37,10 +38,10 @@ struct CorpusUpgradeTests {
         }
         try old.close()
         let corpus = try PostCorpus.open(at: path)
-        let tweet = try #require(try await corpus.tweet(id: "42"))
-        #expect(tweet.text == "see https://t.co/x" && tweet.displayStart == 0)
-        #expect(tweet.mentions == [Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")])
+        let post = try #require(try await corpus.post(id: "42"))
+        #expect(post.text == "see https://t.co/x" && post.displayStart == 0)
+        #expect(post.mentions == [Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")])
         _ = try await corpus.add([Self.reply])
-        #expect(try await corpus.tweet(id: Self.reply.id) == Self.reply)
+        #expect(try await corpus.post(id: Self.reply.id) == Self.reply)
     }
 }

@@ -9,7 +9,7 @@ struct PageCacheTests {
 
     private func page(_ query: String) -> (SearchRequest, SearchPage) {
         let request = SearchRequest(query: query)
-        return (request, SearchPage(tweets: [], newer: request, older: nil))
+        return (request, SearchPage(posts: [], newer: request, older: nil))
     }
 
     private func generation(_ commits: Int, _ dataVersion: Int = 1) -> DatabaseGeneration.Value {

@@ -103,7 +103,7 @@ struct DemoGeneratorTests {
         let replies = tweets.filter { $0.inReplyToID != nil }
         #expect((0.1...0.2).contains(Double(retweets.count) / Double(tweets.count)))
         #expect((0.06...0.14).contains(Double(replies.count) / Double(tweets.count)))
-        #expect(retweets.allSatisfy { $0.repostedBy != $0.user && $0.inReplyToID == nil })
+        #expect(retweets.allSatisfy { $0.repostedBy != $0.author && $0.inReplyToID == nil })
     }
 
     @Test func repliesAnswerAnEarlierTweetByItsAuthor() throws {
@@ -111,8 +111,8 @@ struct DemoGeneratorTests {
         for reply in DemoSample.tweets where reply.inReplyToID != nil {
             let replied = try #require(reply.inReplyToID.flatMap { byID[$0] })
             #expect(UInt64(replied.id)! < UInt64(reply.id)!)
-            #expect(reply.text.hasPrefix("@" + replied.user.screenName + " "))
-            #expect(reply.mentions.first?.range == 0..<replied.user.screenName.unicodeScalars.count + 1)
+            #expect(reply.text.hasPrefix("@" + replied.author.handle + " "))
+            #expect(reply.mentions.first?.range == 0..<replied.author.handle.unicodeScalars.count + 1)
         }
     }
 
@@ -157,10 +157,10 @@ struct DemoGeneratorTests {
     @Test func usersAreUniqueAndValid() {
         let users = DemoSample.users
         #expect((1000...5000).contains(users.count))
-        #expect(Set(users.map { $0.screenName.lowercased() }).count == users.count)
+        #expect(Set(users.map { $0.handle.lowercased() }).count == users.count)
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".unicodeScalars)
-        #expect(users.allSatisfy { (1...15).contains($0.screenName.count) && $0.screenName.unicodeScalars.allSatisfy(allowed.contains) })
-        #expect(users.allSatisfy { $0.profileImageURL == "/demo/avatars/\($0.screenName).svg" })
+        #expect(users.allSatisfy { (1...15).contains($0.handle.count) && $0.handle.unicodeScalars.allSatisfy(allowed.contains) })
+        #expect(users.allSatisfy { $0.profileImageURL == "/demo/avatars/\($0.handle).svg" })
         let names = users.map(\.name).joined()
         #expect(names.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) })
         #expect(names.unicodeScalars.contains { (0x0600...0x06FF).contains($0.value) })

@@ -73,7 +73,7 @@ private struct FuzzFile {
         var result: (ids: [String], namedLines: Set<Int>, syntaxErrorLines: Set<Int>) = ([], [], [])
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): result.ids.append(tweet.id)
+            case .post(let tweet): result.ids.append(tweet.id)
             case .malformed(let problem), .note(let problem):
                 guard let line = problem.line else { continue }
                 result.namedLines.insert(line)

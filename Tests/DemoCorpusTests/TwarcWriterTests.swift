@@ -14,7 +14,7 @@ struct TwarcWriterTests {
         var problems: [String] = []
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): tweets.append(tweet)
+            case .post(let tweet): tweets.append(tweet)
             case .malformed(let problem), .note(let problem): problems.append(problem.description)
             }
         }
@@ -61,7 +61,7 @@ struct TwarcWriterTests {
         try Data(written(tweets).utf8).write(to: url)
         var reader = try TweetFileReader(path: url.path)
         var back: [Post] = []
-        while case .tweet(let tweet) = reader.next() { back.append(tweet) }
+        while case .post(let tweet) = reader.next() { back.append(tweet) }
         expectSame(back, tweets)
     }
 
@@ -94,7 +94,7 @@ struct TwarcWriterTests {
         let page = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         let data = try #require((page["data"] as? [[String: Any]])?.first)
         let shown = try #require(data["text"] as? String)
-        #expect(shown.hasPrefix("RT @\(retweet.user.screenName): "))
+        #expect(shown.hasPrefix("RT @\(retweet.author.handle): "))
         #expect(shown.unicodeScalars.count <= 140 + 30)
         let reference = try #require((data["referenced_tweets"] as? [[String: Any]])?.first)
         #expect(reference["type"] as? String == "retweeted")
@@ -125,8 +125,8 @@ struct TwarcWriterTests {
     }
 
     private func handMade(text: String, mentions: [Mention], media: [MediaItem] = []) -> Post {
-        let user = Author(screenName: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
-        return Post(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), user: user, text: text, mentions: mentions, media: media)
+        let user = Author(handle: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
+        return Post(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), author: user, text: text, mentions: mentions, media: media)
     }
 
     private func mention(_ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil, display: String? = nil) -> Mention {

@@ -42,7 +42,7 @@ struct JetstreamIngesterTests {
     }
 
     private func searched(_ corpus: PostCorpus) async throws -> [String] {
-        try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).tweets.map(\.id).sorted()
+        try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id).sorted()
     }
 
     @Test func createsAreStoredDeletesRemovedAndTheCursorCommitted() async throws {
@@ -63,7 +63,7 @@ struct JetstreamIngesterTests {
         let again = try await ingester.ingest(feed(Self.stream))
         #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
         #expect(again.duplicates == 2, "b and c were stored; a, deleted, is stored and deleted again")
-        #expect(try await corpus.tweetCount() == 2)
+        #expect(try await corpus.postCount() == 2)
     }
 
     @Test func aFailureMidStreamLosesOnlyTheUncommittedBatch() async throws {
@@ -118,7 +118,7 @@ struct JetstreamLiveIndexTests {
             do { try await running.value } catch is CancellationError {}
             return finished
         }
-        let found = try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).tweets.map(\.id).sorted()
+        let found = try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id).sorted()
         return (finished, found, stub.connections)
     }
 }

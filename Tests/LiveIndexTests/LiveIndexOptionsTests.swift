@@ -17,7 +17,7 @@ struct LiveIndexOptionsTests {
             mentions.append(Mention(kind: .hashtag, keyword: "#" + tag, range: start..<text.unicodeScalars.count))
         }
         return Post(network: .bluesky, id: "at://did:plc:options/app.bsky.feed.post/p\(number)", created: Date(timeIntervalSinceNow: -daysAgo * 86_400),
-                    user: Author(screenName: "did:plc:options", name: "did:plc:options"), text: text, mentions: mentions)
+                    author: Author(handle: "did:plc:options", name: "did:plc:options"), text: text, mentions: mentions)
     }
 
     @Test func tagsAndLanguagesKeepOnlyWhatWasAskedFor() {
@@ -44,22 +44,22 @@ struct LiveIndexOptionsTests {
             continuation.finish()
         })
         #expect(progress.posts == 1 && progress.passedOver == 1 && progress.cursor == 2)
-        #expect(try await corpus.tweetCount() == 1)
+        #expect(try await corpus.postCount() == 1)
     }
 
     @Test func keepDaysPrunesOlderPostsOfTheNetworkInChunks() async throws {
         let corpus = try PostCorpus.inMemory()
         let old = (0..<450).map { post($0, tags: ["old"], daysAgo: 3 + Double($0) / 1_000) }
         let recent = (450..<460).map { post($0, tags: ["old"], daysAgo: 1) }
-        let tweet = Post(id: "20", created: Date(timeIntervalSinceNow: -9 * 86_400), user: Author(screenName: "x", name: "X"), text: "an old tweet")
-        _ = try await corpus.add(old + recent + [tweet])
+        let xPost = Post(id: "20", created: Date(timeIntervalSinceNow: -9 * 86_400), author: Author(handle: "x", name: "X"), text: "an old tweet")
+        _ = try await corpus.add(old + recent + [xPost])
         let before = try await corpus.bytesOnDisk()
         var total = IngestProgress(stored: 461)
         var retention = Retention(keepDays: 2)
         try await retention.prune(corpus, into: &total)
         #expect(total.pruned == 450 && total.stored == 11)
-        #expect(try await corpus.search(SearchQuery(parsing: "#old"), .newest, count: 100).tweets.count == 10)
-        #expect(try await corpus.tweet(id: "20") != nil, "only the live index's network is pruned")
+        #expect(try await corpus.search(SearchQuery(parsing: "#old"), .newest, count: 100).posts.count == 10)
+        #expect(try await corpus.post(id: "20") != nil, "only the live index's network is pruned")
         #expect(before > 0)
         try await retention.prune(corpus, into: &total)
         #expect(total.pruned == 450, "not due again for a minute")

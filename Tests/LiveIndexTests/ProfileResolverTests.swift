@@ -20,7 +20,7 @@ struct ProfileResolverTests {
         let text = "resolving post \(number) #resolve"
         let tag = Mention(kind: .hashtag, keyword: "#resolve", range: (text.unicodeScalars.count - 8)..<text.unicodeScalars.count)
         return Post(network: .bluesky, id: "at://\(did)/app.bsky.feed.post/r\(number)", created: Date(timeIntervalSince1970: 1_732_300_000 + Double(number)),
-                    user: Author(screenName: did, name: did), text: text, mentions: [tag], url: "https://bsky.app/profile/\(did)/post/r\(number)")
+                    author: Author(handle: did, name: did), text: text, mentions: [tag], url: "https://bsky.app/profile/\(did)/post/r\(number)")
     }
 
     private static var quiet: Logger {
@@ -34,7 +34,7 @@ struct ProfileResolverTests {
     }
 
     private func found(_ query: String, in corpus: PostCorpus) async throws -> [String] {
-        try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).tweets.map(\.id).sorted()
+        try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).posts.map(\.id).sorted()
     }
 
     @Test func aResolvedAuthorIsShownByHandleAndFoundByFrom() async throws {
@@ -48,13 +48,13 @@ struct ProfileResolverTests {
         }
         let ids = try await found("from:alice.example.com", in: corpus)
         #expect(ids == [Self.post(1, by: Self.did(1)).id])
-        let post = try #require(try await corpus.tweet(id: ids[0]))
-        #expect(post.user == Author(screenName: "alice.example.com", name: "Name of alice.example.com",
+        let post = try #require(try await corpus.post(id: ids[0]))
+        #expect(post.author == Author(handle: "alice.example.com", name: "Name of alice.example.com",
                                     profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did(1))/bafkavatar@jpeg"))
         // A later post by a resolved author is found by handle from its own commit, and keeps the resolved name.
         _ = try await corpus.apply([.create(Self.post(2, by: Self.did(1)))], cursor: ("c", "2"))
         #expect(try await found("from:alice.example.com", in: corpus).count == 2)
-        #expect(try await corpus.tweet(id: Self.post(2, by: Self.did(1)).id)?.user.name == "Name of alice.example.com")
+        #expect(try await corpus.post(id: Self.post(2, by: Self.did(1)).id)?.author.name == "Name of alice.example.com")
         #expect(try await corpus.pendingAuthors(limit: 25).isEmpty)
     }
 
@@ -86,10 +86,10 @@ struct ProfileResolverTests {
         }
         #expect(requests.map { $0.components(separatedBy: "actors=").count - 1 } == [25, 15])
         #expect(try await corpus.pendingAuthors(limit: 25).isEmpty, "the unknown account is not asked for again")
-        #expect(try await corpus.tweet(id: Self.post(40, by: Self.did(40)).id)?.user.screenName == Self.did(40))
+        #expect(try await corpus.post(id: Self.post(40, by: Self.did(40)).id)?.author.handle == Self.did(40))
         #expect(try await found("from:user39.example.com", in: corpus).count == 1)
-        let invalid = try await corpus.tweet(id: Self.post(38, by: Self.did(38)).id)?.user
-        #expect(invalid?.screenName == Self.did(38) && invalid?.name == "Name of handle.invalid", "no handle to show or search by")
+        let invalid = try await corpus.post(id: Self.post(38, by: Self.did(38)).id)?.author
+        #expect(invalid?.handle == Self.did(38) && invalid?.name == "Name of handle.invalid", "no handle to show or search by")
     }
 
     @Test func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers() async throws {

@@ -17,7 +17,7 @@ struct MastodonClientTests {
         return MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)", token: token.map(BearerToken.init)), policy: policy)
     }
 
-    private func ids(_ page: SearchPage) -> [Int] { page.tweets.compactMap { Int($0.id) } }
+    private func ids(_ page: SearchPage) -> [Int] { page.posts.compactMap { Int($0.id) } }
 
     @Test func newestOlderAndNewerPageWithoutGapOrDuplicate() async throws {
         try await StubMastodon.run { stub, port in
@@ -26,7 +26,7 @@ struct MastodonClientTests {
             let newest = try await source.search(SearchRequest(query: "#swift", count: 50))
             let swiftIDs = (1...100).filter { $0 % 10 != 0 }.reversed().map { $0 }
             #expect(ids(newest) == Array(swiftIDs.prefix(50)))
-            #expect(newest.tweets.allSatisfy { $0.network == .mastodon && $0.url.hasPrefix("https://stub.example/@alice/") })
+            #expect(newest.posts.allSatisfy { $0.network == .mastodon && $0.url.hasPrefix("https://stub.example/@alice/") })
             #expect(stub.requests.count == 2)  // 40, then the 10 that fill the page
             let older = try await source.search(try #require(newest.older))
             #expect(ids(older) == Array(swiftIDs.dropFirst(50)))
@@ -50,7 +50,7 @@ struct MastodonClientTests {
             let request = try #require(stub.requests.first)
             #expect(request.hasPrefix("/api/v1/timelines/tag/a?"))
             #expect(request.contains("any%5B%5D=b") && request.contains("none%5B%5D=c") && request.contains("only_media=true"))
-            #expect(page.tweets.first?.media.first?.aspectRatio == 4.0 / 3.0)
+            #expect(page.posts.first?.media.first?.aspectRatio == 4.0 / 3.0)
         }
     }
 
@@ -60,7 +60,7 @@ struct MastodonClientTests {
             let source = client(port)
             let page = try await source.search(SearchRequest(query: "@alice OR from:alice"))
             #expect(ids(page) == [3, 1])
-            #expect(page.tweets.allSatisfy { $0.user.screenName == "alice@stub.example" })
+            #expect(page.posts.allSatisfy { $0.author.handle == "alice@stub.example" })
             _ = try await source.search(SearchRequest(query: "from:alice"))
             #expect(stub.requests.filter { $0.hasPrefix("/api/v1/accounts/lookup") }.count == 1)
             await expect(try await source.search(SearchRequest(query: "from:nobody")), "127.0.0.1:\(port) knows no account @nobody.")

@@ -32,7 +32,7 @@ struct StatusDecoderTests {
             """)
         #expect(post.network == .mastodon && post.id == "110")
         #expect(post.created.timeIntervalSince1970 == 1_785_592_555.867)
-        #expect(post.user == Author(screenName: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"))
+        #expect(post.author == Author(handle: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"))
         #expect(post.text == "lunch & #Food")
         #expect(post.mentions == [Mention(kind: .hashtag, keyword: "#Food", range: 8..<13)])
         #expect(post.media.map(\.kind) == [.photo, .gifv, .video, .audio, .video])
@@ -55,8 +55,8 @@ struct StatusDecoderTests {
         #expect(post.id == "900")
         #expect(post.created.timeIntervalSince1970 == 1_785_628_800)
         #expect(post.text == "original")
-        #expect(post.user == Author(screenName: "bob@far.example", name: "bob", profileImageURL: nil))
-        #expect(post.repostedBy?.screenName == "alice@home.example")
+        #expect(post.author == Author(handle: "bob@far.example", name: "bob", profileImageURL: nil))
+        #expect(post.repostedBy?.handle == "alice@home.example")
         #expect(post.url == "https://far.example/@bob/800")
     }
 
@@ -69,7 +69,7 @@ struct StatusDecoderTests {
             """)
         #expect(post.quotedID == "800")
         #expect(post.quoted?.text == "quoted")
-        #expect(post.quoted?.user.screenName == "bob@far.example")
+        #expect(post.quoted?.author.handle == "bob@far.example")
     }
 
     @Test(arguments: [

@@ -9,24 +9,24 @@ import Testing
 /// The stored form: written without `JSONEncoder`, read with `JSONDecoder`, and still reading what earlier releases
 /// stored.
 struct PostCodingTests {
-    private static let alice = Author(screenName: "alice@example.social", name: "Alice")
+    private static let alice = Author(handle: "alice@example.social", name: "Alice")
 
     private static let quoted = Post(
-        network: .mastodon, id: "1", created: Date(timeIntervalSince1970: 1_700_000_000), user: alice,
+        network: .mastodon, id: "1", created: Date(timeIntervalSince1970: 1_700_000_000), author: alice,
         text: "the quoted one #a", mentions: [Mention(kind: .hashtag, keyword: "#a", range: 15..<17)],
         url: "https://example.social/@alice/1"
     )
 
     @Test func everyFieldSurvivesTheStoredForm() throws {
         let post = Post(
-            network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), user: Self.alice,
+            network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), author: Self.alice,
             text: "quoting", media: [
                 MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5, alt: "A \"quoted\" <alt>\nover two lines"),
                 MediaItem(url: "https://example.social/v.png", aspectRatio: 16.0 / 9, kind: .video,
                           playURL: "https://example.social/v.mp4", duration: 88.654),
                 MediaItem(url: "", aspectRatio: 0, kind: .audio, playURL: "https://example.social/a.mp3"),
             ],
-            repostedBy: Author(screenName: "bob@example.social", name: "Bob"), quoted: Self.quoted,
+            repostedBy: Author(handle: "bob@example.social", name: "Bob"), quoted: Self.quoted,
             inReplyToID: "0", displayStart: 3, contentWarning: "spoilers", isSensitive: true,
             card: LinkCard(url: "https://example.com/a", title: "A \"title\"", description: "d", imageURL: "https://example.com/a.png"),
             url: "https://example.social/@alice/2"
@@ -46,7 +46,7 @@ struct PostCodingTests {
             """
         let post = try JSONDecoder().decode(Post.self, from: Data(stored.utf8))
         #expect(post.network == .twitter)
-        #expect(post.repostedBy?.screenName == "b")
+        #expect(post.repostedBy?.handle == "b")
         #expect(post.url == "https://x.com/i/status/1900")
         #expect(post.key == PostKey(network: .twitter, id: "1900"))
         #expect(!post.isSensitive && post.contentWarning == nil && post.quoted == nil)
@@ -70,8 +70,8 @@ struct PostCodingTests {
 
     @Test func equalIdsOnDifferentNetworksAreDifferentPosts() {
         let created = Date(timeIntervalSince1970: 0)
-        let onX = Post(network: .twitter, id: "7", created: created, user: Self.alice, text: "x")
-        let onMastodon = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x")
+        let onX = Post(network: .twitter, id: "7", created: created, author: Self.alice, text: "x")
+        let onMastodon = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "x")
         #expect(onX.key != onMastodon.key)
         #expect(Set([onX.key, onMastodon.key]).count == 2)
     }
@@ -79,9 +79,9 @@ struct PostCodingTests {
     /// A post's fields sit behind one shared reference: equality and hashing still go by the values.
     @Test func postsAreEqualByTheirValuesNotTheirStorage() {
         let created = Date(timeIntervalSince1970: 0)
-        let one = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x", quoted: Self.quoted)
-        let same = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "x", quoted: Self.quoted)
-        let other = Post(network: .mastodon, id: "7", created: created, user: Self.alice, text: "y", quoted: Self.quoted)
+        let one = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
+        let same = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
+        let other = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "y", quoted: Self.quoted)
         #expect(one == same && one.hashValue == same.hashValue)
         #expect(one != other)
         #expect(Set([one, same, other]).count == 2)

@@ -22,7 +22,7 @@ private struct ListSource: PostSource {
             page = Array(older.prefix(request.count))
             hasMore = older.count > request.count
         }
-        return SearchPage(tweets: page, newer: request.newer(after: page), older: request.older(after: page, hasMore: hasMore))
+        return SearchPage(posts: page, newer: request.newer(after: page), older: request.older(after: page, hasMore: hasMore))
     }
 }
 
@@ -38,7 +38,7 @@ private struct FailingSource: PostSource {
 private func posts(_ network: Network, _ minutes: [Int]) -> [Post] {
     minutes.sorted(by: >).map { minute in
         Post(network: network, id: "\(network.rawValue.prefix(1))\(minute)", created: Date(timeIntervalSince1970: Double(minute) * 60),
-             user: Author(screenName: "a", name: "A"), text: "\(minute)")
+             author: Author(handle: "a", name: "A"), text: "\(minute)")
     }
 }
 

@@ -3,8 +3,8 @@ import Testing
 import Posts
 
 struct TextSegmentTests {
-    private let tweet = Post(
-        id: "1", created: Date(timeIntervalSince1970: 0), user: Author(screenName: "a", name: "A"),
+    private let post = Post(
+        id: "1", created: Date(timeIntervalSince1970: 0), author: Author(handle: "a", name: "A"),
         text: "🇩🇿 #hirak & @NASA https://t.co/x",
         mentions: [
             Mention(kind: .hashtag, keyword: "#hirak", range: 3..<9),
@@ -14,17 +14,17 @@ struct TextSegmentTests {
     )
 
     @Test func segmentsJoinBackToTheText() {
-        #expect(tweet.segments.map(\.text).joined() == tweet.text)
+        #expect(post.segments.map(\.text).joined() == post.text)
     }
 
     @Test func eachMentionIsOneSegmentWithItsKeyword() {
-        let mentions = tweet.segments.compactMap(\.mention)
-        #expect(mentions == tweet.mentions)
-        #expect(tweet.segments.filter { $0.mention != nil }.map(\.text) == ["#hirak", "@NASA", "https://t.co/x"])
+        let mentions = post.segments.compactMap(\.mention)
+        #expect(mentions == post.mentions)
+        #expect(post.segments.filter { $0.mention != nil }.map(\.text) == ["#hirak", "@NASA", "https://t.co/x"])
     }
 
     @Test func plainTextIsOneSegment() {
-        let plain = Post(id: "2", created: .now, user: .unknown, text: "just words")
+        let plain = Post(id: "2", created: .now, author: .unknown, text: "just words")
         #expect(plain.segments.map(\.text) == ["just words"])
         #expect(plain.segments.allSatisfy { $0.mention == nil })
     }

@@ -12,10 +12,10 @@ struct InspectCommandTests {
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count > 5)
         for line in lines {
-            let tweet = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(Set(tweet.keys).isSuperset(of: ["id", "created", "user", "text", "mentions", "media"]))
-            let text = Array((tweet["text"] as? String ?? "").unicodeScalars)
-            for mention in tweet["mentions"] as? [[String: Any]] ?? [] {
+            let post = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(Set(post.keys).isSuperset(of: ["id", "created", "user", "text", "mentions", "media"]))
+            let text = Array((post["text"] as? String ?? "").unicodeScalars)
+            for mention in post["mentions"] as? [[String: Any]] ?? [] {
                 let start = mention["start"] as? Int ?? -1, end = mention["end"] as? Int ?? -1
                 try #require(start >= 0 && end <= text.count)
                 #expect(String(String.UnicodeScalarView(text[start..<end])) == mention["keyword"] as? String)

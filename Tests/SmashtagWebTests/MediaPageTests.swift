@@ -9,7 +9,7 @@ import Testing
 /// playlists where the browser plays HLS, sounds, descriptions as `alt` and behind an "ALT" badge, and a page's
 /// policy letting media load only from where they play.
 @Suite struct MediaPageTests {
-    static let ana = Author(screenName: "ana@home.example", name: "Ana")
+    static let ana = Author(handle: "ana@home.example", name: "Ana")
     static let media = [
         MediaItem(url: "https://home.example/v.png", aspectRatio: 16.0 / 9, kind: .video, playURL: "https://files.example/v.mp4",
                   alt: "A cat <b>chasing</b> a \"laser\"", duration: 88.654),
@@ -18,10 +18,10 @@ import Testing
         MediaItem(url: "https://home.example/h.png", aspectRatio: 1, kind: .video, playURL: "http://insecure.example/h.mp4"),
         MediaItem(url: "https://home.example/p.png", aspectRatio: 1.5, alt: "A map"),
     ]
-    static let post = Post(network: .mastodon, id: "7", created: Date(timeIntervalSince1970: 1_785_592_555), user: ana,
+    static let post = Post(network: .mastodon, id: "7", created: Date(timeIntervalSince1970: 1_785_592_555), author: ana,
                            text: "clips", media: media, url: "https://home.example/@ana/7")
     static let bluesky = Post(
-        network: .bluesky, id: "at://did:plc:w/app.bsky.feed.post/3k", created: .now, user: Author(screenName: "w.bsky.social", name: "W"),
+        network: .bluesky, id: "at://did:plc:w/app.bsky.feed.post/3k", created: .now, author: Author(handle: "w.bsky.social", name: "W"),
         text: "waves", media: [MediaItem(url: "https://cdn.example/t.jpg", aspectRatio: 16.0 / 9, kind: .video,
                                          playURL: "https://video.bsky.app/watch/did%3Aplc%3Aw/bafy/playlist.m3u8", alt: "Waves")],
         url: "https://bsky.app/profile/w.bsky.social/post/3k")

@@ -1,6 +1,7 @@
 import Foundation
 import Posts
 import AppStore
+import TestSupport
 import Testing
 @testable import SmashtagWeb
 
@@ -10,7 +11,7 @@ import Testing
     static let replyText = "@ana @bo see https://t.co/AbCdEf123 #swift"
     static let reply = Post(
         id: "1900000000000000100", created: Date(timeIntervalSince1970: 1_740_830_400),
-        user: Author(screenName: "cy", name: "Cy"), text: replyText,
+        author: Author(handle: "cy", name: "Cy"), text: replyText,
         mentions: [
             Mention(kind: .user, keyword: "@ana", range: 0..<4), Mention(kind: .user, keyword: "@bo", range: 5..<8),
             Mention(kind: .url, keyword: "https://t.co/AbCdEf123", range: 13..<35, expandedURL: "https://example.com/a/long/path", display: "example.com/a/long…"),
@@ -40,19 +41,19 @@ import Testing
     @Test func aQuoteTweetsTrailingLinkToTheQuoteIsHiddenWhenTheQuoteIsShown() {
         let text = "So true https://t.co/Qu0te"
         let link = Mention(kind: .url, keyword: "https://t.co/Qu0te", range: 8..<26, expandedURL: "https://twitter.com/ana/status/42", display: "twitter.com/ana/status/42")
-        let quoted = Post(id: "42", created: .now, user: Author(screenName: "ana", name: "Ana"), text: "the original")
-        let quoting = Post(id: "43", created: .now, user: Author(screenName: "cy", name: "Cy"), text: text, mentions: [link], quoted: quoted)
+        let quoted = Post(id: "42", created: .now, author: Author(handle: "ana", name: "Ana"), text: "the original")
+        let quoting = Post(id: "43", created: .now, author: Author(handle: "cy", name: "Cy"), text: text, mentions: [link], quoted: quoted)
         #expect(quoting.shownSegments.map(\.text) == ["So true"])
         #expect(row(quoting).contains(#"<p class="text">So true</p>"#))
-        let unavailable = Post(id: "44", created: .now, user: Author(screenName: "cy", name: "Cy"), text: text, mentions: [link], quotedID: "42")
+        let unavailable = Post(id: "44", created: .now, author: Author(handle: "cy", name: "Cy"), text: text, mentions: [link], quotedID: "42")
         #expect(unavailable.shownSegments.count == 2, "without the quote, its link is the way to it")
     }
 
     @Test func manyNamesAreCountedAfterTheFirstThree() {
         let names = (1...5).map { "@u\($0)" }
         let text = names.joined(separator: " ") + " hello"
-        let post = Post(id: "1", created: .now, user: Author(screenName: "cy", name: "Cy"), text: text,
-                        mentions: TestMentions.of(text), inReplyToID: "0", displayStart: text.count - 5)
+        let post = Post(id: "1", created: .now, author: Author(handle: "cy", name: "Cy"), text: text,
+                        mentions: TestPosts.mentions(in: text), inReplyToID: "0", displayStart: text.count - 5)
         #expect(row(post).contains(#"@u3</span> and 2 others</p>"#))
         #expect(post.shownSegments.map(\.text) == ["hello"])
     }
@@ -74,7 +75,7 @@ import Testing
 
     @Test func aLinkPreviewShowsUnderTheTextAndItsLinkIsListedOnTheMentionsPage() {
         let card = LinkCard(url: "https://www.example.com/story", title: "<b>A story</b>", description: "", imageURL: "javascript:alert(1)")
-        let post = Post(network: .bluesky, id: "at://did:plc:a/app.bsky.feed.post/3k", created: .now, user: Author(screenName: "a.test", name: "A"),
+        let post = Post(network: .bluesky, id: "at://did:plc:a/app.bsky.feed.post/3k", created: .now, author: Author(handle: "a.test", name: "A"),
                         text: "read this", card: card)
         let html = row(post)
         #expect(html.contains(#"<div class="card"><p class="card-title">&lt;b&gt;A story&lt;/b&gt;</p><p class="dim small">example.com</p></div>"#))
@@ -93,7 +94,7 @@ import Testing
 
     @Test func anAuthorNotResolvedYetIsListedButNotLinked() {
         let post = Post(network: .bluesky, id: "at://did:plc:new/app.bsky.feed.post/3k", created: .now,
-                        user: Author(screenName: "did:plc:new", name: "did:plc:new"), text: "first post #hello")
+                        author: Author(handle: "did:plc:new", name: "did:plc:new"), text: "first post #hello")
         let users = MentionsPageView(post, tab: .search, back: nil, here: "/here").sections.first { $0.title == "Users" }
         #expect(users?.items.map(\.text) == ["@did:plc:new"] && users?.items.first?.href == nil, "no search can name a DID")
     }

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Posts
+import TestSupport
 import AppStore
 @testable import SmashtagWeb
 import DemoCorpus
@@ -31,12 +32,17 @@ enum WebFixture {
     static let hostileID = "1900000000000000001"
     static let scriptText = "<script>alert(1)</script>"
 
+    /// The demo's first 400 posts and the hostile ones, made once for every test of the run.
+    static let corpus = CorpusTemplate { corpus in
+        try await Demo.generate(into: corpus, count: 400)
+        _ = try await corpus.add(hostilePosts)
+    }
+
+    /// A data directory of its own, with a copy of the shared corpus and no app database yet.
     static func dataDirectory() async throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-web-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let corpus = try PostCorpus.open(at: directory + "/corpus.sqlite")
-        try await Demo.generate(into: corpus, count: 400)
-        _ = try await corpus.add(hostileTweets)
+        try await corpus.copy(to: DataDirectory(path: directory).corpus)
         return directory
     }
 
@@ -59,8 +65,8 @@ enum WebFixture {
     }
 
     /// Markup, a `javascript:` link, quotes and template syntax in every field a page shows.
-    static var hostileTweets: [Post] {
-        let mallory = Author(screenName: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
+    static var hostilePosts: [Post] {
+        let mallory = Author(handle: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
         let text = "\(scriptText) \"quoted\" 'single' {{7*7}} #\(hostileTag) @mallory evil"
         func range(of word: String) -> Range<Int> {
             let start = text.unicodeScalars.distance(from: text.startIndex, to: text.range(of: word)!.lowerBound)
@@ -73,26 +79,11 @@ enum WebFixture {
         ]
         let created = Date(timeIntervalSince1970: 1_740_830_400)
         return [
-            Post(id: hostileID, created: created, user: mallory, text: text, mentions: mentions,
+            Post(id: hostileID, created: created, author: mallory, text: text, mentions: mentions,
                   media: [MediaItem(url: "javascript:alert(5)", aspectRatio: 1.5), MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3)]),
-            Post(id: "1900000000000000002", created: created.addingTimeInterval(60), user: mallory,
-                  text: "again #\(hostileTag) @mallory", mentions: TestMentions.of("again #\(hostileTag) @mallory")),
+            Post(id: "1900000000000000002", created: created.addingTimeInterval(60), author: mallory,
+                  text: "again #\(hostileTag) @mallory", mentions: TestPosts.mentions(in: "again #\(hostileTag) @mallory")),
         ]
-    }
-}
-
-/// Words starting `#` or `@` as mentions, at their Unicode scalar offsets.
-enum TestMentions {
-    static func of(_ text: String) -> [Mention] {
-        var mentions: [Mention] = []
-        var offset = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let length = word.unicodeScalars.count
-            if word.hasPrefix("#") { mentions.append(Mention(kind: .hashtag, keyword: String(word), range: offset..<offset + length)) }
-            if word.hasPrefix("@") { mentions.append(Mention(kind: .user, keyword: String(word), range: offset..<offset + length)) }
-            offset += length + 1
-        }
-        return mentions
     }
 }
 

@@ -22,7 +22,7 @@ import Testing
         var result: (ids: [String], malformed: [DecodingProblem], notes: [DecodingProblem]) = ([], [], [])
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): result.ids.append(tweet.id)
+            case .post(let tweet): result.ids.append(tweet.id)
             case .malformed(let problem): result.malformed.append(problem)
             case .note(let note): result.notes.append(note)
             }
@@ -126,7 +126,7 @@ import Testing
         }
         let line = #"{"id_str": "1", "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "\#(text)", "user": {"screen_name": "a"}, "entities": {"hashtags": [\#(hashtags.joined(separator: ","))]}}"#
         var reader = TweetFileReader(bytes: Array(line.utf8), name: "huge.json")
-        guard case .tweet(let tweet) = reader.next() else { Issue.record("no tweet"); return }
+        guard case .post(let tweet) = reader.next() else { Issue.record("no tweet"); return }
         #expect(tweet.mentions.count == 2_000)
         let scalars = Array(tweet.text.unicodeScalars)
         #expect(tweet.mentions.allSatisfy { String(String.UnicodeScalarView(scalars[$0.range])) == $0.keyword })

@@ -17,7 +17,7 @@ struct ConformanceTests {
         var tweets: [Post] = []
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): tweets.append(tweet)
+            case .post(let tweet): tweets.append(tweet)
             case .malformed(let problem):
                 let place = "\((path as NSString).lastPathComponent):\(problem.line ?? 0)"
                 #expect(Self.knownMalformed.contains(place), "\(problem)")

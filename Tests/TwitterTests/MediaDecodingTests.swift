@@ -9,7 +9,7 @@ struct MediaDecodingTests {
     private func tweets(_ json: String) -> [Post] {
         var reader = TweetFileReader(bytes: Array(json.utf8), name: "test.json")
         var tweets: [Post] = []
-        while let event = reader.next() { if case .tweet(let tweet) = event { tweets.append(tweet) } }
+        while let event = reader.next() { if case .post(let tweet) = event { tweets.append(tweet) } }
         return tweets
     }
 
@@ -57,7 +57,7 @@ struct MediaDecodingTests {
         for path in SharedFixtures.twitterFiles {
             var reader = try TweetFileReader(path: path)
             while let event = reader.next() {
-                guard case .tweet(let tweet) = event else { continue }
+                guard case .post(let tweet) = event else { continue }
                 // Data recorded without `video_info` or `variants` (v2 pages asked without them) has a still only.
                 for item in tweet.media where item.kind != .photo && item.playURL != nil {
                     videos += 1

@@ -45,7 +45,7 @@ struct OwnFixtureTests {
         var errorLines: [Int] = []
         while let event = reader.next() {
             switch event {
-            case .tweet(let tweet): tweets.append(tweet)
+            case .post(let tweet): tweets.append(tweet)
             case .malformed(let problem): errorLines.append(problem.line ?? 0)
             case .note: break
             }
@@ -60,7 +60,7 @@ struct OwnFixtureTests {
     private func compare(_ tweet: Post, _ want: ExpectedTweet) {
         #expect(tweet.id == want.id)
         #expect(tweet.created.formatted(.iso8601) == want.created, "tweet \(want.id)")
-        #expect(tweet.user == want.user, "tweet \(want.id)")
+        #expect(tweet.author == want.user, "tweet \(want.id)")
         #expect(tweet.text == want.text, "tweet \(want.id)")
         #expect(tweet.mentions == want.mentions, "tweet \(want.id)")
         #expect(tweet.repostedBy == want.repostedBy, "tweet \(want.id)")
@@ -76,7 +76,7 @@ struct OwnFixtureTests {
 struct TweetJSONTests {
     @Test func theHandWrittenJSONDecodesBackEqual() throws {
         for file in ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "v1-clamped.json"] {
-            for case .tweet(let tweet) in try TweetFileReader(path: OwnFixtures.path(file)) {
+            for case .post(let tweet) in try TweetFileReader(path: OwnFixtures.path(file)) {
                 let decoded = try JSONDecoder().decode(Post.self, from: Data(tweet.codableJSON.utf8))
                 #expect(decoded == tweet)
             }
@@ -88,7 +88,7 @@ struct TweetJSONTests {
 struct QuotedTweetTests {
     @Test func aV1QuoteTweetCarriesTheQuotedStatus() throws {
         let tweets = try TweetFileReader(path: OwnFixtures.path("v1-concatenated.json")).compactMap { event -> Post? in
-            if case .tweet(let tweet) = event { tweet } else { nil }
+            if case .post(let tweet) = event { tweet } else { nil }
         }
         let quoting = try #require(tweets.first { $0.quotedID == "1480464428037074948" })
         #expect(quoting.quoted?.id == "1480464428037074948" && quoting.quoted?.text.isEmpty == false)
@@ -108,9 +108,9 @@ struct QuotedTweetTests {
         try Data(page.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let tweets = try TweetFileReader(path: url.path).compactMap { event -> Post? in
-            if case .tweet(let tweet) = event { tweet } else { nil }
+            if case .post(let tweet) = event { tweet } else { nil }
         }
         let quoting = try #require(tweets.first)
-        #expect(quoting.quoted?.user.screenName == "ana" && quoting.quoted?.mentions.first?.keyword == "#idea")
+        #expect(quoting.quoted?.author.handle == "ana" && quoting.quoted?.mentions.first?.keyword == "#idea")
     }
 }

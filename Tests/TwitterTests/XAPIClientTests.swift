@@ -39,12 +39,12 @@ struct XAPIClientTests {
             #expect(received.parameters["user.fields"] == "name,username,profile_image_url")
             #expect(received.parameters["media.fields"] == "url,preview_image_url,width,height,type,variants,duration_ms,alt_text")
             #expect(received.parameters["since_id"] == nil && received.parameters["next_token"] == nil)
-            #expect(page.tweets.count == 7)
-            #expect(page.tweets.contains { !$0.media.isEmpty })
-            #expect(page.tweets.filter { !$0.mentions.isEmpty }.count >= 5)
+            #expect(page.posts.count == 7)
+            #expect(page.posts.contains { !$0.media.isEmpty })
+            #expect(page.posts.filter { !$0.mentions.isEmpty }.count >= 5)
             #expect(page.problems.count == 1 && page.problems[0].contains("Could not find tweet"))
-            #expect(page.older?.position == .older(than: page.tweets.last!.id, token: "b26v89c19zqg8o3fosmashtagfixture0001"))
-            #expect(page.newer.position == .newer(than: page.tweets.first!.id))
+            #expect(page.older?.position == .older(than: page.posts.last!.id, token: "b26v89c19zqg8o3fosmashtagfixture0001"))
+            #expect(page.newer.position == .newer(than: page.posts.first!.id))
         }
     }
 
@@ -55,8 +55,8 @@ struct XAPIClientTests {
             _ = try await client(port).search(try #require(first.older))
             let newer = try await client(port).search(first.newer)
             #expect(stub.received[1].parameters["next_token"] == "b26v89c19zqg8o3fosmashtagfixture0001")
-            #expect(stub.received[2].parameters["since_id"] == first.tweets.first?.id)
-            #expect(newer.tweets.isEmpty && newer.newer == first.newer && newer.older == nil)
+            #expect(stub.received[2].parameters["since_id"] == first.posts.first?.id)
+            #expect(newer.posts.isEmpty && newer.newer == first.newer && newer.older == nil)
         }
     }
 
@@ -65,11 +65,11 @@ struct XAPIClientTests {
             stub.enqueue(.init(body: Self.page))
             let page = try await client(port).search(SearchRequest(query: "#x", count: 3))
             #expect(stub.received[0].parameters["max_results"] == "10")
-            #expect(page.tweets.count == 3)
-            #expect(page.older?.position == .older(than: page.tweets[2].id, token: nil))
+            #expect(page.posts.count == 3)
+            #expect(page.older?.position == .older(than: page.posts[2].id, token: nil))
             stub.enqueue(.init(body: Self.page))
             _ = try await client(port).search(try #require(page.older))
-            #expect(stub.received[1].parameters["until_id"] == page.tweets[2].id)
+            #expect(stub.received[1].parameters["until_id"] == page.posts[2].id)
         }
     }
 
@@ -134,7 +134,7 @@ struct XAPIClientTests {
         try await StubXAPI.run { stub, port in
             stub.enqueue(.init(status: 503, json: "{}"), .init(status: 500, json: "{}"), .init(body: Self.page))
             let page = try await client(port).search(SearchRequest(query: "#x"))
-            #expect(page.tweets.count == 7)
+            #expect(page.posts.count == 7)
             #expect(stub.received.count == 3)
         }
     }

@@ -72,7 +72,7 @@ struct BenchCountTogether: AsyncParsableCommand {
             offset += word.count + 1
         }
         return Post(id: String(1_000_000 + number), created: Date(timeIntervalSince1970: 1_700_000_000 + Double(number) * 3600),
-                    user: Author(screenName: "writer", name: "Writer"), text: text, mentions: mentions)
+                    author: Author(handle: "writer", name: "Writer"), text: text, mentions: mentions)
     }
 }
 
@@ -81,6 +81,6 @@ struct FixedPosts: PostSource {
     let posts: [Post]
 
     func search(_ request: SearchRequest) async throws -> SearchPage {
-        SearchPage(tweets: posts, newer: request.newer(after: posts), older: nil)
+        SearchPage(posts: posts, newer: request.newer(after: posts), older: nil)
     }
 }

@@ -39,7 +39,7 @@ struct BenchDecode: ParsableCommand {
         var bytes = 0
         for file in files {
             bytes += try FileManager.default.attributesOfItem(atPath: file)[.size] as? Int ?? 0
-            for case .tweet in try TweetFileReader(path: file) { tweets += 1 }
+            for case .post in try TweetFileReader(path: file) { tweets += 1 }
         }
         return (tweets, bytes)
     }

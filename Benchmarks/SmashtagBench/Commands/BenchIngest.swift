@@ -52,7 +52,7 @@ struct BenchIngest: AsyncParsableCommand {
         let latencies = try await searches.value
         let lines = try await reader.value
         let bytes = try await corpus.bytesOnDisk()
-        let stored = try await corpus.tweetCount()
+        let stored = try await corpus.postCount()
         return IngestBenchResult(
             events: lines, posts: total.posts, deleted: total.deleted, skipped: total.skipped, seconds: elapsed.seconds,
             postsPerSecond: Double(total.posts) / elapsed.seconds, eventsPerSecond: Double(lines) / elapsed.seconds,

@@ -27,7 +27,7 @@ struct BenchSearch: AsyncParsableCommand {
             var found = 0
             var times = Latencies()
             for _ in 0..<iterations {
-                try await times.measure { found = try await corpus.search(parsed, .newest, count: count).tweets.count }
+                try await times.measure { found = try await corpus.search(parsed, .newest, count: count).posts.count }
             }
             report(SearchBenchResult(query: query, tweets: found, p50ms: times.percentile(0.5), p99ms: times.percentile(0.99), maxms: times.percentile(1)))
         }

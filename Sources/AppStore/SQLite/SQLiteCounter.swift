@@ -44,7 +44,7 @@ struct SQLiteCounter {
                 SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
                 """, in: db))
             while let row = try rows.next() {
-                if let key = PostKeys.key(network: row[1], id: row[2]) { references[key] = row[0] }
+                if let key = PostKeys.key(network: row["network"], id: row["postID"]) { references[key] = row["id"] }
             }
         }
         return references
@@ -84,7 +84,7 @@ struct SQLiteCounter {
             let cursor = try Row.fetchCursor(values.statement("""
                 WITH m(kind, key, shown) AS (VALUES \(list)) SELECT key, id FROM mention WHERE key IN (SELECT key FROM m)
                 """, in: db))
-            while let row = try cursor.next() { ids[row[0]] = row[1] }
+            while let row = try cursor.next() { ids[row["key"]] = row["id"] }
         }
         return ids
     }

@@ -19,13 +19,15 @@ enum TrendBackfill {
         var counts: [Key: Int] = [:]
         // Each post decoded once, with every term that counted it.
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT p.json, json_group_array(c.termID) FROM post p JOIN countedPost c ON c.postRef = p.id GROUP BY p.id
+            SELECT p.json, json_group_array(c.termID) AS terms FROM post p JOIN countedPost c ON c.postRef = p.id
+            GROUP BY p.id
             """)
         let decoder = JSONDecoder()
         while let row = try rows.next() {
             // A post this release cannot read any more has no hours; its counts stay as they were.
-            guard let post = try? decoder.decode(Post.self, from: Data((row[0] as String).utf8)),
-                  let terms = try? decoder.decode([Int64].self, from: Data((row[1] as String).utf8)) else { continue }
+            let json: String = row["json"], termIDs: String = row["terms"]
+            guard let post = try? decoder.decode(Post.self, from: Data(json.utf8)),
+                  let terms = try? decoder.decode([Int64].self, from: Data(termIDs.utf8)) else { continue }
             let hour = TrendHour.of(post.created)
             for mention in MentionTally.distinctMentions(of: post) {
                 for termID in terms { counts[Key(termID: termID, mention: mention.key, hour: hour), default: 0] += 1 }

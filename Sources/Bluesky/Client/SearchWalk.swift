@@ -87,7 +87,7 @@ struct SearchWalk {
             problems.append("Bluesky (\(service)): more posts arrived than one page follows; the newest are shown, and some in between are skipped.")
         }
         return SearchPage(
-            tweets: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore), problems: problems
+            posts: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore), problems: problems
         )
     }
 }

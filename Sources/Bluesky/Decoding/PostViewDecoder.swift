@@ -30,21 +30,21 @@ package enum PostViewDecoder {
         let quote = EmbedDecoder.quote(in: embed)
         let warning = LabelWarning(selfLabels: record["labels"], labels: view["labels"])
         return Post(
-            network: .bluesky, id: uri, created: created, user: user, text: text,
+            network: .bluesky, id: uri, created: created, author: user, text: text,
             mentions: FacetText(text: text, facets: record["facets"]?.array ?? []).mentions,
             media: EmbedDecoder.media(in: embed),
             quotedID: quote?.uri, quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
-            url: Permalink.of(uri: uri, handle: user.screenName)
+            url: Permalink.of(uri: uri, handle: user.handle)
         )
     }
 
     /// A profile view's handle, display name (the handle when empty) and avatar.
     static func author(_ json: JSONValue?) -> Author? {
         guard let json, let handle = json["handle"]?.nonEmptyString else { return nil }
-        let screenName = handle == "handle.invalid" ? json["did"]?.nonEmptyString ?? handle : handle
-        return Author(screenName: screenName, name: json["displayName"]?.nonEmptyString ?? screenName, profileImageURL: WebLink.http(json["avatar"]?.string))
+        let shown = handle == "handle.invalid" ? json["did"]?.nonEmptyString ?? handle : handle
+        return Author(handle: shown, name: json["displayName"]?.nonEmptyString ?? shown, profileImageURL: WebLink.http(json["avatar"]?.string))
     }
 
     /// Bluesky's timestamps carry 3 or 6 fractional digits, and some carry no zone: those are UTC.
@@ -65,7 +65,7 @@ extension Post {
     /// The same content, as a repost by `reposter` at `time`.
     fileprivate func reposted(by reposter: Author, at time: Date, id repostID: String?) -> Post {
         Post(
-            network: network, id: repostID ?? id, created: time, user: user, text: text, mentions: mentions, media: media,
+            network: network, id: repostID ?? id, created: time, author: author, text: text, mentions: mentions, media: media,
             repostedBy: reposter, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
             contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url
         )

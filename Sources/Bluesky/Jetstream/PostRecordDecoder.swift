@@ -19,7 +19,7 @@ enum PostRecordDecoder {
         let warning = LabelWarning(selfLabels: record["labels"], labels: nil)
         let quotedID = RecordEmbed.quotedURI(embed)
         return Post(
-            network: .bluesky, id: uri, created: created, user: Author(screenName: did, name: did), text: text,
+            network: .bluesky, id: uri, created: created, author: Author(handle: did, name: did), text: text,
             mentions: FacetText(text: text, facets: record["facets"]?.array ?? []).mentions,
             media: RecordEmbed.media(embed, did: did), quotedID: quotedID,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,

@@ -31,7 +31,7 @@ public struct PostImporter: Sendable {
         batch.reserveCapacity(batchSize)
         while batch.count < batchSize, let event = reader.next() {
             switch event {
-            case .tweet(let tweet): batch.append(tweet)
+            case .post(let post): batch.append(post)
             case .malformed(let problem):
                 totals.skipped += 1
                 report(.malformed(problem))

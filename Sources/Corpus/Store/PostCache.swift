@@ -23,27 +23,27 @@ final class PostCache: Sendable {
     }
 
     /// The cached tweets among `ids`, by id.
-    func tweets(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Post] {
+    func posts(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Post] {
         state.withLock { state in
             guard state.generation == generation else { return [:] }
             var found: [Int64: Post] = [:]
             for id in ids {
-                if let tweet = state.newer[id] ?? state.older[id] { found[id] = tweet }
+                if let post = state.newer[id] ?? state.older[id] { found[id] = post }
             }
             return found
         }
     }
 
-    func store(_ tweets: [Int64: Post], at generation: DatabaseGeneration.Value) {
+    func store(_ posts: [Int64: Post], at generation: DatabaseGeneration.Value) {
         state.withLock { state in
             if state.generation != generation {
                 // A slow load read before the last change must not bring back its older generation.
                 if let current = state.generation, generation.precedes(current) { return }
                 state = State(generation: generation)
             }
-            for (id, tweet) in tweets {
+            for (id, post) in posts {
                 if state.newer.count >= limit / 2 { (state.older, state.newer) = (state.newer, [:]) }
-                state.newer[id] = tweet
+                state.newer[id] = post
             }
         }
     }

@@ -37,11 +37,11 @@ public struct PostCorpus: Sendable {
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
-    public func add(_ tweets: [Post]) async throws -> AddedPosts {
+    public func add(_ posts: [Post]) async throws -> AddedPosts {
         try await writer.write { db in
             var writer = PostWriter(db: db)
             var added = AddedPosts()
-            for tweet in tweets { added.count(try writer.insert(tweet), for: tweet) }
+            for post in posts { added.count(try writer.insert(post), for: post) }
             return added
         }
     }
@@ -104,16 +104,16 @@ public struct PostCorpus: Sendable {
             let hasMore = ids.count > count
             ids = Array(ids.prefix(count))
             if range.direction == .oldestFirst { ids.reverse() }
-            return CorpusPage(tweets: try tweets(ids, in: db, at: generation), hasMore: hasMore)
+            return CorpusPage(posts: try posts(ids, in: db, at: generation), hasMore: hasMore)
         }
     }
 
     /// The tweet with this id, if the corpus has it.
-    public func tweet(id: String) async throws -> Post? {
+    public func post(id: String) async throws -> Post? {
         let generation = try self.generation.current()
         return try await read { db in
             guard let key = try OrderKeys.key(of: id, db) else { return nil }
-            return try tweets([key], in: db, at: generation).first
+            return try posts([key], in: db, at: generation).first
         }
     }
 
@@ -124,15 +124,20 @@ public struct PostCorpus: Sendable {
     }
 
     /// The tweets of `ids` in that order, loaded only where the cache does not have them.
-    private func tweets(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
-        var found = cache.tweets(ids, at: generation)
+    private func posts(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
+        var found = cache.posts(ids, at: generation)
         let missing = ids.filter { found[$0] == nil }
         if !missing.isEmpty {
-            let loaded = try PostLoader(db: db).tweets(missing)
+            let loaded = try PostLoader(db: db).posts(missing)
             cache.store(loaded, at: generation)
             found.merge(loaded) { cached, _ in cached }
         }
         return ids.compactMap { found[$0] }
+    }
+
+    /// A copy of the whole corpus, as of now, in a new file at `path` (nothing may be there).
+    package func copy(to path: String) async throws {
+        try await writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
     }
 
     /// The note a live index leaves in its corpus: such a corpus is never filled with the demo, even while empty.
@@ -142,11 +147,11 @@ public struct PostCorpus: Sendable {
 
     /// Empty and not a live index's: the first search or server start fills it with the demo corpus.
     public func needsDemo() async throws -> Bool {
-        guard try await tweetCount() == 0 else { return false }
+        guard try await postCount() == 0 else { return false }
         return try await info(Self.liveIndexKey) == nil
     }
 
-    public func tweetCount() async throws -> Int {
+    public func postCount() async throws -> Int {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") ?? 0 }
     }
 
@@ -194,18 +199,18 @@ public struct AddedPosts: Sendable, Hashable {
     /// Tweets the corpus cannot hold (an id `TweetID` refuses), with why.
     public private(set) var rejected: [String] = []
 
-    mutating func count(_ outcome: PostWriter.Outcome, for tweet: Post) {
+    mutating func count(_ outcome: PostWriter.Outcome, for post: Post) {
         switch outcome {
         case .inserted: inserted += 1
         case .duplicate: duplicates += 1
-        case .badID: rejected.append(TweetID.problem(with: tweet.id) ?? "the tweet id “\(tweet.id.excerpt())” cannot be stored")
+        case .badID: rejected.append(TweetID.problem(with: post.id) ?? "the tweet id “\(post.id.excerpt())” cannot be stored")
         }
     }
 }
 
 /// A page from the corpus, newest first.
 public struct CorpusPage: Sendable {
-    public let tweets: [Post]
+    public let posts: [Post]
     /// More tweets lie beyond the page in the direction it was read.
     public let hasMore: Bool
 }

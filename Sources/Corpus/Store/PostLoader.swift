@@ -5,96 +5,153 @@ import Foundation
 #endif
 import GRDB
 import Posts
-import Twitter
 
-/// Reads whole tweets for a list of ids: three queries whatever the number of tweets.
+/// Reads whole posts for a list of order keys: three queries whatever the number of posts.
 struct PostLoader {
     let db: Database
 
-    /// The tweets of `ids` by id; ids not in the corpus are left out.
-    func tweets(_ ids: [Int64]) throws -> [Int64: Post] {
+    /// The posts of `ids` by order key; keys not in the corpus are left out.
+    func posts(_ ids: [Int64]) throws -> [Int64: Post] {
         guard !ids.isEmpty else { return [:] }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
-        let mentions = try self.mentions(list)
-        let media = try self.media(list)
-        var tweets: [Int64: Post] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT t.id, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart,
-                   coalesce(u.handle, u.screenName), u.name, u.profileImageURL, coalesce(r.handle, r.screenName), r.name, r.profileImageURL,
-                   t.network, t.postID, t.url, t.contentWarning, t.isSensitive, t.card
-            FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
-            WHERE t.id IN (SELECT value FROM json_each(?))
-            """), arguments: [list])
+        let mentions = try StoredMention.byPost(in: db, list: list)
+        let media = try StoredMedium.byPost(in: db, list: list)
+        var posts: [Int64: Post] = [:]
+        let rows = try StoredPost.fetchCursor(db.cachedStatement(sql: StoredPost.sql), arguments: [list])
         while let row = try rows.next() {
-            let id: Int64 = row[0]
-            tweets[id] = tweet(row, mentions: mentions[id] ?? [], media: media[id] ?? [])
+            posts[row.key] = row.post(mentions: mentions[row.key] ?? [], media: media[row.key] ?? [])
         }
-        return tweets
+        return posts
+    }
+}
+
+/// A post's row with its author's and its reposter's, as the loader reads it.
+private struct StoredPost: FetchableRecord {
+    enum Columns: String, ColumnExpression {
+        case key, network, postID, created, text, quotedID, inReplyToID, displayStart, url, contentWarning
+        case isSensitive, card, handle, name, picture, reposterHandle, reposterName, reposterPicture
     }
 
-    private func tweet(_ row: Row, mentions: [StoredMention], media: [MediaItem]) -> Post {
-        let text: String = row[2]
+    /// A resolved Bluesky author is shown by handle, anyone else by the name they came with.
+    static let sql = """
+        SELECT t.id AS key, t.network, t.postID, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart, t.url,
+               t.contentWarning, t.isSensitive, t.card,
+               coalesce(u.handle, u.screenName) AS handle, u.name, u.profileImageURL AS picture,
+               coalesce(r.handle, r.screenName) AS reposterHandle, r.name AS reposterName,
+               r.profileImageURL AS reposterPicture
+        FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
+        WHERE t.id IN (SELECT value FROM json_each(?))
+        """
+
+    let key: Int64
+    let network: Network
+    /// Nil for an X post, whose id is its order key.
+    let postID: String?
+    let created: Int64
+    let text: String
+    let quotedID: String?
+    let inReplyToID: String?
+    let displayStart: Int
+    let url: String?
+    let contentWarning: String?
+    let isSensitive: Bool
+    let card: String?
+    let author: Author
+    let reposter: Author?
+
+    init(row: Row) {
+        key = row[Columns.key]
+        network = Network(code: row[Columns.network]) ?? .twitter
+        postID = row[Columns.postID]
+        created = row[Columns.created]
+        text = row[Columns.text]
+        quotedID = row[Columns.quotedID]
+        inReplyToID = row[Columns.inReplyToID]
+        displayStart = row[Columns.displayStart]
+        url = row[Columns.url]
+        contentWarning = row[Columns.contentWarning]
+        isSensitive = row[Columns.isSensitive]
+        card = row[Columns.card]
+        author = Author(handle: row[Columns.handle], name: row[Columns.name], profileImageURL: row[Columns.picture])
+        reposter = (row[Columns.reposterHandle] as String?).map { handle in
+            Author(handle: handle, name: row[Columns.reposterName], profileImageURL: row[Columns.reposterPicture])
+        }
+    }
+
+    func post(mentions: [StoredMention], media: [MediaItem]) -> Post {
         let scalars = Array(text.unicodeScalars)
-        let retweeter: String? = row[9]
-        let card: String? = row[17]
         return Post(
-            network: Network(code: row[12]) ?? .twitter,
-            id: row[13] ?? String(row[0] as Int64),
-            created: Date(millisecondsSince1970: row[1]),
-            user: Author(screenName: row[6], name: row[7], profileImageURL: row[8]),
-            text: text,
-            mentions: mentions.compactMap { $0.mention(in: scalars) },
-            media: media,
-            repostedBy: retweeter.map { Author(screenName: $0, name: row[10], profileImageURL: row[11]) },
-            quotedID: row[3],
-            inReplyToID: row[4],
-            displayStart: row[5],
-            contentWarning: row[15],
-            isSensitive: row[16],
-            card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
-            url: row[14]
+            network: network, id: postID ?? String(key), created: Date(millisecondsSince1970: created), author: author,
+            text: text, mentions: mentions.compactMap { $0.mention(in: scalars) }, media: media, repostedBy: reposter,
+            quotedID: quotedID, inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
+            isSensitive: isSensitive, card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
+            url: url
         )
-    }
-
-    private func mentions(_ list: String) throws -> [Int64: [StoredMention]] {
-        var mentions: [Int64: [StoredMention]] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, kind, start, end, expandedURL, display FROM mention
-            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
-            """), arguments: [list])
-        while let row = try rows.next() {
-            mentions[row[0], default: []].append(StoredMention(kind: row[1], start: row[2], end: row[3], expandedURL: row[4], display: row[5]))
-        }
-        return mentions
-    }
-
-    private func media(_ list: String) throws -> [Int64: [MediaItem]] {
-        var media: [Int64: [MediaItem]] = [:]
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
-            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
-            """), arguments: [list])
-        while let row = try rows.next() {
-            let item = MediaItem(
-                url: row["url"], aspectRatio: row["aspectRatio"], kind: MediaItem.Kind(storedName: row["kind"]),
-                playURL: row["playURL"], alt: row["alt"], duration: row["duration"])
-            media[row["tweetID"], default: []].append(item)
-        }
-        return media
     }
 }
 
 /// A mention as stored: its keyword is the text's slice.
-private struct StoredMention {
+private struct StoredMention: FetchableRecord {
+    enum Columns: String, ColumnExpression {
+        case key = "tweetID"
+        case kind, start, end, expandedURL, display
+    }
+
+    let key: Int64
     let kind: Int
     let start: Int
     let end: Int
     let expandedURL: String?
     let display: String?
 
+    init(row: Row) {
+        key = row[Columns.key]
+        kind = row[Columns.kind]
+        start = row[Columns.start]
+        end = row[Columns.end]
+        expandedURL = row[Columns.expandedURL]
+        display = row[Columns.display]
+    }
+
+    /// The mentions of the posts in `list` (a JSON array of order keys), in each post's order.
+    static func byPost(in db: Database, list: String) throws -> [Int64: [StoredMention]] {
+        let rows = try fetchCursor(db.cachedStatement(sql: """
+            SELECT tweetID, kind, start, end, expandedURL, display FROM mention
+            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+            """), arguments: [list])
+        var mentions: [Int64: [StoredMention]] = [:]
+        while let mention = try rows.next() { mentions[mention.key, default: []].append(mention) }
+        return mentions
+    }
+
     func mention(in scalars: [Unicode.Scalar]) -> Mention? {
         guard let kind = Mention.Kind(code: kind), 0 <= start, start <= end, end <= scalars.count else { return nil }
         let keyword = String(String.UnicodeScalarView(scalars[start..<end]))
         return Mention(kind: kind, keyword: keyword, range: start..<end, expandedURL: expandedURL, display: display)
+    }
+}
+
+/// A picture, video or sound as stored.
+private enum StoredMedium {
+    enum Columns: String, ColumnExpression {
+        case key = "tweetID"
+        case url, aspectRatio, kind, playURL, alt, duration
+    }
+
+    /// The media of the posts in `list` (a JSON array of order keys), in each post's order.
+    static func byPost(in db: Database, list: String) throws -> [Int64: [MediaItem]] {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
+            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+            """), arguments: [list])
+        var media: [Int64: [MediaItem]] = [:]
+        while let row = try rows.next() {
+            let item = MediaItem(
+                url: row[Columns.url], aspectRatio: row[Columns.aspectRatio],
+                kind: MediaItem.Kind(storedName: row[Columns.kind]), playURL: row[Columns.playURL], alt: row[Columns.alt],
+                duration: row[Columns.duration])
+            media[row[Columns.key], default: []].append(item)
+        }
+        return media
     }
 }

@@ -20,24 +20,24 @@ struct PostWriter {
         self.db = db
     }
 
-    mutating func insert(_ tweet: Post) throws -> Outcome {
-        guard let id = try orderKey(of: tweet) else { return tweet.network == .twitter ? .badID : .duplicate }
-        let author = try user(tweet.user)
-        let reposter = try tweet.repostedBy.map { try user($0) }
-        let isX = tweet.network == .twitter
+    mutating func insert(_ post: Post) throws -> Outcome {
+        guard let id = try orderKey(of: post) else { return post.network == .twitter ? .badID : .duplicate }
+        let author = try user(post.author)
+        let reposter = try post.repostedBy.map { try user($0) }
+        let isX = post.network == .twitter
         try statement("""
             INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart,
                 network, postID, url, contentWarning, isSensitive, card)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
-                id, tweet.created.millisecondsSince1970, author.id, reposter?.id, tweet.text, tweet.quotedID, tweet.inReplyToID, tweet.displayStart,
-                tweet.network.code, isX ? nil : tweet.id, isX ? nil : tweet.url, tweet.contentWarning, tweet.isSensitive,
-                try tweet.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
+                id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID, post.displayStart,
+                post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
+                try post.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
             ])
         guard db.changesCount > 0 else { return .duplicate }
-        try insertMentions(tweet.mentions, of: id)
-        try insertMedia(tweet.media, of: id)
-        try index(IndexEntry(tweet, alsoFrom: (reposter ?? author).handle), of: id)
+        try insertMentions(post.mentions, of: id)
+        try insertMedia(post.media, of: id)
+        try index(IndexEntry(post, alsoFrom: (reposter ?? author).resolvedHandle), of: id)
         return .inserted
     }
 
@@ -87,7 +87,7 @@ struct PostWriter {
 
     /// The same, by order key.
     mutating func remove(key: Int64) throws -> Bool {
-        guard let post = try PostLoader(db: db).tweets([key])[key] else { return false }
+        guard let post = try PostLoader(db: db).posts([key])[key] else { return false }
         try remove(post, key: key)
         return true
     }
@@ -107,13 +107,13 @@ struct PostWriter {
     /// A stored user: its row, and the handle a DID-named author resolved to.
     struct StoredUser {
         let id: Int64
-        let handle: String?
+        let resolvedHandle: String?
     }
 
     /// The newest name and picture win: a user's profile changes over time. An author known only by DID is added
     /// to be resolved, and never overwrites what resolving found.
     private mutating func user(_ user: Author) throws -> StoredUser {
-        let key = user.screenName.lowercased()
+        let key = user.handle.lowercased()
         if let stored = users[key] { return stored }
         let row = try Row.fetchOne(statement(user.isUnresolved ? """
             INSERT INTO user(screenName, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
@@ -124,9 +124,9 @@ struct PostWriter {
             ON CONFLICT(screenName) DO UPDATE SET name = excluded.name,
                 profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
             RETURNING id, handle
-            """), arguments: [user.screenName, user.name, user.profileImageURL])
-        guard let row else { throw DatabaseError(message: "no id for user \(user.screenName)") }
-        let stored = StoredUser(id: row["id"], handle: row["handle"])
+            """), arguments: [user.handle, user.name, user.profileImageURL])
+        guard let row else { throw DatabaseError(message: "no id for user \(user.handle)") }
+        let stored = StoredUser(id: row["id"], resolvedHandle: row["handle"])
         users[key] = stored
         return stored
     }

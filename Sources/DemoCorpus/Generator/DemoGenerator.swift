@@ -64,7 +64,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         let authorIndex = author.rank(&random)
         let content = composer.compose(replyingTo: replied.map { composer.handle(of: $0.authorIndex) }, topic: topic, random: &random)
         let tweet = Post(
-            id: String(id), created: time.date, user: users[authorIndex], text: content.text,
+            id: String(id), created: time.date, author: users[authorIndex], text: content.text,
             mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id, displayStart: content.displayStart
         )
         recent.add(RecentTweets.Entry(tweet: tweet, authorIndex: authorIndex))
@@ -78,7 +78,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         if retweeter == earlier.authorIndex { retweeter = (retweeter + 1) % users.count }
         let original = earlier.tweet
         return Post(
-            id: String(id), created: time.date, user: original.user, text: original.text,
+            id: String(id), created: time.date, author: original.author, text: original.text,
             mentions: original.mentions, media: original.media, repostedBy: users[retweeter]
         )
     }

@@ -12,18 +12,18 @@ struct DemoPopulation: Sendable {
     init(count: Int, random: inout SeededRandom) {
         users.reserveCapacity(count)
         for account in Names.wellKnown.prefix(count) {
-            add(screenName: account.screenName, name: account.name)
+            add(handle: account.handle, name: account.name)
         }
         while users.count < count {
             let person = Person(random: &random)
-            add(screenName: uniqueScreenName(person.screenName, random: &random), name: person.name)
+            add(handle: uniqueScreenName(person.handle, random: &random), name: person.name)
         }
     }
 
-    private mutating func add(screenName: String, name: String) {
-        taken.insert(screenName.lowercased())
-        users.append(Author(screenName: screenName, name: name, profileImageURL: DemoAvatarPath.string(for: screenName)))
-        handles.append(TextPiece("@" + screenName))
+    private mutating func add(handle: String, name: String) {
+        taken.insert(handle.lowercased())
+        users.append(Author(handle: handle, name: name, profileImageURL: DemoAvatarPath.string(for: handle)))
+        handles.append(TextPiece("@" + handle))
     }
 
     /// Screen names are unique ignoring case, as on Twitter: a taken one gets digits, within 15 characters.
@@ -40,7 +40,7 @@ struct DemoPopulation: Sendable {
 /// One made-up person: a display name in their own script, a screen name in ASCII.
 private struct Person {
     let name: String
-    let screenName: String
+    let handle: String
 
     init(random: inout SeededRandom) {
         let culture = Names.cultures[Names.cultureChoice.pick(&random)]
@@ -48,7 +48,7 @@ private struct Person {
         let family = random.element(of: culture.family)
         let displayName = culture.familyFirst ? family.display + culture.joiner + given.display : given.display + culture.joiner + family.display
         name = Self.decorated(displayName, random: &random)
-        screenName = Self.screenName(given: given.ascii, family: family.ascii, random: &random)
+        handle = Self.handle(given: given.ascii, family: family.ascii, random: &random)
     }
 
     /// Some people put emoji or flair in their names.
@@ -57,7 +57,7 @@ private struct Person {
         return name + random.element(of: Names.flair)
     }
 
-    private static func screenName(given: String, family: String, random: inout SeededRandom) -> String {
+    private static func handle(given: String, family: String, random: inout SeededRandom) -> String {
         switch random.below(8) {
         case 0: given + family
         case 1: given + "_" + family
@@ -99,7 +99,7 @@ private struct Culture {
 }
 
 private enum Names {
-    static let wellKnown: [(screenName: String, name: String)] = [
+    static let wellKnown: [(handle: String, name: String)] = [
         ("nasa", "NASA"), ("Stanford", "Stanford University"), ("SwiftLang", "Swift"), ("cs193p", "CS193p Stanford"),
         ("NASAWebb", "NASA Webb Telescope"), ("ESA", "European Space Agency"), ("TechNews", "Tech News Daily"),
         ("WorldNews", "World News 🌍"), ("CoffeeLab", "Coffee & Code Lab"), ("markup_club", "<Code/> Club"),

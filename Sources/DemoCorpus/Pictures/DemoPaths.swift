@@ -54,8 +54,8 @@ struct DemoImagePath: Sendable {
 enum DemoAvatarPath {
     static let prefix = "/demo/avatars/"
 
-    static func string(for screenName: String) -> String {
-        prefix + screenName + DemoPathName.suffix
+    static func string(for handle: String) -> String {
+        prefix + handle + DemoPathName.suffix
     }
 
     /// The name in an avatar path, or nil for any other path.

@@ -51,7 +51,7 @@ private struct TwarcPage {
             V2TweetObject(tweet, id: tweet.id, created: created, references: Self.references(of: tweet)).write(to: &data)
             add(media: tweet.media, of: tweet.id)
         }
-        add(user: tweet.user)
+        add(user: tweet.author)
     }
 
     var line: [UInt8] {
@@ -91,7 +91,7 @@ private struct TwarcPage {
         guard userIDs.insert(id).inserted else { return }
         users.beginObject()
         users.member("id", id)
-        users.member("username", user.screenName)
+        users.member("username", user.handle)
         users.member("name", user.name)
         if let image = user.profileImageURL { users.member("profile_image_url", image) }
         users.endObject()
@@ -152,7 +152,7 @@ extension V2TweetObject {
     /// A tweet's own content under `id`: the tweet itself, or the original of a retweet.
     init(_ tweet: Post, id: String, created: Milliseconds, references: [Reference]) {
         self.init(
-            id: id, author: tweet.user, created: created, text: tweet.text, mentions: tweet.mentions,
+            id: id, author: tweet.author, created: created, text: tweet.text, mentions: tweet.mentions,
             media: tweet.media, references: references
         )
     }
@@ -179,7 +179,7 @@ private struct RetweetText {
     let mentions: [Mention]
 
     init(of tweet: Post) {
-        let handle = "@" + tweet.user.screenName
+        let handle = "@" + tweet.author.handle
         let prefix = "RT " + handle + ": "
         let shift = prefix.unicodeScalars.count
         let scalars = Array(tweet.text.unicodeScalars)

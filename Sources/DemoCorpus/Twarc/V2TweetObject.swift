@@ -155,7 +155,7 @@ private struct MediaLink {
 
     init(tweetID: String, author: Author) {
         url = ShortLink.url(code: StableHash.of(tweetID))
-        expanded = "https://x.com/" + author.screenName + "/status/" + tweetID + "/photo/1"
+        expanded = "https://x.com/" + author.handle + "/status/" + tweetID + "/photo/1"
     }
 
     func write(startingAt start: Int, mediaKey: String, to json: inout JSONWriter) {
@@ -185,6 +185,6 @@ enum DisplayURL {
 /// A user's v2 id: derived from the screen name, so the same account has the same id on every page and in every file.
 enum V2UserID {
     static func of(_ user: Author) -> String {
-        String(StableHash.of(user.screenName) >> 4)
+        String(StableHash.of(user.handle) >> 4)
     }
 }

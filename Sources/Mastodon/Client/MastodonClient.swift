@@ -117,7 +117,7 @@ struct PageWalk {
     var page: SearchPage {
         let shown = posts.sorted { $0.created != $1.created ? $0.created > $1.created : MastodonID.isBefore($1.id, $0.id) }
         return SearchPage(
-            tweets: shown, newer: request.newer(after: shown),
+            posts: shown, newer: request.newer(after: shown),
             older: request.older(after: shown, hasMore: hasOlder), problems: problems
         )
     }

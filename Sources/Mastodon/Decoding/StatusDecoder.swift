@@ -22,13 +22,13 @@ package enum StatusDecoder {
         }
         let boosted = status["reblog"].flatMap { $0.object == nil ? nil : $0 }
         let shown = boosted ?? status
-        let user = try author(shown["account"], of: id)
+        let poster = try author(shown["account"], of: id)
         let quoted = quotedStatus(of: shown)
         let content = StatusContent(
             html: shown["content"]?.string ?? "", accounts: MentionedAccounts(shown["mentions"]?.array ?? [])
         )
         return Post(
-            network: .mastodon, id: id, created: created, user: user, text: content.text,
+            network: .mastodon, id: id, created: created, author: poster, text: content.text,
             mentions: content.mentions, media: (shown["media_attachments"]?.array ?? []).compactMap(MediaDecoder.item),
             repostedBy: boosted == nil ? nil : try author(status["account"], of: id),
             quotedID: quoted?["id"]?.nonEmptyString,
@@ -59,7 +59,7 @@ package enum StatusDecoder {
         let address = MentionedAccounts.fullAddress(acct: acct, profileURL: profile)
         let name = account["display_name"]?.nonEmptyString ?? account["username"]?.nonEmptyString ?? acct
         let avatar = account["avatar_static"]?.nonEmptyString ?? account["avatar"]?.nonEmptyString
-        return Author(screenName: address, name: name, profileImageURL: WebLink.http(avatar))
+        return Author(handle: address, name: name, profileImageURL: WebLink.http(avatar))
     }
 }
 

@@ -8,7 +8,8 @@ import Foundation
 /// has a default, so what an earlier release stored (X tweets, `retweetedBy`) still reads.
 extension Post: Codable {
     enum CodingKeys: String, CodingKey {
-        case network, id, created, user, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, card, url
+        case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, card, url
+        case author = "user"
         case repostedBy = "retweetedBy"
         case isSensitive = "sensitive"
     }
@@ -19,7 +20,7 @@ extension Post: Codable {
             network: try container.decodeIfPresent(Network.self, forKey: .network) ?? .twitter,
             id: try container.decode(String.self, forKey: .id),
             created: try container.decode(Date.self, forKey: .created),
-            user: try container.decode(Author.self, forKey: .user),
+            author: try container.decode(Author.self, forKey: .author),
             text: try container.decode(String.self, forKey: .text),
             mentions: try container.decodeIfPresent([Mention].self, forKey: .mentions) ?? [],
             media: try container.decodeIfPresent([MediaItem].self, forKey: .media) ?? [],
@@ -40,7 +41,7 @@ extension Post: Codable {
         try container.encode(network, forKey: .network)
         try container.encode(id, forKey: .id)
         try container.encode(created, forKey: .created)
-        try container.encode(user, forKey: .user)
+        try container.encode(author, forKey: .author)
         try container.encode(text, forKey: .text)
         try container.encode(mentions, forKey: .mentions)
         try container.encode(media, forKey: .media)

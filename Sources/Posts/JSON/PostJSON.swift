@@ -23,7 +23,7 @@ extension JSONWriter {
         member(Key.id.stringValue, post.id)
         // JSONEncoder's default date strategy: seconds since 2001-01-01, as a Double.
         member(Key.created.stringValue, number: "\(post.created.timeIntervalSinceReferenceDate)")
-        write(post.user, as: Key.user.stringValue)
+        write(post.author, as: Key.author.stringValue)
         member(Key.text.stringValue, post.text)
         beginArray(Key.mentions.stringValue)
         for mention in post.mentions { write(mention) }
@@ -48,11 +48,12 @@ extension JSONWriter {
         member(Key.url.stringValue, post.url)
     }
 
-    fileprivate mutating func write(_ user: Author, as key: String) {
+    fileprivate mutating func write(_ author: Author, as key: String) {
+        typealias Key = Author.CodingKeys
         beginObject(key)
-        member("screenName", user.screenName)
-        member("name", user.name)
-        if let url = user.profileImageURL { member("profileImageURL", url) }
+        member(Key.handle.stringValue, author.handle)
+        member(Key.name.stringValue, author.name)
+        if let url = author.profileImageURL { member(Key.profileImageURL.stringValue, url) }
         endObject()
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// A post as Smashtag shows it, whatever network it comes from: exact, unescaped text with its mentions and images.
 ///
 /// For a repost (a retweet, a boost), `id` and `created` are the repost's own (it is what was fetched and what pages
-/// are ordered by), while the content — `user`, `text`, `mentions`, `media` — is the original's, as the networks
+/// are ordered by), while the content — `author`, `text`, `mentions`, `media` — is the original's, as the networks
 /// themselves show a repost; `repostedBy` says who reposted it.
 public struct Post: Sendable, Hashable, Identifiable {
     /// The fields live in one shared, immutable box: a post is copied many times per request (caches, pages, rows,
@@ -18,7 +18,7 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The network's own id: digits on X and Mastodon, an `at://` URI on Bluesky.
     public var id: String { fields.values.id }
     public var created: Date { fields.values.created }
-    public var user: Author { fields.values.user }
+    public var author: Author { fields.values.author }
     /// Unescaped text: `&amp;` in the wire format is `&` here.
     public var text: String { fields.values.text }
     /// Hashtags, user mentions and links, in text order, non-overlapping.
@@ -41,16 +41,16 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var url: String { fields.values.url }
 
     public init(
-        network: Network = .twitter, id: String, created: Date, user: Author, text: String,
+        network: Network = .twitter, id: String, created: Date, author: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil
     ) {
         fields = Fields(Values(
-            network: network, id: id, created: created, user: user, text: text, mentions: mentions, media: media,
+            network: network, id: id, created: created, author: author, text: text, mentions: mentions, media: media,
             repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
             displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive, card: card,
-            url: url ?? network.permalink(id: id, author: user.screenName)
+            url: url ?? network.permalink(id: id, author: author.handle)
         ))
     }
 
@@ -75,7 +75,7 @@ extension Post {
         let network: Network
         let id: String
         let created: Date
-        let user: Author
+        let author: Author
         let text: String
         let mentions: [Mention]
         let media: [MediaItem]

@@ -62,7 +62,7 @@ extension SearchTerm {
         if let first = word.first, first == "#" || first == "＃" {
             self = .hashtag(try Self.hashtag(String(word.dropFirst()), typed: word))
         } else if let first = word.first, first == "@" || first == "＠" {
-            self = .mention(try Self.screenName(String(word.dropFirst()), typed: word))
+            self = .mention(try Self.handle(String(word.dropFirst()), typed: word))
         } else if let colon = word.firstIndex(of: ":"), Self.isOperatorName(word[..<colon]) {
             self = try Self.operator(String(word[..<colon]).lowercased(), value: String(word[word.index(after: colon)...]))
         } else {
@@ -73,7 +73,7 @@ extension SearchTerm {
     private static func `operator`(_ name: String, value: String) throws(QueryError) -> SearchTerm {
         switch (name, value.lowercased()) {
         case ("from", _):
-            return .from(try screenName(value.hasPrefix("@") ? String(value.dropFirst()) : value, typed: "from:" + value))
+            return .from(try handle(value.hasPrefix("@") ? String(value.dropFirst()) : value, typed: "from:" + value))
         case ("filter", "media"), ("has", "media"), ("filter", "images"), ("has", "images"): return .filter(.media)
         case ("filter", "links"), ("has", "links"): return .filter(.links)
         case ("filter", "retweets"), ("is", "retweet"): return .filter(.retweets)
@@ -107,7 +107,7 @@ extension SearchTerm {
     }
 
     /// A user name some network could have (`UserName`'s rules).
-    private static func screenName(_ name: String, typed: String) throws(QueryError) -> String {
+    private static func handle(_ name: String, typed: String) throws(QueryError) -> String {
         guard !name.isEmpty else { throw QueryError("“\(typed)” needs a user name after it, like \(typed)nasa.") }
         if let problem = UserName.problem(with: name) { throw QueryError("“\(typed)” is not a user name: \(problem)") }
         return name

@@ -25,7 +25,7 @@ public struct MergedPage: Sendable {
             if case .failure(let failure) = answer.outcome { failure } else { nil }
         }
         if pages.isEmpty, !failures.isEmpty { throw Self.error(for: failures) }
-        let merged = Self.newestFirst(pages.flatMap(\.1.tweets))
+        let merged = Self.newestFirst(pages.flatMap(\.1.posts))
         posts = request.position.isNewer ? Array(merged.suffix(request.count)) : Array(merged.prefix(request.count))
         let shown = Set(posts.map(\.key))
         cursors = Dictionary(uniqueKeysWithValues: answers.map { answer in
@@ -73,8 +73,8 @@ public struct SourceCursor: Sendable, Hashable, Codable {
     /// The source's own cursors when all its posts made the page; else just past those that did, or where it was
     /// asked from when none did.
     init(_ page: SearchPage, of request: SearchRequest, showing shown: Set<PostKey>, isNewer: Bool) {
-        let kept = page.tweets.filter { shown.contains($0.key) }
-        if kept.count == page.tweets.count {
+        let kept = page.posts.filter { shown.contains($0.key) }
+        if kept.count == page.posts.count {
             self.init(newer: page.newer, older: page.older)
             return
         }

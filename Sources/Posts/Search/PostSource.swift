@@ -37,15 +37,15 @@ public struct SearchRequest: Sendable, Hashable, Codable {
 
     /// What comes after a page of `tweets` (newest first) fetched for this request: the tweets newer than its
     /// newest, or this request again when it found nothing.
-    public func newer(after tweets: [Post]) -> SearchRequest {
-        tweets.first.map { at(.newer(than: $0.id)) } ?? self
+    public func newer(after posts: [Post]) -> SearchRequest {
+        posts.first.map { at(.newer(than: $0.id)) } ?? self
     }
 
     /// What lies before a page of `tweets`: nil when the source has nothing more, and for a page of newer tweets,
     /// whose older side the caller already has.
-    public func older(after tweets: [Post], hasMore: Bool, token: String? = nil) -> SearchRequest? {
+    public func older(after posts: [Post], hasMore: Bool, token: String? = nil) -> SearchRequest? {
         if case .newer = position { return nil }
-        guard hasMore, let oldest = tweets.last else { return nil }
+        guard hasMore, let oldest = posts.last else { return nil }
         return at(.older(than: oldest.id, token: token))
     }
 }
@@ -53,7 +53,7 @@ public struct SearchRequest: Sendable, Hashable, Codable {
 /// A page of results and how to go on from it.
 public struct SearchPage: Sendable {
     /// Newest first.
-    public let tweets: [Post]
+    public let posts: [Post]
     /// Tweets that arrive after this page.
     public let newer: SearchRequest
     /// The tweets before this page; nil when there are none (or, for a page of newer tweets, when the older side
@@ -62,8 +62,8 @@ public struct SearchPage: Sendable {
     /// What the source reported but could still serve the page around (a live API's partial errors).
     public let problems: [String]
 
-    public init(tweets: [Post], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
-        self.tweets = tweets
+    public init(posts: [Post], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
+        self.posts = posts
         self.newer = newer
         self.older = older
         self.problems = problems

@@ -120,7 +120,7 @@ extension SearchFeedView.Item {
         link = SafeURL.link(post.url) ?? address.absolute(SiteURL.post(.search, post.key, back: nil).path)
         guid = post.key.description
         published = UTCTime(post.created).rfc822
-        author = "\(post.user.name) (@\(post.user.screenName))"
+        author = "\(post.author.name) (@\(post.author.handle))"
         description = FeedItemHTML(post, address: address).text
     }
 
@@ -128,7 +128,7 @@ extension SearchFeedView.Item {
     private static func firstLine(of post: Post) -> String {
         let text = post.shownSegments.map(\.shown).joined()
         let line = text.split(whereSeparator: \.isNewline).first.map(\.collapsingSpaces) ?? ""
-        guard !line.isEmpty else { return "Post by @" + post.user.screenName }
+        guard !line.isEmpty else { return "Post by @" + post.author.handle }
         guard line.count > 80 else { return line }
         let cut = line.prefix(80)
         let shortened = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
@@ -146,12 +146,12 @@ struct FeedItemHTML {
 
     init(_ post: Post, address: SiteAddress) {
         self.address = address
-        if let by = post.repostedBy { append("<p>\(post.network.repostVerb.capitalized) by @\(by.screenName)</p>") }
+        if let by = post.repostedBy { append("<p>\(post.network.repostVerb.capitalized) by @\(by.handle)</p>") }
         if let replying = post.replyingTo { append("<p>\(replying.sentence)</p>") }
         if let warning = post.contentWarning { append("<details><summary>\(warning)</summary>") }
         appendText(post.shownSegments)
         if let quoted = post.quoted {
-            append("<blockquote><p><strong>\(quoted.user.name)</strong> @\(quoted.user.screenName)</p>")
+            append("<blockquote><p><strong>\(quoted.author.name)</strong> @\(quoted.author.handle)</p>")
             appendText(quoted.shownSegments)
             append("</blockquote>")
         }

@@ -42,7 +42,7 @@ struct MediaView: Sendable {
         player = Self.player(item, post: post)
         box = ImageBox(aspectRatio: item.aspectRatio, width: boxWidth)
         alt = item.alt
-        name = item.alt ?? "\(Self.noun(item, player: player)) \(number) of @\(post.user.screenName)'s post"
+        name = item.alt ?? "\(Self.noun(item, player: player)) \(number) of @\(post.author.handle)'s post"
         duration = item.duration.map(Self.clock)
         origin = item.playURL.flatMap(Self.origin)
     }

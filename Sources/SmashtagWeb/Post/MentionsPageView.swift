@@ -22,18 +22,18 @@ struct MentionsPageView: Sendable {
         let kind: String
     }
 
-    init(_ tweet: Post, tab: Tab, back: String?, here: String) {
-        chrome = Chrome(title: "@" + tweet.user.screenName, tab: tab, back: back, isRoot: false)
-        media = MediaView.all(of: tweet, boxWidth: 1000).filter { $0.isPlayable || $0.still != nil }.map { view in
+    init(_ post: Post, tab: Tab, back: String?, here: String) {
+        chrome = Chrome(title: "@" + post.author.handle, tab: tab, back: back, isRoot: false)
+        media = MediaView.all(of: post, boxWidth: 1000).filter { $0.isPlayable || $0.still != nil }.map { view in
             (view, view.still.map { SiteURL.image(tab, source: $0, alt: view.alt, back: here).path })
         }
         let all = [
-            Section(title: "Hashtags", items: Self.mentions(tweet, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
-            Section(title: "Users", items: Self.users(tweet, tab: tab, back: here)),
-            Section(title: "URLs", items: Self.links(tweet)),
+            Section(title: "Hashtags", items: Self.mentions(post, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
+            Section(title: "Users", items: Self.users(post, tab: tab, back: here)),
+            Section(title: "URLs", items: Self.links(post)),
         ]
         sections = all.filter { !$0.items.isEmpty }
-        isSensitive = tweet.isSensitive
+        isSensitive = post.isSensitive
     }
 
     /// Where the page's media play from: its policy allows these and no other.
@@ -42,20 +42,20 @@ struct MentionsPageView: Sendable {
     }
 
     /// Hashtags search for themselves (`#tag`); case-insensitive duplicates are listed once.
-    private static func mentions(_ tweet: Post, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
+    private static func mentions(_ post: Post, _ kind: Mention.Kind, link: (String) -> String) -> [Item] {
         var seen = Set<String>()
-        return tweet.mentions.filter { $0.kind == kind && seen.insert($0.keyword.lowercased()).inserted }.map {
+        return post.mentions.filter { $0.kind == kind && seen.insert($0.keyword.lowercased()).inserted }.map {
             Item(text: $0.keyword, href: link($0.keyword), isExternal: false, kind: kind.rawValue)
         }
     }
 
     /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`. A live index's
     /// author not resolved yet is a DID, which no search can name: shown, not linked, for the seconds that takes.
-    private static func users(_ tweet: Post, tab: Tab, back: String) -> [Item] {
-        let name = "@" + tweet.user.screenName
-        let poster = Item(text: name, href: tweet.user.isUnresolved ? nil : userSearch(name, tab: tab, back: back),
+    private static func users(_ post: Post, tab: Tab, back: String) -> [Item] {
+        let name = "@" + post.author.handle
+        let poster = Item(text: name, href: post.author.isUnresolved ? nil : userSearch(name, tab: tab, back: back),
                           isExternal: false, kind: "user")
-        let mentioned = mentions(tweet, .user) { userSearch($0, tab: tab, back: back) }
+        let mentioned = mentions(post, .user) { userSearch($0, tab: tab, back: back) }
         return [poster] + mentioned.filter { $0.text.lowercased() != poster.text.lowercased() }
     }
 
@@ -69,9 +69,9 @@ struct MentionsPageView: Sendable {
 
     /// Where the links really go, the previewed link last when the text does not hold it; only http(s) links are
     /// links at all.
-    private static func links(_ tweet: Post) -> [Item] {
-        var addresses = tweet.mentions.filter { $0.kind == .url }.map { $0.expandedURL ?? $0.keyword }
-        if let card = tweet.card, !addresses.contains(card.url) { addresses.append(card.url) }
+    private static func links(_ post: Post) -> [Item] {
+        var addresses = post.mentions.filter { $0.kind == .url }.map { $0.expandedURL ?? $0.keyword }
+        if let card = post.card, !addresses.contains(card.url) { addresses.append(card.url) }
         return addresses.map { address in
             Item(text: address, href: SafeURL.link(address), isExternal: true, kind: "url")
         }

@@ -7,7 +7,7 @@ struct ImagesPageView: Sendable {
     let isEmpty: Bool
 
     struct Cell: Sendable {
-        let tweetID: String
+        let postID: String
         let imageURL: String
         /// The picture's name, so the link it is has one: the description, else "Image 2 of @ana's post".
         let name: String
@@ -17,17 +17,17 @@ struct ImagesPageView: Sendable {
         /// Blurred: the author marked it sensitive (tapping opens the post, where it can be shown).
         let isSensitive: Bool
         /// The one-tweet list of the image's tweet.
-        let tweetURL: String
+        let postURL: String
     }
 
     init(query: String, posts: [Post], tab: Tab, back: String?, here: String) {
         chrome = Chrome(title: "Images: " + query, tab: tab, back: back, isRoot: false)
-        cells = posts.flatMap { tweet in
-            MediaView.all(of: tweet, boxWidth: 600).compactMap { media -> Cell? in
+        cells = posts.flatMap { post in
+            MediaView.all(of: post, boxWidth: 600).compactMap { media -> Cell? in
                 guard let url = media.still else { return nil }
                 let badge = media.isPlayable ? "▶" + (media.duration.map { " " + $0 } ?? "") : nil
-                return Cell(tweetID: tweet.key.description, imageURL: url, name: media.name, playBadge: badge, box: media.box,
-                            isSensitive: tweet.isSensitive, tweetURL: SiteURL.onePost(tab, query: query, key: tweet.key, back: here).path)
+                return Cell(postID: post.key.description, imageURL: url, name: media.name, playBadge: badge, box: media.box,
+                            isSensitive: post.isSensitive, postURL: SiteURL.onePost(tab, query: query, key: post.key, back: here).path)
             }
         }
         isEmpty = cells.isEmpty
@@ -46,7 +46,7 @@ extension ImagesPageView: PageView {
             let classAndLabel: Markup = cell.isSensitive ? "class=\"cell sensitive\" aria-label=\"Sensitive media: \(cell.name)\"" : #"class="cell""#
             let badge: Markup = cell.playBadge.map { "<span class=\"badge play\" aria-hidden=\"true\">\($0)</span>" } ?? .empty
             html.append("""
-                <a \(classAndLabel) href="\(url: cell.tweetURL)" data-tweet-id="\(cell.tweetID)"><img src="\(url: cell.imageURL)" \
+                <a \(classAndLabel) href="\(url: cell.postURL)" data-tweet-id="\(cell.postID)"><img src="\(url: cell.imageURL)" \
                 alt="\(cell.name)"\(cell.box.attributes) loading="lazy">\(badge)</a>
                 """)
         }

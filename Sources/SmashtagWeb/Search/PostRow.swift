@@ -9,7 +9,7 @@ struct PostRow: Sendable {
     let avatarURL: String?
     let initial: String
     let name: String
-    let screenName: String
+    let handle: String
     let date: String
     let isoDate: String
     /// The time as the Images link takes it (milliseconds since 1970).
@@ -31,27 +31,27 @@ struct PostRow: Sendable {
     /// Only a tweet with mentions or images opens its Mentions page.
     let detailURL: String?
 
-    init(_ tweet: Post, links: PostLinks, now: Date = .now) {
-        id = tweet.key.description
-        network = NetworkBadge(tweet.network)
-        avatarURL = tweet.user.profileImageURL.flatMap(SafeURL.image)
-        initial = String(tweet.user.name.first ?? "?")
-        name = tweet.user.name
-        screenName = "@" + tweet.user.screenName
-        date = RelativeDate.format(tweet.created, now: now)
-        isoDate = UTCTime(tweet.created).iso8601
-        milliseconds = String(tweet.created.millisecondsSince1970)
-        repostedBy = tweet.repostedBy.map { "\(tweet.network.repostVerb) by @\($0.screenName)" }
-        replyingTo = tweet.replyingTo
-        contentWarning = tweet.contentWarning
-        segments = tweet.shownSegments.map(SegmentView.init)
-        quoted = tweet.quoted.map(QuotedRow.init) ?? tweet.quotedID.map { _ in QuotedRow.unavailable }
-        card = tweet.card
+    init(_ post: Post, links: PostLinks, now: Date = .now) {
+        id = post.key.description
+        network = NetworkBadge(post.network)
+        avatarURL = post.author.profileImageURL.flatMap(SafeURL.image)
+        initial = String(post.author.name.first ?? "?")
+        name = post.author.name
+        handle = "@" + post.author.handle
+        date = RelativeDate.format(post.created, now: now)
+        isoDate = UTCTime(post.created).iso8601
+        milliseconds = String(post.created.millisecondsSince1970)
+        repostedBy = post.repostedBy.map { "\(post.network.repostVerb) by @\($0.handle)" }
+        replyingTo = post.replyingTo
+        contentWarning = post.contentWarning
+        segments = post.shownSegments.map(SegmentView.init)
+        quoted = post.quoted.map(QuotedRow.init) ?? post.quotedID.map { _ in QuotedRow.unavailable }
+        card = post.card
         // A sensitive post's preview picture is left out: the row has no blur of its own.
-        cardImageURL = tweet.isSensitive ? nil : tweet.card?.imageURL.flatMap(SafeURL.link)
-        mediaNote = MediaNote(tweet.media)
-        let opens = !tweet.media.isEmpty || !tweet.mentions.isEmpty || tweet.card != nil
-        detailURL = opens ? links.url(tweet.key) : nil
+        cardImageURL = post.isSensitive ? nil : post.card?.imageURL.flatMap(SafeURL.link)
+        mediaNote = MediaNote(post.media)
+        let opens = !post.media.isEmpty || !post.mentions.isEmpty || post.card != nil
+        detailURL = opens ? links.url(post.key) : nil
     }
 }
 
@@ -74,21 +74,21 @@ struct NetworkBadge: Sendable {
 /// A quoted post inside its row: who wrote it and its text (its mentions coloured, not links: the row is one).
 struct QuotedRow: Sendable {
     let name: String
-    let screenName: String
+    let handle: String
     let segments: [SegmentView]
 
     init(_ post: Post) {
-        name = post.user.name
-        screenName = "@" + post.user.screenName
+        name = post.author.name
+        handle = "@" + post.author.handle
         segments = post.shownSegments.map(SegmentView.init)
     }
 
-    private init(name: String, screenName: String, segments: [SegmentView]) {
-        (self.name, self.screenName, self.segments) = (name, screenName, segments)
+    private init(name: String, handle: String, segments: [SegmentView]) {
+        (self.name, self.handle, self.segments) = (name, handle, segments)
     }
 
     /// A quote whose post the data did not include.
-    static let unavailable = QuotedRow(name: "", screenName: "", segments: [])
+    static let unavailable = QuotedRow(name: "", handle: "", segments: [])
 }
 
 /// One run of tweet text for a template: plain text, or a mention with its kind.
@@ -140,7 +140,7 @@ extension PostRow {
         html.append("""
               <div class="body">
                 <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" title="\(network.name)">\(network.letter)</span> \
-            <strong>\(name)</strong> <span class="dim">\(screenName) · <time datetime="\(isoDate)">\(date)</time></span></p>
+            <strong>\(name)</strong> <span class="dim">\(handle) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
         if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
@@ -183,11 +183,11 @@ extension PostRow {
         writeCard(to: &html)
         if contentWarning != nil { html.append("    </details>\n") }
         guard let quoted else { return }
-        if quoted.screenName.isEmpty {
+        if quoted.handle.isEmpty {
             html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
             return
         }
-        html.append("    <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span class=\"dim\">\(quoted.screenName)</span></p><p class=\"text\">")
+        html.append("    <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span class=\"dim\">\(quoted.handle)</span></p><p class=\"text\">")
         for segment in quoted.segments { segment.write(to: &html) }
         html.append("</p></blockquote>\n")
     }

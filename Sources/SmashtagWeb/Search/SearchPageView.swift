@@ -148,7 +148,7 @@ extension SearchPageView: PageView {
         html.append("</p>\n")
         if let liveIndex { html.append("<p class=\"live-index small\"><span class=\"live-dot\" aria-hidden=\"true\">●</span> \(liveIndex.sentence)</p>\n") }
         if errors.isEmpty {
-            writeTweets(to: &html)
+            writePosts(to: &html)
         } else {
             html.append("<div class=\"error\" role=\"alert\">")
             for error in errors { html.append("<p>\(error)</p>") }
@@ -166,7 +166,7 @@ extension SearchPageView: PageView {
         html.append("  </fieldset>\n")
     }
 
-    private func writeTweets(to html: inout HTMLWriter) {
+    private func writePosts(to html: inout HTMLWriter) {
         if let newerURL { html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer posts</a>\n") }
         if !failures.isEmpty {
             html.append("<ul class=\"failures\" role=\"status\">")

@@ -31,7 +31,7 @@ enum ActivityStreamsFormat {
     }
 
     private static func user(_ actor: JSONValue?) -> Author {
-        guard let actor, let screenName = actor["preferredUsername"]?.nonEmptyString else { return .unknown }
-        return Author(screenName: screenName, name: actor["displayName"]?.string ?? screenName, profileImageURL: actor["image"]?.nonEmptyString)
+        guard let actor, let handle = actor["preferredUsername"]?.nonEmptyString else { return .unknown }
+        return Author(handle: handle, name: actor["displayName"]?.string ?? handle, profileImageURL: actor["image"]?.nonEmptyString)
     }
 }

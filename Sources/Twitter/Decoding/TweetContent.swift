@@ -18,7 +18,7 @@ struct FormatError: Error, Sendable {
 
 /// What a tweet shows — author, text, images — as read off the wire. A retweet shows its original's content.
 struct TweetContent: Sendable {
-    let user: Author
+    let author: Author
     var text: WireText
     let media: [MediaItem]
 }
@@ -37,7 +37,7 @@ struct WireTweet: Sendable {
     var tweet: Post {
         let exact = ExactText(content.text)
         return Post(
-            id: id, created: created, user: content.user, text: exact.text, mentions: exact.mentions,
+            id: id, created: created, author: content.author, text: exact.text, mentions: exact.mentions,
             media: content.media, repostedBy: repostedBy, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
             displayStart: exact.displayStart
         )

@@ -41,13 +41,13 @@ enum V1Format {
     static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: Author) -> TweetContent {
         let media = (extendedEntities?["media"] ?? entities?["media"])?.array ?? []
         let wire = WireText(escapedText: text, entities: self.entities(entities), mediaLinks: media.compactMap { $0["url"]?.string })
-        return TweetContent(user: user, text: wire, media: media.compactMap(mediaItem))
+        return TweetContent(author: user, text: wire, media: media.compactMap(mediaItem))
     }
 
     static func user(_ json: JSONValue?) -> Author? {
-        guard let json, let screenName = json["screen_name"]?.nonEmptyString else { return nil }
+        guard let json, let handle = json["screen_name"]?.nonEmptyString else { return nil }
         return Author(
-            screenName: screenName, name: json["name"]?.string ?? screenName,
+            handle: handle, name: json["name"]?.string ?? handle,
             profileImageURL: json["profile_image_url_https"]?.nonEmptyString ?? json["profile_image_url"]?.nonEmptyString
         )
     }

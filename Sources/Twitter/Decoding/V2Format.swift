@@ -29,7 +29,7 @@ struct V2Includes: Sendable {
 
     private mutating func add(user json: JSONValue) {
         guard let id = json["id"]?.string, let username = json["username"]?.nonEmptyString else { return }
-        users[id] = Author(screenName: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
+        users[id] = Author(handle: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
     }
 
     private mutating func add(media json: JSONValue) {
@@ -78,7 +78,7 @@ enum V2Format {
             mediaLinks: urls.filter(isMediaLink).compactMap { $0["url"]?.string },
             isReply: json["referenced_tweets"]?.array?.contains { $0["type"]?.string == "replied_to" } == true
         )
-        return TweetContent(user: author, text: wire, media: media)
+        return TweetContent(author: author, text: wire, media: media)
     }
 
     private static func entities(_ entities: JSONValue?) -> [WireEntity] {

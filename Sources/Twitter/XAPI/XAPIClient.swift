@@ -91,7 +91,7 @@ extension RecentSearchPage {
         let shown = Array(tweets.prefix(request.count))
         let cut = shown.count < tweets.count
         let older = request.older(after: shown, hasMore: cut || nextToken != nil, token: cut ? nil : nextToken)
-        return SearchPage(tweets: shown, newer: request.newer(after: shown), older: older, problems: problems)
+        return SearchPage(posts: shown, newer: request.newer(after: shown), older: older, problems: problems)
     }
 }
 

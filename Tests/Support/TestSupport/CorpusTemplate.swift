@@ -1,0 +1,31 @@
+import Corpus
+import Foundation
+
+/// A corpus made once per test process and copied for each test that asks: suites that need the same small corpus
+/// pay for generating it once, not once per test.
+public actor CorpusTemplate {
+    private let fill: @Sendable (PostCorpus) async throws -> Void
+    private var made: Task<PostCorpus, any Error>?
+
+    /// `fill` writes what every copy holds, into a corpus in memory.
+    public init(_ fill: @escaping @Sendable (PostCorpus) async throws -> Void) {
+        self.fill = fill
+    }
+
+    /// A new corpus file at `path` holding what `fill` wrote.
+    public func copy(to path: String) async throws {
+        try await template().copy(to: path)
+    }
+
+    private func template() async throws -> PostCorpus {
+        if let made { return try await made.value }
+        let fill = fill
+        let task = Task {
+            let corpus = try PostCorpus.inMemory()
+            try await fill(corpus)
+            return corpus
+        }
+        made = task
+        return try await task.value
+    }
+}
