@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreTests",
-            dependencies: ["AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .logging],
+            dependencies: ["AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .serviceLifecycle, .logging],
             swiftSettings: upcoming
         ),
         .testTarget(

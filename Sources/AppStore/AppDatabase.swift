@@ -5,10 +5,11 @@ import Foundation
 #endif
 import Logging
 import Posts
+import ServiceLifecycle
 
 /// The app's own database (not the corpus): recents, search sessions, the popularity counts and the posts they
 /// were counted from — in a SQLite file of the data directory (the default) or in PostgreSQL, shared by several
-/// servers (SPEC §9).
+/// servers.
 public struct AppDatabase: Sendable {
     let store: any Store
 
@@ -31,7 +32,8 @@ public struct AppDatabase: Sendable {
     }
 
     /// Connects to PostgreSQL and migrates it (under an advisory lock, so servers starting together do not race);
-    /// throws `StoreUnavailable`, one sentence, when it cannot be reached.
+    /// throws `StoreUnavailable`, one sentence, when it cannot be reached. Its pool answers once `service` runs: as a
+    /// service of the application, or beside a command in `withConnections`.
     public static func connect(to url: PostgresURL, logger: Logger) async throws -> AppDatabase {
         AppDatabase(store: try await PostgresStore.connect(to: url, logger: logger))
     }
@@ -42,7 +44,22 @@ public struct AppDatabase: Sendable {
         return try await connect(to: url, logger: logger)
     }
 
-    /// Ends the connections (PostgreSQL); nothing to do for SQLite.
+    /// What keeps the database's connections open while the app runs: PostgreSQL's pool, a service of the
+    /// application closed when it shuts down; nil for SQLite, which needs none.
+    public var service: (any Service)? { store.service }
+
+    /// `body` with the connections open (`service` running beside it), then closed: for a command that uses the
+    /// store and ends.
+    public func withConnections<T: Sendable>(_ body: (AppDatabase) async throws -> T) async throws -> T {
+        guard let service else { return try await body(self) }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await service.run() }
+            defer { group.cancelAll() }
+            return try await body(self)
+        }
+    }
+
+    /// Ends the store's watchers (PostgreSQL's listening connection); nothing to do for SQLite.
     public func close() async {
         await store.close()
     }

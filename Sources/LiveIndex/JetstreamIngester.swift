@@ -7,7 +7,7 @@ import Bluesky
 import Corpus
 import Posts
 
-/// Bluesky's posts indexed into the corpus from Jetstream's events (SPEC §7, live index): creates stored, deletes
+/// Bluesky's posts indexed into the corpus from Jetstream's events (live index): creates stored, deletes
 /// removed, a batch per transaction with the stream's cursor saved in it, so a restart after a crash or a kill
 /// resumes where the last commit left off and what it replays is stored once. An event that cannot be stored is
 /// skipped and its reason reported once.

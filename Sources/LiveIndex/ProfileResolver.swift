@@ -9,7 +9,7 @@ import Logging
 import Posts
 import HTTPExchange
 
-/// Resolves the authors the live index stored by DID (SPEC §7): handle, display name and avatar from Bluesky's
+/// Resolves the authors the live index stored by DID: handle, display name and avatar from Bluesky's
 /// public directory, 25 per request, kept in the corpus. Posts are searchable by word and tag before their author
 /// resolves, and by `from:handle` after. A failing directory is logged once, with its reason, and asked again later
 /// (after the time a rate limit names, else after a pause that grows).

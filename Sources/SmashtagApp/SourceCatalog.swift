@@ -4,7 +4,7 @@ import Mastodon
 import Posts
 import Twitter
 
-/// The sources Smashtag can search (SPEC §7), which of them are configured, and each opened by its name.
+/// The sources Smashtag can search, which of them are configured, and each opened by its name.
 public struct SourceCatalog: Sendable {
     /// What `--source` and the Search page's toggles take.
     public enum Name: String, Sendable, CaseIterable {

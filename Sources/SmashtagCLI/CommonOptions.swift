@@ -55,10 +55,11 @@ struct StoreOptions: ParsableArguments {
         try StoreLocation(option: url)
     }
 
-    /// The store, or one sentence saying why it cannot be reached.
-    func open(_ directory: DataDirectory) async throws -> AppDatabase {
+    /// `body` with the store open, or one sentence saying why it cannot be reached.
+    func withStore<T: Sendable>(in directory: DataDirectory, _ body: (AppDatabase) async throws -> T) async throws -> T {
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
-        return try await CommandFailure.reporting { try await location().open(in: directory, logger: logger) }
+        let database = try await CommandFailure.reporting { try await location().open(in: directory, logger: logger) }
+        return try await database.withConnections(body)
     }
 }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import AppStore
 import Posts
-import Twitter
 import SmashtagApp
 
 /// `smashtag popularity TERM`: the hashtags and users most mentioned across every tweet fetched for the term.
@@ -23,10 +22,11 @@ struct PopularityCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let popularity = Popularity(database: try await store.open(directory))
-        let table = try await CommandFailure.reporting { try await popularity.table(for: term) }
+        let table = try await store.withStore(in: directory) { database in
+            try await CommandFailure.reporting { try await Popularity(database: database).table(for: term) }
+        }
         switch format {
-        case .json: print(PostPrinter.json(table))
+        case .json: print(PublicJSON.text(table))
         case .text: print(text(table), terminator: "")
         case .csv: print(csv(table), terminator: "")
         }

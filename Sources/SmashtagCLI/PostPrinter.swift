@@ -7,26 +7,14 @@ import AppStore
 import Posts
 import Twitter
 
-/// Prints tweets as JSON Lines (SPEC §5) or as text with mentions coloured by kind.
+/// Prints posts as JSON Lines (one `PublicJSON` post a line) or as text with mentions coloured by kind.
 struct PostPrinter {
     let format: OutputFormat
     let style: TerminalStyle
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return encoder
-    }()
-
-    static func json(_ value: some Encodable) -> String {
-        // Encoding our own model types cannot fail.
-        String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
-    }
-
     func print(_ post: Post) {
         switch format {
-        case .json: Swift.print(Self.json(post))
+        case .json: Swift.print(PublicJSON.text(post))
         case .text: Swift.print(text(post), terminator: "\n\n")
         }
     }

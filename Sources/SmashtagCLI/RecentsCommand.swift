@@ -1,5 +1,6 @@
 import ArgumentParser
 import AppStore
+import Posts
 import SmashtagApp
 
 /// `smashtag recents`: the last 100 search terms, most recent first.
@@ -22,9 +23,11 @@ struct RecentsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let directory = try DataDirectory(common.dataDirectory)
-            let terms = try await CommandFailure.reporting { try await Recents(database: store.open(directory)).terms() }
+            let terms = try await store.withStore(in: directory) { database in
+                try await CommandFailure.reporting { try await Recents(database: database).terms() }
+            }
             switch format {
-            case .json: print(PostPrinter.json(terms))
+            case .json: print(PublicJSON.text(terms))
             case .text: terms.forEach { print($0) }
             }
         }
@@ -43,8 +46,10 @@ struct RecentsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let directory = try DataDirectory(common.dataDirectory)
-            let recents = Recents(database: try await store.open(directory))
-            guard try await CommandFailure.reporting({ try await recents.delete(term) }) else {
+            let deleted = try await store.withStore(in: directory) { database in
+                try await CommandFailure.reporting { try await Recents(database: database).delete(term) }
+            }
+            guard deleted else {
                 throw CommandFailure("“\(term)” is not in Recents.")
             }
         }

@@ -53,10 +53,12 @@ struct Search: AsyncParsableCommand {
         // A typo in the query is reported before anything else happens (like generating the demo corpus).
         if choice.names.contains(.corpus) { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
         let sources = try await choice.open(in: directory)
-        let sessions = SearchSessions(database: try await store.open(directory))
-        let page = try await CommandFailure.reporting { () async throws -> MergedPage? in
-            guard let position = try await position(in: sessions, sources) else { return nil }
-            return try await sessions.fetch(query, from: sources, at: position, count: count)
+        let page = try await store.withStore(in: directory) { database in
+            try await CommandFailure.reporting { () async throws -> MergedPage? in
+                let sessions = SearchSessions(database: database)
+                guard let position = try await position(in: sessions, sources) else { return nil }
+                return try await sessions.fetch(query, from: sources, at: position, count: count)
+            }
         }
         for failure in page?.failures ?? [] { StandardError.write("smashtag: \(failure.message)") }
         for problem in page?.problems ?? [] { StandardError.write("smashtag: note: \(problem)") }

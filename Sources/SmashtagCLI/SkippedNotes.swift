@@ -1,5 +1,4 @@
 import Posts
-import Twitter
 import WireJSON
 
 /// Notes about content that holds no tweets, one line per kind rather than one per item.

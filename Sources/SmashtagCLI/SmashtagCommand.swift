@@ -24,12 +24,17 @@ struct SmashtagCommand: AsyncParsableCommand {
             }
         } catch let failure as CommandFailure {
             StandardError.write("smashtag: \(failure)")
-            Foundation.exit(1)
+            terminate(1)
         } catch let error as any ExplainedError {
             StandardError.write("smashtag: \(CommandFailure(explaining: error))")
-            Foundation.exit(1)
+            terminate(1)
         } catch {
             exit(withError: error)
         }
     }
+}
+
+/// Ends the process: outside the command, whose own `exit(withError:)` would hide the C library's `exit`.
+private func terminate(_ status: Int32) -> Never {
+    exit(status)
 }

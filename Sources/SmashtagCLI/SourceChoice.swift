@@ -5,7 +5,7 @@ import Posts
 import AppStore
 import SmashtagApp
 
-/// Which sources a command searches: `--source`, else every configured one (SPEC §7).
+/// Which sources a command searches: `--source`, else every configured one.
 struct SourceChoice {
     let catalog: SourceCatalog
     let names: [SourceCatalog.Name]

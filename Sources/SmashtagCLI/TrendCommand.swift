@@ -5,7 +5,7 @@ import AppStore
 import SmashtagApp
 
 /// `smashtag trend TERM [--mention M] [--bucket hour|day] [--format text|json|csv]`: how often the term's mentions
-/// were named over time, by the posts' own times (SPEC §8).
+/// were named over time, by the posts' own times.
 struct TrendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trend",
@@ -38,10 +38,11 @@ struct TrendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let database = try await store.open(try DataDirectory(common.dataDirectory))
-        let all = try await CommandFailure.reporting { try await series(database) }
+        let all = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
+            try await CommandFailure.reporting { try await series(database) }
+        }
         switch format {
-        case .json: print(mention == nil ? PostPrinter.json(all) : PostPrinter.json(all.first))
+        case .json: print(mention == nil ? PublicJSON.text(all) : PublicJSON.text(all.first))
         case .csv: print(CSV.row(["mention", "kind", "start", "count"]) + all.flatMap(Self.csvRows).joined(), terminator: "")
         case .text: print(TrendText(all, term: term, style: .standardOutput).text, terminator: "")
         }

@@ -51,6 +51,7 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
         },
         logger: logger
     )
+    if let connections = site.database.service { app.addServices(connections) }
     if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger)) }
     if let live = site.liveIndex { app.addServices(LiveIndexService(index: live.index, status: live.status, database: site.database, logger: logger)) }
     return app

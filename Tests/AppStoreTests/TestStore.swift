@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import AppStore
 import Posts
 import TestSupport
@@ -23,8 +24,15 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     func open() async throws -> AppDatabase {
         switch self {
         case .sqlite: try AppDatabase.inMemory(orphanAllowance: 0)
-        case .postgres: try await AppDatabase.connect(to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test"))
+        case .postgres:
+            try await Self.running(AppDatabase.connect(to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test")))
         }
+    }
+
+    /// The database with its connections open for the rest of the test run, as the application's services keep them.
+    private static func running(_ database: AppDatabase) -> AppDatabase {
+        if let service = database.service { Task { try await service.run() } }
+        return database
     }
 
     /// A store with a source the test scripts, and the app's views of it.

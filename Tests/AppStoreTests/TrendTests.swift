@@ -4,7 +4,7 @@ import AppStore
 import TestSupport
 import Testing
 
-/// SPEC §8: how often a term's mentions were named over time, by the posts' own times, adding up to the counts.
+/// How often a term's mentions were named over time, by the posts' own times, adding up to the counts.
 struct TrendTests {
     /// A post `hours` after 2025-01-01 00:00 UTC (hour 481,344 since 1970) whose text is its mentions.
     private func post(_ id: Int, hours: Double, _ text: String) -> Post {

@@ -1,7 +1,6 @@
 @testable import Corpus
 import Testing
 import Posts
-import Twitter
 import SQLiteSupport
 
 struct PageCacheTests {

@@ -1,4 +1,3 @@
-import Corpus
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML

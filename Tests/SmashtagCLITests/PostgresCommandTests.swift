@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC §9 with real processes on one PostgreSQL (the throwaway cluster `scripts/test` starts): exactly-once counting
+/// Several servers on one PostgreSQL, as real processes (the throwaway cluster `scripts/test` starts): exactly-once counting
 /// with eight writers in two processes, one more killed with SIGKILL mid-count, and the errors a person meets.
 @Suite(.enabled(if: PostgresCluster.url != nil, "no test PostgreSQL (SMASHTAG_TEST_POSTGRES_URL); scripts/test starts one"))
 struct PostgresCommandTests {

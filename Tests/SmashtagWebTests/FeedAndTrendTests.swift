@@ -7,7 +7,7 @@ import AppStore
 import Testing
 @testable import SmashtagWeb
 
-/// SPEC §8 through the whole router: a search's RSS feed, a mention's trend as JSON and as a chart page, and the
+/// Feeds and trends through the whole router: a search's RSS feed, a mention's trend as JSON and as a chart page, and the
 /// Popularity page's sparklines and live rows.
 @Suite struct FeedAndTrendTests {
     static let feed = "/search/feed?q=\(RouteTests.encodedTerm)"

@@ -4,7 +4,6 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import SmashtagWeb
-import AppStore
 
 /// Query strings read as browsers send forms: `+` is a space, `%2B` a plus, on every page, JSON twin and feed.
 @Suite struct QueryStringTests {

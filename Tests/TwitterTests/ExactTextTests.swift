@@ -2,7 +2,7 @@ import Testing
 @testable import Posts
 @testable import Twitter
 
-/// SPEC §4: offsets count code points of the escaped text; slice first, then unescape.
+/// Offsets count the code points of the text as delivered, HTML-escaped: slice first, then unescape.
 struct ExactTextTests {
     private func exact(_ text: String, _ entities: [(Mention.Kind, Int, Int, String)], media: [String] = []) -> ExactText {
         ExactText(WireText(

@@ -1,4 +1,4 @@
-"""SPEC §9: two servers on one PostgreSQL (a throwaway cluster of this module's own, so it can be stopped): a search on
+"""Two servers on one PostgreSQL (a throwaway cluster of this module's own, so it can be stopped): a search on
 one server shows on the other's live Popularity page; one server runs the demo tweeter; when the database goes away
 pages answer 503 and the servers recover by themselves when it returns."""
 import pathlib

@@ -1,4 +1,4 @@
-"""Searching the corpus and Mastodon together (SPEC §7): rows marked by network, posts shown as Mastodon shows them,
+"""Searching the corpus and Mastodon together: rows marked by network, posts shown as Mastodon shows them,
 a failing source named while the other still shows, and source toggles remembered, with and without JavaScript."""
 from conftest import ARTIFACTS, open_app, screenshot, search, tap, tap_tab, wait_until
 

@@ -1,4 +1,4 @@
-"""SPEC §8 as a person meets it: a search's RSS feed read by a real feed reader's parser, a Popularity row's
+"""Feeds and trends as a person meets them: a search's RSS feed read by a real feed reader's parser, a Popularity row's
 sparkline opening its mention's chart, and the chart in light and dark mode at 390×844."""
 import json
 import urllib.request

@@ -1,4 +1,4 @@
-"""The web app as a person meets it (SPEC §2 screens 1, 2 and 5), at 390×844 portrait and 844×390 landscape: every
+"""The web app as a person meets it (Search, Mentions and Recents), at 390×844 portrait and 844×390 landscape: every
 search typed into the field and submitted, every other page reached by tapping (see README.md)."""
 import urllib.request
 

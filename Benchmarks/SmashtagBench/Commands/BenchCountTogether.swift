@@ -4,10 +4,9 @@ import Foundation
 import AppStore
 import Posts
 import DemoCorpus
-import SmashtagApp
 
 /// Several writers counting overlapping pages of the same posts under one term at once: run in two processes
-/// against one PostgreSQL, the counts must still equal a recount (SPEC §9). The posts are made from their numbers,
+/// against one PostgreSQL, the counts must still equal a recount. The posts are made from their numbers,
 /// so every process makes the same ones.
 struct BenchCountTogether: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,9 +35,14 @@ struct BenchCountTogether: AsyncParsableCommand {
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
-        let database = try await options.openStore()
-        let all = (1...posts).map(Self.post)
         let started = ContinuousClock.now
+        try await options.withStore(count)
+        print("counted \(writers * (pages + posts / page / writers)) pages in \(String(format: "%.2f", (ContinuousClock.now - started).seconds)) s")
+    }
+
+    /// Every writer's pages, at once.
+    private func count(_ database: AppDatabase) async throws {
+        let all = (1...posts).map(Self.post)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<writers {
                 let windows = windows(for: writer)
@@ -52,7 +56,6 @@ struct BenchCountTogether: AsyncParsableCommand {
             }
             try await group.waitForAll()
         }
-        print("counted \(writers * (pages + posts / page / writers)) pages in \(String(format: "%.2f", (ContinuousClock.now - started).seconds)) s")
     }
 
     /// The writer's share of the pages in order (together the writers cover every post), then random ones.

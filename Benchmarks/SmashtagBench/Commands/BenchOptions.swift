@@ -24,10 +24,11 @@ struct BenchOptions: ParsableArguments {
         get throws { try StoreLocation(option: databaseURL).postgres }
     }
 
-    func openStore() async throws -> AppDatabase {
+    /// `body` with the store named open: PostgreSQL's connections run beside it.
+    func withStore<T: Sendable>(_ body: (AppDatabase) async throws -> T) async throws -> T {
         var logger = Logger(label: "smashtag-bench")
         logger.logLevel = .warning
-        return try await StoreLocation(option: databaseURL).open(in: directory, logger: logger)
+        return try await StoreLocation(option: databaseURL).open(in: directory, logger: logger).withConnections(body)
     }
 
     /// A benchmark's own SQLite store in the data directory (`name`), made afresh: earlier runs' data would change

@@ -25,12 +25,19 @@ struct BenchPopularity: AsyncParsableCommand {
     /// `--database`: an empty PostgreSQL database to measure on, instead of a new SQLite file in the data directory.
 
     func run() async throws {
-        let (database, postgres) = try await open()
+        if try options.postgres != nil {
+            try await options.withStore { database in try await measure(database, onPostgres: true) }
+        } else {
+            try await measure(try options.freshStore("bench-popularity.sqlite"), onPostgres: false)
+        }
+    }
+
+    private func measure(_ database: AppDatabase, onPostgres: Bool) async throws {
         let fill = try await ContinuousClock().measure {
-            if postgres != nil { try await database.fillPostgresForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
+            if onPostgres { try await database.fillPostgresForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
             else { try await database.fillSQLiteForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
         }
-        report("fill", ["links": Double(links), "seconds": fill.seconds], label: postgres == nil ? "SQLite" : "PostgreSQL")
+        report("fill", ["links": Double(links), "seconds": fill.seconds], label: onPostgres ? "PostgreSQL" : "SQLite")
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
             _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
@@ -40,7 +47,7 @@ struct BenchPopularity: AsyncParsableCommand {
             else { try await SQLiteBaseline(database: database).count(page, under: "bench lecture") }
         }
         var figures = ["batchedTweetsPerSecond": ours, "lectureTweetsPerSecond": lecture, "ratioToLecture": ours / lecture]
-        if postgres == nil {
+        if !onPostgres {
             let indexed = try await countingRate(pages: pages, generator: &generator) { page in
                 try await SQLiteBaseline(database: database, caseInsensitiveLookups: false).count(page, under: "bench indexed")
             }
@@ -49,12 +56,6 @@ struct BenchPopularity: AsyncParsableCommand {
         report("counting", figures)
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
         try await trendLatency(database)
-    }
-
-    /// The store measured: PostgreSQL when `--database` names one (it must be empty), else a new SQLite file.
-    private func open() async throws -> (AppDatabase, PostgresURL?) {
-        if let url = try options.postgres { return (try await options.openStore(), url) }
-        return (try options.freshStore("bench-popularity.sqlite"), nil)
     }
 
     /// A filler term's busiest mention names a post in every hour of a year: the longest series there is, by hour

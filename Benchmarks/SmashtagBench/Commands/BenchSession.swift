@@ -3,7 +3,6 @@ import Corpus
 import Foundation
 import AppStore
 import Posts
-import Twitter
 import SmashtagApp
 
 /// A repeated search as the web app's Search page runs it: `SearchSessions.fetch` of the same query at the newest

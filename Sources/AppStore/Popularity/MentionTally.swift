@@ -6,7 +6,7 @@ import Foundation
 import Posts
 
 /// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
-/// hour of each post's own time, for the trends (SPEC §8): a mention's hours add up to its count.
+/// hour of each post's own time, for the trends: a mention's hours add up to its count.
 package struct MentionTally: Sendable {
     struct Entry: Sendable {
         let kind: Mention.Kind

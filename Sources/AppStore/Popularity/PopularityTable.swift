@@ -1,6 +1,6 @@
 import Posts
 
-/// Which hashtags and users are most mentioned across every tweet fetched for a search term (SPEC §3): mentions
+/// Which hashtags and users are most mentioned across every tweet fetched for a search term: mentions
 /// counted more than once, by count, ties alphabetical, in two sections.
 public struct PopularityTable: Sendable, Hashable {
     public let term: String
@@ -70,7 +70,7 @@ extension MentionSection.Kind {
 extension PopularityTable: Encodable {
     private enum CodingKeys: String, CodingKey { case term, hashtags, users }
 
-    /// SPEC §5: `{"term": …, "hashtags": [{"mention", "count"}…], "users": […]}`.
+    /// As scripts read it: `{"term": …, "hashtags": [{"mention", "count"}…], "users": […]}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(term, forKey: .term)

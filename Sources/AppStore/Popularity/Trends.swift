@@ -5,7 +5,7 @@ import Foundation
 #endif
 import Posts
 
-/// How often each hashtag and user of a term was mentioned over time, by the posts' own times (SPEC §8). Read from
+/// How often each hashtag and user of a term was mentioned over time, by the posts' own times. Read from
 /// the hourly counts `PopularityCounter` keeps beside the totals, so a series is one indexed range whatever the
 /// number of posts, and its counts add up to the mention's popularity count.
 public struct Trends: Sendable {
@@ -153,7 +153,8 @@ extension TrendSeries {
 extension TrendSeries: Encodable {
     private enum CodingKeys: String, CodingKey { case term, mention, bucket, points }
 
-    /// SPEC §8: `{"term", "mention", "bucket", "points": [{"start", "count"}…]}`.
+    /// The trend as the JSON twin and `trend --format json` give it: `{"term", "mention", "bucket", "points":
+    /// [{"start", "count"}…]}`, the points' counts adding up to the mention's count.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(term, forKey: .term)

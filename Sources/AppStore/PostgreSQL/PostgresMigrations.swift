@@ -72,16 +72,14 @@ enum PostgresMigrations {
         ]),
     ]
 
-    static func run(on client: PostgresClient, logger: Logger) async throws {
-        try await client.withConnection { connection in
-            try await AdvisoryLock.migrations.lock(on: connection)
-            do {
-                try await migrate(connection, logger: logger)
-                try await AdvisoryLock.migrations.unlock(on: connection)
-            } catch {
-                try? await AdvisoryLock.migrations.unlock(on: connection)
-                throw error
-            }
+    static func run(on connection: PostgresConnection, logger: Logger) async throws {
+        try await AdvisoryLock.migrations.lock(on: connection)
+        do {
+            try await migrate(connection, logger: logger)
+            try await AdvisoryLock.migrations.unlock(on: connection)
+        } catch {
+            try? await AdvisoryLock.migrations.unlock(on: connection)
+            throw error
         }
     }
 

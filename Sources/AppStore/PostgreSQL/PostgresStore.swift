@@ -4,16 +4,16 @@ import NIOCore
 import NIOPosix
 import PostgresNIO
 import Posts
+import ServiceLifecycle
 import Synchronization
 
-/// The app's store in PostgreSQL (SPEC §9): one database that several `serve` processes share. A pool of connections
+/// The app's store in PostgreSQL: one database that several `serve` processes share. A pool of connections
 /// (postgres-nio's `PostgresClient`); every unit of work is one transaction, and exactly-once counting rests on the
 /// tables' constraints (`INSERT … ON CONFLICT DO NOTHING RETURNING`), correct under READ COMMITTED however many
 /// writers there are — no lock in Swift. Live pages hear of other servers' writes through `LISTEN`/`NOTIFY`.
 struct PostgresStore: Store {
     let client: PostgresClient
     let logger: Logger
-    private let runner: Task<Void, Never>
     let notifications: ChangeSignals
     /// While the database is away, requests are told so at once.
     private let outage = Outage()
@@ -26,33 +26,37 @@ struct PostgresStore: Store {
     /// A transaction that lost a race (a deadlock, a row deleted under it) runs again, this many times at most.
     static let attempts = 4
 
-    /// Connects, or throws one sentence saying why the database cannot be reached; then migrates it.
+    /// Connects once, or throws one sentence saying why the database cannot be reached; migrates the database on that
+    /// connection; then makes the pool, which opens connections once its service runs (`service`).
     static func connect(to url: PostgresURL, connections: Int = 32, logger: Logger) async throws -> PostgresStore {
-        try await checkReachable(url, logger: logger)
+        try await migrate(url, logger: logger)
         let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
-        let runner = Task { await client.run() }
-        let store = PostgresStore(client: client, logger: logger, runner: runner, notifications: PostgresChanges.signals(client: client, logger: logger))
-
-        do {
-            try await store.withDeadline { try await PostgresMigrations.run(on: client, logger: logger) }
-        } catch {
-            runner.cancel()
-            throw error
-        }
-        return store
+        return PostgresStore(client: client, logger: logger,
+                             notifications: PostgresChanges.signals(client: client, logger: logger))
     }
 
     /// One connection, made and closed: its error names the cause (refused, unknown host, no such database, bad
     /// password), which a pool still retrying would not.
-    private static func checkReachable(_ url: PostgresURL, logger: Logger) async throws {
+    private static func migrate(_ url: PostgresURL, logger: Logger) async throws {
+        let connection: PostgresConnection
         do {
-            let connection = try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: url.connectionConfiguration, id: 0, logger: logger)
-            try await connection.close()
+            connection = try await PostgresConnection.connect(
+                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: url.connectionConfiguration, id: 0,
+                logger: logger)
         } catch {
             throw StoreUnavailable(url: url, cause: error)
         }
+        do {
+            try await AppStore.withDeadline(deadline) { try await PostgresMigrations.run(on: connection, logger: logger) }
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw StoreUnavailable.ifLost(error)
+        }
     }
+
+    /// The pool and the listening connection, open while the service runs and closed when it stops.
+    var service: (any Service)? { PostgresConnections(client: client, notifications: notifications) }
 
     func generation() throws -> StoreGeneration? { nil }
 
@@ -62,7 +66,6 @@ struct PostgresStore: Store {
 
     func close() async {
         notifications.stop()
-        runner.cancel()
     }
 
     /// A read, within the deadline.
@@ -173,4 +176,16 @@ extension NIOConnectionError {
 extension AppDatabase {
     /// The PostgreSQL store's pool, for the benchmarks that compare designs on the same database; nil on SQLite.
     package var postgresClient: PostgresClient? { (store as? PostgresStore)?.client }
+}
+
+/// The PostgreSQL store's connections as a service of the application: the pool runs until the application shuts
+/// down (or the task is cancelled), then live pages stop listening.
+private struct PostgresConnections: Service {
+    let client: PostgresClient
+    let notifications: ChangeSignals
+
+    func run() async throws {
+        await client.run()
+        notifications.stop()
+    }
 }

@@ -1,6 +1,7 @@
 import SQLiteSupport
 import GRDB
 import Posts
+import ServiceLifecycle
 
 /// The app's store in SQLite (the embedded default): a file in the data directory, in WAL mode with a busy timeout
 /// so the server and the CLI share it, or memory for tests.
@@ -49,6 +50,9 @@ struct SQLiteStore: Store {
     }
 
     func close() async {}
+
+    /// A file needs no connection kept open beside the app.
+    var service: (any Service)? { nil }
 
     /// A SQLite file has one server.
     func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {

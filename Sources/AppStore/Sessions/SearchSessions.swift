@@ -48,7 +48,7 @@ public struct SearchSessions: Sendable {
         if let settledTerm = try await database.store.record(term, found.prepared()) { settled.remember(settledTerm, of: term.key) }
     }
 
-    /// A feed reader's poll (SPEC §8): the newest posts, counted under the term as a search's are while the term is
+    /// A feed reader's poll: the newest posts, counted under the term as a search's are while the term is
     /// in Recents — and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes
     /// would otherwise keep it on top, push the oldest terms and their counts out, and bring back a term the person
     /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it.

@@ -5,8 +5,9 @@ import Foundation
 #endif
 import SQLiteSupport
 import Posts
+import ServiceLifecycle
 
-/// Where the app keeps its state (SPEC §9): Recents with each term's search session, the posts fetched, the
+/// Where the app keeps its state: Recents with each term's search session, the posts fetched, the
 /// popularity counts and their hourly trends. Two implementations hold the same data the same way — `SQLiteStore`
 /// (a file in the data directory, or memory) and `PostgresStore` (one database shared by several servers) — and the
 /// same store tests run against both. Every write is one transaction; counting is exactly once per (term, post)
@@ -52,7 +53,11 @@ protocol Store: Sendable {
     /// Runs `work` on one server only among those sharing the store (SQLite has one); returns when it finishes.
     func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws
 
-    /// Ends the store's connections and watchers.
+    /// What keeps the store's connections open while the app runs (PostgreSQL's pool); nil for a store that needs
+    /// none (SQLite).
+    var service: (any Service)? { get }
+
+    /// Ends the store's watchers.
     func close() async
 }
 

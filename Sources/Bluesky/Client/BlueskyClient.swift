@@ -8,7 +8,7 @@ import Logging
 import Posts
 import WireJSON
 
-/// Searches Bluesky (SPEC §7) behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
+/// Searches Bluesky behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
 /// with a session from an app password. Each `OR` alternative is its own request; the answers are merged.
 ///
 /// *Older* pages ask `until` the oldest post shown; *newer* pages ask `since` the newest post shown and follow the

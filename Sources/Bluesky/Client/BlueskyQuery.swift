@@ -1,6 +1,6 @@
 import Posts
 
-/// What a query becomes on Bluesky (SPEC §7): one `app.bsky.feed.searchPosts` request per `OR` alternative, merged;
+/// What a query becomes on Bluesky: one `app.bsky.feed.searchPosts` request per `OR` alternative, merged;
 /// `#tag` → `tag`, `from:h` → `author`, `@h` → `mentions`, words → `q`. The query text (`q` is required) is the
 /// alternative in Bluesky's own search syntax, so the service applies every part of it.
 struct BlueskySearch: Equatable {

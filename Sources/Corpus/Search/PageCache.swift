@@ -1,6 +1,5 @@
 import Synchronization
 import Posts
-import Twitter
 import SQLiteSupport
 
 /// The last pages searched, each valid for the corpus generation it was read at: a repeated search costs a look-up

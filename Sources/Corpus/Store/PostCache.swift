@@ -1,6 +1,5 @@
 import Synchronization
 import Posts
-import Twitter
 import SQLiteSupport
 
 /// Tweets lately loaded, each valid for the corpus generation it was read at: different searches show many of the

@@ -1,5 +1,4 @@
 import Posts
-import Twitter
 import WireJSON
 
 /// A string with its length in Unicode scalars worked out once, so texts can be assembled without recounting.

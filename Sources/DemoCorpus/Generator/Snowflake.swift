@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import Posts
-import Twitter
 import WireJSON
 
 /// A moment at whole milliseconds since 1970, the resolution of tweet ids and v2 dates.

@@ -3,7 +3,7 @@ import Logging
 import Posts
 import Synchronization
 
-/// Searches a Mastodon server (SPEC §7) behind the same interface as the corpus: hashtags through the public tag
+/// Searches a Mastodon server behind the same interface as the corpus: hashtags through the public tag
 /// timeline, a user through the account's statuses, words through `/api/v2/search` with a token.
 ///
 /// A page follows the server's pages (40 statuses each) until it is full: *older* from `max_id`, *newer* from

@@ -1,4 +1,3 @@
-import Posts
 import HTTPExchange
 
 /// Which Mastodon server to ask, and the token when there is one.

@@ -1,6 +1,6 @@
 import Posts
 
-/// What a query becomes on Mastodon (SPEC §7): hashtags as a tag timeline, one user as that account's statuses,
+/// What a query becomes on Mastodon: hashtags as a tag timeline, one user as that account's statuses,
 /// anything else as a full-text search, which needs a token.
 enum MastodonQuery: Equatable {
     /// `GET /api/v1/timelines/tag/:tag`: statuses tagged `tag` or any of `any`, and all of `all`, and none of `none`.

@@ -4,7 +4,7 @@ import Logging
 import AppStore
 import Posts
 
-/// `/search/feed?q=…[&source=…]`: a search as RSS 2.0 (SPEC §8). A poll counts its posts for popularity like a
+/// `/search/feed?q=…[&source=…]`: a search as RSS 2.0. A poll counts its posts for popularity like a
 /// search while the term is in Recents, and never adds or moves it there (`SearchSessions.poll`).
 ///
 /// When the search cannot give posts: a query that can never run (a syntax error) is a valid feed with one item
@@ -56,7 +56,7 @@ struct FeedResponse {
 
     init(_ view: SearchFeedView) {
         body = view.document.bytes
-        tag = "W/\"" + String(Self.fnv1a(body), radix: 16) + "\""
+        tag = "W/\"" + StableHash.hex(of: body) + "\""
         lastModified = view.newest.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
     }
 
@@ -75,10 +75,5 @@ struct FeedResponse {
         }
         guard let since = request.headers[.ifModifiedSince].flatMap(UTCTime.parseHTTPDate), let lastModified else { return false }
         return lastModified <= since
-    }
-
-    /// 64-bit FNV-1a: a stable digest of the feed's bytes, for its `ETag`.
-    private static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

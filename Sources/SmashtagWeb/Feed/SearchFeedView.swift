@@ -2,7 +2,7 @@ import Foundation
 import AppStore
 import Posts
 
-/// A search's RSS 2.0 twin (SPEC §8): the newest posts of the query, newest first. XML escapes as HTML does, so the
+/// A search's RSS 2.0 twin: the newest posts of the query, newest first. XML escapes as HTML does, so the
 /// document is written with the same escaping `Markup`; each item's description is HTML written the same way and
 /// then escaped once more as the text of `<description>`, as RSS carries HTML.
 struct SearchFeedView: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import AppStore
 
-/// A mention's trend under a term (SPEC §8): a bar chart of a window of buckets ending with its newest post,
+/// A mention's trend under a term: a bar chart of a window of buckets ending with its newest post,
 /// by hour or by day, with earlier and later windows, the counts as a table too, and the JSON twin.
 struct TrendPageView: Sendable {
     struct Choice: Sendable {

@@ -1,4 +1,3 @@
-import Corpus
 import Logging
 import ServiceLifecycle
 import AppStore

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Posts
 import HTTPExchange
 
 /// How to reach the X API: a bearer token and a base URL.

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Posts
 
 /// The stylesheet and the script, named by a hash of their bytes (`/assets/app.1a2b3c4d5e.css`), so a browser keeps
 /// them for a year without asking again and a new release is fetched at once; gzip-compressed once, at start-up.
@@ -32,19 +33,9 @@ struct StaticAssets: Sendable {
 
     private static func asset(_ file: String, type: String) throws -> Asset {
         let bytes = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: file)))
-        let hash = ContentHash.hex(of: bytes.readableBytesView)
+        let hash = StableHash.hex(of: bytes.readableBytesView)
         let base = (file as NSString).lastPathComponent
         let name = (base as NSString).deletingPathExtension + "." + hash + "." + (base as NSString).pathExtension
         return Asset(name: name, contentType: type, hash: hash, bytes: bytes, gzipped: try Gzip.compress(bytes))
-    }
-}
-
-/// FNV-1a, 64 bits, as 16 hex digits: stable across runs and machines (unlike `Hasher`), which a file name must be.
-enum ContentHash {
-    static func hex(of bytes: some Sequence<UInt8>) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }
