@@ -1,5 +1,3 @@
-import AsyncHTTPClient
-import Foundation
 import Testing
 @testable import Mastodon
 import Posts

@@ -1,4 +1,3 @@
-import Foundation
 import FixtureFolders
 import Testing
 @testable import Mastodon

@@ -1,5 +1,4 @@
 import Posts
-import Foundation
 
 /// Timings of repeated runs, reported as percentiles in milliseconds.
 struct Latencies {

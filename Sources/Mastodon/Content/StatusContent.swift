@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 
 /// A status's HTML `content` as plain text with its mentions, the way Mastodon shows it:

@@ -1,4 +1,3 @@
-import Hummingbird
 import Posts
 
 /// What a Search page or `/api/search` was asked for: the query, the sources and where each of them stands.

@@ -1,5 +1,4 @@
 import Corpus
-import Foundation
 
 /// A corpus made once per test process and copied for each test that asks: suites that need the same small corpus
 /// pay for generating it once, not once per test.
