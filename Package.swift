@@ -14,14 +14,16 @@ extension Target.Dependency {
     static let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
     static let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
     static let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
-    static let hummingbirdWebSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+    static let hummingbirdWebSocket = Target.Dependency.product(
+        name: "HummingbirdWebSocket", package: "hummingbird-websocket")
     static let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
     static let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
     static let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
     static let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
     static let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
     static let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
-    static let serviceLifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+    static let serviceLifecycle = Target.Dependency.product(
+        name: "ServiceLifecycle", package: "swift-service-lifecycle")
     static let wsClient = Target.Dependency.product(name: "WSClient", package: "swift-websocket")
 }
 
@@ -160,8 +162,9 @@ let package = Package(
         ),
 
         // Test support: stand-in services (real servers on 127.0.0.1), the shared fixtures, the fakes.
-        .target(name: "StubServer", dependencies: [.hummingbird, .httpTypes, .nioCore], path: "Tests/Support/StubServer",
-                swiftSettings: upcoming),
+        .target(
+            name: "StubServer", dependencies: [.hummingbird, .httpTypes, .nioCore], path: "Tests/Support/StubServer",
+            swiftSettings: upcoming),
         stub("StubXAPI"),
         stub("StubMastodon"),
         stub("StubBluesky"),
@@ -174,8 +177,9 @@ let package = Package(
             swiftSettings: upcoming
         ),
         // The shared fixtures (../shared/fixtures) as the conformance tests read them: folders, files, objects.
-        .target(name: "FixtureFolders", dependencies: ["Posts", "WireJSON"], path: "Tests/Support/FixtureFolders",
-                swiftSettings: upcoming),
+        .target(
+            name: "FixtureFolders", dependencies: ["Posts", "WireJSON"], path: "Tests/Support/FixtureFolders",
+            swiftSettings: upcoming),
         // Fakes at the boundary (a source that answers what a test scripts), posts made from words, and one small
         // corpus the web tests share.
         .target(
@@ -189,26 +193,34 @@ let package = Package(
         .testTarget(name: "PostsTests", dependencies: ["Posts", "WireJSON", "TestSupport"], swiftSettings: upcoming),
         .testTarget(
             name: "TwitterTests",
-            dependencies: ["Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", .asyncHTTPClient],
+            dependencies: [
+                "Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", .asyncHTTPClient,
+            ],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "MastodonTests",
-            dependencies: ["Mastodon", "Posts", "WireJSON", "HTTPExchange", "StubMastodon", "StubServer",
-                           "FixtureFolders", .asyncHTTPClient],
+            dependencies: [
+                "Mastodon", "Posts", "WireJSON", "HTTPExchange", "StubMastodon", "StubServer",
+                "FixtureFolders", .asyncHTTPClient,
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "BlueskyTests",
-            dependencies: ["Bluesky", "Posts", "WireJSON", "HTTPExchange", "StubBluesky", "StubServer",
-                           "FixtureFolders", .asyncHTTPClient],
+            dependencies: [
+                "Bluesky", "Posts", "WireJSON", "HTTPExchange", "StubBluesky", "StubServer",
+                "FixtureFolders", .asyncHTTPClient,
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(name: "SQLiteSupportTests", dependencies: ["SQLiteSupport", .grdb], swiftSettings: upcoming),
         .testTarget(
             name: "CorpusTests",
-            dependencies: ["Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport", .grdb],
+            dependencies: [
+                "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport", .grdb,
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(
@@ -218,13 +230,17 @@ let package = Package(
         ),
         .testTarget(
             name: "AppStoreTests",
-            dependencies: ["AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .serviceLifecycle, .logging],
+            dependencies: [
+                "AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .serviceLifecycle, .logging,
+            ],
             swiftSettings: upcoming
         ),
         .testTarget(
             name: "LiveIndexTests",
-            dependencies: ["LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer",
-                           .grdb, .logging],
+            dependencies: [
+                "LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer",
+                .grdb, .logging,
+            ],
             swiftSettings: upcoming
         ),
         // The web app's routes through HummingbirdTesting, and its server's connection handling on a real socket.

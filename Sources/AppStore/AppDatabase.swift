@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Logging
 import Posts
 import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The app's own database (not the corpus): recents, search sessions, the popularity counts and the posts they
 /// were counted from — in a SQLite file of the data directory (the default) or in PostgreSQL, shared by several
@@ -78,7 +79,8 @@ public struct AppDatabase: Sendable {
     /// The posts fetched for `term` from the time of `newest` down to that of `oldest`, newest first: what a page of
     /// results holds.
     public func storedPosts(term: String, newest: Date, oldest: Date) async throws -> [Post] {
-        try await store.storedPosts(SearchTermKey(term), newest: newest.millisecondsSince1970, oldest: oldest.millisecondsSince1970)
+        try await store.storedPosts(
+            SearchTermKey(term), newest: newest.millisecondsSince1970, oldest: oldest.millisecondsSince1970)
     }
 
     /// The stored posts' ids, by network then id (for tests and diagnostics).

@@ -1,6 +1,6 @@
 import Posts
-import Twitter
 import SQLiteSupport
+import Twitter
 
 /// The local corpus as a tweet source: Smashtag's offline default. Pages are cached until the corpus changes.
 public struct CorpusSource: PostSource {
@@ -19,7 +19,9 @@ public struct CorpusSource: PostSource {
         return page
     }
 
-    private func searchCorpus(_ request: SearchRequest, at generation: DatabaseGeneration.Value) async throws -> SearchPage {
+    private func searchCorpus(
+        _ request: SearchRequest, at generation: DatabaseGeneration.Value
+    ) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
         let page = try await corpus.search(query, request.position, count: request.count, at: generation)
         let older = request.older(after: page.posts, hasMore: page.hasMore)

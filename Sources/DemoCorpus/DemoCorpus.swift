@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
+import Corpus
 import Posts
 import Twitter
-import Corpus
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The demo corpus: generated tweets stored in the corpus, so Smashtag works offline from its first start.
 public enum Demo {
@@ -23,10 +24,12 @@ public enum Demo {
         var generator = DemoGenerator(seed: seed, count: count, end: end)
         var stored = 0
         progress(stored)
-        try await corpus.add(batches: { generator.next(5_000) }) { added in
-            stored += added.inserted
-            progress(stored)
-        }
+        try await corpus.add(
+            batches: { generator.next(5_000) },
+            written: { added in
+                stored += added.inserted
+                progress(stored)
+            })
     }
 
     /// Whether the corpus holds a demo (a live tweeter then has someone to tweet as).

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Corpus
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Keeps the demo alive: a new tweet on the popular hashtags every few seconds, so *newer* and live popularity
 /// have something to show. Run it for as long as the server runs; cancel the task to stop it.

@@ -17,7 +17,9 @@ package enum HTTPExchange {
             return (response.status, response.headers, Array(body.readableBytesView))
         } catch is NIOTooManyBytesError {
             throw HTTPExchangeFailure.tooLarge(megabytes: maximumBodyBytes >> 20)
-        } catch let failure as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure) {
+        } catch let failure as HTTPClientError
+            where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(failure)
+        {
             throw HTTPExchangeFailure.timedOut(seconds: Int(deadline.components.seconds))
         } catch let failure as HTTPClientError where failure == .cancelled {
             throw CancellationError()
@@ -31,7 +33,9 @@ package enum HTTPExchange {
     /// Transport errors in words: a refused connection, an unknown host.
     private static func reason(_ error: any Error) -> String {
         let text = "\(error)"
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "the connection was refused" }
+        if text.contains("connectionRefused") || text.contains("Connection refused") {
+            return "the connection was refused"
+        }
         if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "no such host" }
         return text
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// When to try a rate-limited API again, in words every source's errors share.
@@ -10,7 +10,8 @@ package enum RetryAdvice {
     package static func sentence(until date: Date?) -> String {
         guard let date else { return "try again in 15 minutes" }
         let seconds = Int(date.timeIntervalSince1970.rounded()) % 86_400
-        let time = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(separator: ":")
+        let time = [seconds / 3600, seconds / 60 % 60, seconds % 60].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined(
+            separator: ":")
         let minutes = Int((date.timeIntervalSinceNow / 60).rounded(.up))
         let wait = minutes <= 1 ? "in a minute" : "in \(minutes) minutes"
         return "try again after \(time) UTC (\(wait))"

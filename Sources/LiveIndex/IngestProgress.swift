@@ -26,7 +26,9 @@ public struct IngestProgress: Sendable, Equatable {
     }
 
     mutating func record(_ applied: AppliedChanges, cursor: Int64, bytesOnDisk: Int64) {
-        (posts, duplicates, deleted) = (posts + applied.inserted, duplicates + applied.duplicates, deleted + applied.deleted)
+        (posts, duplicates, deleted) = (
+            posts + applied.inserted, duplicates + applied.duplicates, deleted + applied.deleted
+        )
         stored = stored.map { $0 + applied.inserted - applied.deleted }
         self.cursor = cursor
         self.bytesOnDisk = bytesOnDisk

@@ -15,7 +15,9 @@ package final class IngestQueue: Sendable {
 
     /// Adds an event once there is room (or the reader is cancelled).
     package func put(_ event: IngestEvent) async {
-        while queued.load(ordering: .relaxed) >= limit, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(2)) }
+        while queued.load(ordering: .relaxed) >= limit, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
         queued.add(1, ordering: .relaxed)
         continuation.yield(event)
     }

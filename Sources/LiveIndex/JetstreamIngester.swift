@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Bluesky
 import Corpus
 import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Bluesky's posts indexed into the corpus from Jetstream's events (live index): creates stored, deletes
 /// removed, a batch per transaction with the stream's cursor saved in it, so a restart after a crash or a kill
@@ -20,7 +21,10 @@ public struct JetstreamIngester: Sendable {
     /// A live stream's batch is committed after this long even when it is not full, so posts are searchable soon.
     let flushInterval: Duration
 
-    public init(corpus: PostCorpus, options: LiveIndexOptions = .init(), batchSize: Int = 1_000, flushInterval: Duration = .seconds(1)) {
+    public init(
+        corpus: PostCorpus, options: LiveIndexOptions = .init(), batchSize: Int = 1_000,
+        flushInterval: Duration = .seconds(1)
+    ) {
         (self.corpus, self.options, self.batchSize, self.flushInterval) = (corpus, options, batchSize, flushInterval)
     }
 
@@ -72,7 +76,11 @@ public struct JetstreamIngester: Sendable {
                 cursor = event.cursor
                 switch event {
                 case .create(let post, let languages, _):
-                    if options.keeps(post, languages: languages) { changes.append(.create(post)) } else { total.passOver() }
+                    if options.keeps(post, languages: languages) {
+                        changes.append(.create(post))
+                    } else {
+                        total.passOver()
+                    }
                 case .delete(let uri, _): changes.append(.delete(uri))
                 case .identity(let did, _): changes.append(.identity(did))
                 case .other: break
@@ -120,7 +128,8 @@ package enum IngestEvent: Sendable {
 
     /// One message of the stream, or a line of a file of events (`place` says which, for the report).
     package init(message bytes: [UInt8], where place: String) {
-        do { self = .event(try JetstreamEvent.decode(bytes)) } catch { self = .unreadable(where: place, reason: error.description) }
+        do { self = .event(try JetstreamEvent.decode(bytes)) } catch {
+            self = .unreadable(where: place, reason: error.description)
+        }
     }
 }
-

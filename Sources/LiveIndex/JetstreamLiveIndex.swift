@@ -18,7 +18,9 @@ public struct JetstreamLiveIndex: Sendable {
 
     /// The index for `corpus`, marked as a live index's (never filled with the demo). A corpus that holds the demo
     /// cannot be one: its made-up posts would mix with Bluesky's.
-    public static func open(corpus: PostCorpus, settings: LiveIndexSettings, logger: Logger) async throws -> JetstreamLiveIndex {
+    public static func open(
+        corpus: PostCorpus, settings: LiveIndexSettings, logger: Logger
+    ) async throws -> JetstreamLiveIndex {
         if try await corpus.info(PostCorpus.demoSeedKey) != nil { throw LiveIndexError.holdsTheDemo }
         try await corpus.setInfo(PostCorpus.liveIndexKey, "bluesky")
         return JetstreamLiveIndex(corpus: corpus, settings: settings, logger: logger)
@@ -27,7 +29,8 @@ public struct JetstreamLiveIndex: Sendable {
     private init(corpus: PostCorpus, settings: LiveIndexSettings, logger: Logger) {
         ingester = JetstreamIngester(corpus: corpus, options: settings.options)
         connection = JetstreamConnection(url: settings.url, logger: logger)
-        resolver = ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: settings.appView, logger: logger), logger: logger)
+        resolver = ProfileResolver(
+            corpus: corpus, directory: ProfileDirectory(appView: settings.appView, logger: logger), logger: logger)
     }
 
     public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
@@ -45,7 +48,9 @@ public struct JetstreamLiveIndex: Sendable {
 
     /// The stream's events, with a tick every flush interval so a quiet stream's batch is committed; the reader
     /// task ends it when cancelled.
-    private func stream(from start: Int64?) -> (events: some AsyncSequence<IngestEvent, any Error>, reader: Task<Void, Never>) {
+    private func stream(
+        from start: Int64?
+    ) -> (events: some AsyncSequence<IngestEvent, any Error>, reader: Task<Void, Never>) {
         let queue = IngestQueue(limit: Self.mostQueued)
         let received = Mutex<Int64?>(nil)
         let reader = Task { [connection, flush = ingester.flushInterval] in
@@ -83,14 +88,17 @@ public struct LiveIndexSettings: Sendable {
     public let appView: String
     public let options: LiveIndexOptions
 
-    public init(url: String = Self.defaultURL, appView: String = Self.defaultAppView, options: LiveIndexOptions = .init()) {
+    public init(
+        url: String = Self.defaultURL, appView: String = Self.defaultAppView, options: LiveIndexOptions = .init()
+    ) {
         (self.url, self.appView, self.options) = (url, appView, options)
     }
 
     /// The addresses from `SMASHTAG_JETSTREAM_URL` and `SMASHTAG_BLUESKY_APPVIEW`, else the defaults.
     public init(environment: [String: String], options: LiveIndexOptions) {
-        self.init(url: environment["SMASHTAG_JETSTREAM_URL"] ?? Self.defaultURL,
-                  appView: environment["SMASHTAG_BLUESKY_APPVIEW"] ?? Self.defaultAppView, options: options)
+        self.init(
+            url: environment["SMASHTAG_JETSTREAM_URL"] ?? Self.defaultURL,
+            appView: environment["SMASHTAG_BLUESKY_APPVIEW"] ?? Self.defaultAppView, options: options)
     }
 }
 
@@ -101,7 +109,10 @@ public enum LiveIndexError: Error, Sendable, ExplainedError {
     public var description: String {
         switch self {
         case .holdsTheDemo:
-            "This data directory's corpus holds the demo, which a live index must not mix with Bluesky's posts: choose another with --data-dir (or SMASHTAG_HOME)."
+            """
+            This data directory's corpus holds the demo, which a live index must not mix with Bluesky's posts: \
+            choose another with --data-dir (or SMASHTAG_HOME).
+            """
         }
     }
 }

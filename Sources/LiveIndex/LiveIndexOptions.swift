@@ -21,7 +21,8 @@ public struct LiveIndexOptions: Sendable, Equatable {
     }
 
     private func hasWantedTag(_ post: Post) -> Bool {
-        tags.isEmpty || post.mentions.contains { $0.kind == .hashtag && tags.contains($0.keyword.dropFirst().lowercased()) }
+        tags.isEmpty
+            || post.mentions.contains { $0.kind == .hashtag && tags.contains($0.keyword.dropFirst().lowercased()) }
     }
 
     private func isInWantedLanguage(_ postLanguages: [String]) -> Bool {

@@ -1,13 +1,14 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Bluesky
 import Corpus
+import HTTPExchange
 import Logging
 import Posts
-import HTTPExchange
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Resolves the authors the live index stored by DID: handle, display name and avatar from Bluesky's
 /// public directory, 25 per request, kept in the corpus. Posts are searchable by word and tag before their author
@@ -36,7 +37,14 @@ public struct ProfileResolver: Sendable {
             } catch {
                 let isNewOutage = !backoff.hasFailed
                 pause = Self.pause(after: error, backoff: &backoff)
-                if isNewOutage { logger.warning("Could not resolve Bluesky profiles: \(error); trying again in \(pause), and after longer pauses while it fails.") }
+                if isNewOutage {
+                    logger.warning(
+                        """
+                        Could not resolve Bluesky profiles: \(error); trying again in \(pause), and after longer \
+                        pauses while it fails.
+                        """
+                    )
+                }
             }
             try? await Task.sleep(for: pause)
         }
@@ -63,7 +71,8 @@ public struct ProfileResolver: Sendable {
             return try await directory.profiles(of: dids)
         } catch let error as BlueskyError {
             guard case .badQuery = error.reason else { throw error }
-            logger.warning("Bluesky's directory refused to resolve \(dids.count) accounts; they stay shown by DID: \(error)")
+            logger.warning(
+                "Bluesky's directory refused to resolve \(dids.count) accounts; they stay shown by DID: \(error)")
             return []
         }
     }

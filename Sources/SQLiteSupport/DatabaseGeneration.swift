@@ -40,7 +40,8 @@ package final class DatabaseGeneration: Sendable {
     /// new searches).
     package func current() throws -> Value {
         let commits = commits.count
-        let dataVersion = try watcher?.inDatabase { try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) } ?? 0
+        let dataVersion =
+            try watcher?.inDatabase { try Int.fetchOne($0.cachedStatement(sql: "PRAGMA data_version")) } ?? 0
         return Value(commits: commits, dataVersion: dataVersion)
     }
 }

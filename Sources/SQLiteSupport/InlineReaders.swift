@@ -32,10 +32,12 @@ package final class InlineReaders: Sendable {
     /// Every thousand instructions of SQLite's virtual machine (some tens of microseconds) the handler looks at the
     /// clock; past the deadline it makes the statement fail with `SQLITE_INTERRUPT`.
     private static func read<T>(_ db: Database, within deadline: Deadline, _ body: (Database) throws -> T) throws -> T {
-        sqlite3_progress_handler(db.sqliteConnection, 1000, { context in
-            guard let context else { return 0 }
-            return Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue().hasPassed ? 1 : 0
-        }, Unmanaged.passUnretained(deadline).toOpaque())
+        sqlite3_progress_handler(
+            db.sqliteConnection, 1000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<Deadline>.fromOpaque(context).takeUnretainedValue().hasPassed ? 1 : 0
+            }, Unmanaged.passUnretained(deadline).toOpaque())
         defer { sqlite3_progress_handler(db.sqliteConnection, 0, nil, nil) }
         return try withExtendedLifetime(deadline) { try body(db) }
     }

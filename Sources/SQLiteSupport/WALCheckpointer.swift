@@ -33,16 +33,18 @@ final class WALCheckpointer: Sendable {
     /// The pool keeps the checkpointer alive as long as its connections: its configuration holds it.
     func install(on db: Database) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_wal_hook(db.sqliteConnection, { context, connection, _, frames in
-            guard let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            if frames >= checkpointer.limit {
-                sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            } else if frames >= checkpointer.threshold {
-                checkpointer.schedule()
-            }
-            return SQLITE_OK
-        }, context)
+        sqlite3_wal_hook(
+            db.sqliteConnection,
+            { context, connection, _, frames in
+                guard let context else { return SQLITE_OK }
+                let checkpointer = Unmanaged<WALCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                if frames >= checkpointer.limit {
+                    sqlite3_wal_checkpoint_v2(connection, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                } else if frames >= checkpointer.threshold {
+                    checkpointer.schedule()
+                }
+                return SQLITE_OK
+            }, context)
     }
 
     /// One checkpoint at a time: commits meanwhile ask for nothing more.

@@ -6,10 +6,13 @@ import Posts
 public struct DataDirectory: Sendable {
     public let path: String
 
-    public init(_ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public init(
+        _ option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(DataDirectoryError)
     {
-        let xdg = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let xdg =
+            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
         let path = option ?? environment["SMASHTAG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? xdg + "/smashtag"
         do {

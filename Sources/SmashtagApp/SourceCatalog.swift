@@ -33,7 +33,9 @@ public struct SourceCatalog: Sendable {
         namedBluesky = BlueskyConfiguration.named(environment: environment, dataDirectory: dataDirectory)
     }
 
-    public init(xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil, bluesky: BlueskyConfiguration? = nil) {
+    public init(
+        xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil, bluesky: BlueskyConfiguration? = nil
+    ) {
         self.xAPI = xAPI
         self.mastodon = mastodon
         namedMastodon = mastodon ?? MastodonConfiguration()
@@ -57,7 +59,8 @@ public struct SourceCatalog: Sendable {
     public func choose(_ list: String?) throws(SourceChoiceError) -> [Name] {
         guard let list, !list.allSatisfy({ $0 == "," || $0.isWhitespace }) else { return configured }
         var chosen = Set<Name>()
-        for word in list.split(separator: ",").map({ $0.split(whereSeparator: \.isWhitespace).joined() }) where !word.isEmpty {
+        for word in list.split(separator: ",").map({ $0.split(whereSeparator: \.isWhitespace).joined() })
+        where !word.isEmpty {
             guard let name = Name(rawValue: word.lowercased()) else { throw .unknown(String(word)) }
             if name == .x, xAPI == nil { throw .xWithoutToken(tokenFile: tokenFile) }
             chosen.insert(name)
@@ -67,18 +70,28 @@ public struct SourceCatalog: Sendable {
 
     /// The named sources, ready to search; `corpus` is the local corpus, opened by the caller (who may have to
     /// generate the demo first), and needed only when the corpus is named.
-    public func open(_ names: [Name], corpus: (any PostSource)?, corpusTitle: String = "Corpus", logger: Logger) -> SourceSet {
-        SourceSet(names.compactMap { name in
-            switch name {
-            case .corpus: corpus.map { NamedSource(name: name.rawValue, title: corpusTitle, source: $0) }
-            case .x: xAPI.map { NamedSource(name: name.rawValue, title: "X", source: XAPIClient(configuration: $0, logger: logger)) }
-            case .mastodon:
-                NamedSource(name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",
-                            source: MastodonClient(configuration: namedMastodon, logger: logger))
-            case .bluesky:
-                NamedSource(name: name.rawValue, title: "Bluesky", source: BlueskyClient(configuration: namedBluesky, logger: logger))
-            }
-        })
+    public func open(
+        _ names: [Name], corpus: (any PostSource)?, corpusTitle: String = "Corpus", logger: Logger
+    ) -> SourceSet {
+        SourceSet(
+            names.compactMap { name in
+                switch name {
+                case .corpus: corpus.map { NamedSource(name: name.rawValue, title: corpusTitle, source: $0) }
+                case .x:
+                    xAPI.map {
+                        NamedSource(
+                            name: name.rawValue, title: "X", source: XAPIClient(configuration: $0, logger: logger))
+                    }
+                case .mastodon:
+                    NamedSource(
+                        name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",
+                        source: MastodonClient(configuration: namedMastodon, logger: logger))
+                case .bluesky:
+                    NamedSource(
+                        name: name.rawValue, title: "Bluesky",
+                        source: BlueskyClient(configuration: namedBluesky, logger: logger))
+                }
+            })
     }
 }
 
@@ -90,7 +103,10 @@ public enum SourceChoiceError: Error, Sendable, Equatable, ExplainedError {
     public var description: String {
         switch self {
         case .unknown(let word):
-            "There is no source called “\(word.excerpt())”: choose from \(SourceCatalog.Name.allCases.map(\.rawValue).joined(separator: ", "))."
+            """
+            There is no source called “\(word.excerpt())”: choose \
+            from \(SourceCatalog.Name.allCases.map(\.rawValue).joined(separator: ", ")).
+            """
         case .xWithoutToken(let tokenFile):
             "no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(tokenFile)."
         }

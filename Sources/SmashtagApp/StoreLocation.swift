@@ -8,7 +8,9 @@ public struct StoreLocation: Sendable {
     /// nil: the SQLite file in the data directory.
     public let postgres: PostgresURL?
 
-    public init(option: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    public init(
+        option: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    )
         throws(PostgresURLError)
     {
         guard let text = option ?? environment["SMASHTAG_DATABASE_URL"], !text.isEmpty else {

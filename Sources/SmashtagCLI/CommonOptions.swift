@@ -1,17 +1,20 @@
+import AppStore
 import ArgumentParser
 import Foundation
 import Logging
-import AppStore
 import SmashtagApp
 
 /// Options every subcommand accepts.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Where Smashtag keeps its data (default: $SMASHTAG_HOME, else the XDG data directory).")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "Where Smashtag keeps its data (default: $SMASHTAG_HOME, else the XDG data directory).")
     var dataDirectory: String?
 
-    @Option(help: ArgumentHelp(
-        "Where posts come from, as a comma list: corpus, x, mastodon, bluesky (default: every configured source).",
-        valueName: "sources"))
+    @Option(
+        help: ArgumentHelp(
+            "Where posts come from, as a comma list: corpus, x, mastodon, bluesky (default: every configured source).",
+            valueName: "sources"))
     var source: String?
 }
 
@@ -42,9 +45,14 @@ enum CSV {
 
 /// Where the app's store is, for the commands that use it: `serve`, `search`, `recents`, `popularity`, `trend`.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .customLong("database"), help: ArgumentHelp(
-        "Keep recents, sessions and popularity in PostgreSQL, shared by several servers (default: $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).",
-        valueName: "postgresql://user@host:port/db"))
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            """
+            Keep recents, sessions and popularity in PostgreSQL, shared by several servers (default: \
+            $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).
+            """,
+            valueName: "postgresql://user@host:port/db"))
     var url: String?
 
     func validate() throws {
@@ -56,7 +64,8 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// `body` with the store open, or one sentence saying why it cannot be reached.
-    func withStore<T: Sendable>(in directory: DataDirectory, _ body: (AppDatabase) async throws -> T) async throws -> T {
+    func withStore<T: Sendable>(in directory: DataDirectory, _ body: (AppDatabase) async throws -> T) async throws -> T
+    {
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
         let database = try await CommandFailure.reporting { try await location().open(in: directory, logger: logger) }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Corpus
+import DemoCorpus
 import Foundation
 import Posts
-import DemoCorpus
 import SmashtagApp
 
 /// `smashtag corpus …`: manage the local corpus.
@@ -18,7 +18,8 @@ struct CorpusCommand: AsyncParsableCommand {
 struct Generate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Generate demo tweets into the corpus, or as twarc2 JSON Lines with --out.",
-        discussion: "The tweets are the same for the same --seed, --tweets and --end; they span the 30 days before --end."
+        discussion:
+            "The tweets are the same for the same --seed, --tweets and --end; they span the 30 days before --end."
     )
 
     // `--tweets`: the demo's posts are X-shaped, and scripts have called it so since the first release.
@@ -47,7 +48,9 @@ struct Generate: AsyncParsableCommand {
         } else {
             let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
             try await Demo.generate(into: corpus, seed: seed, count: posts, end: end) { stored in
-                progress.show { seconds in "Generating: \(grouped(stored)) tweets, \(grouped(Int(Double(stored) / max(seconds, 0.001))))/s" }
+                progress.show { seconds in
+                    "Generating: \(grouped(stored)) tweets, \(grouped(Int(Double(stored) / max(seconds, 0.001))))/s"
+                }
             }
         }
         progress.clear()
@@ -55,7 +58,8 @@ struct Generate: AsyncParsableCommand {
     }
 
     private func writeTwarc(to path: String, progress: inout ProgressLine) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let file = FileHandle(forWritingAtPath: path)
+        else {
             throw CommandFailure("cannot write “\(path)”.")
         }
         defer { try? file.close() }

@@ -9,7 +9,8 @@ enum DemoSetup {
         defer { progress.clear() }
         return try await LocalCorpus.open(in: directory, logger: Logger(label: "smashtag")) { stored, count in
             if stored == 0 {
-                StandardError.write("smashtag: the corpus is empty; generating the demo corpus (\(grouped(count)) posts)…")
+                StandardError.write(
+                    "smashtag: the corpus is empty; generating the demo corpus (\(grouped(count)) posts)…")
             }
             progress.show { _ in "Generating: \(grouped(stored)) of \(grouped(count)) posts" }
         }

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Corpus
 import Posts
-import Twitter
 import SmashtagApp
+import Twitter
 import WireJSON
 
 /// `smashtag import FILE...`: add tweet files of any supported format to the corpus.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Import tweet files into the local corpus (twarc/twarc2 JSON Lines, v1.1 or v2 JSON, archive tweets.js).",
+        abstract:
+            "Import tweet files into the local corpus (twarc/twarc2 JSON Lines, v1.1 or v2 JSON, archive tweets.js).",
         discussion: """
             Streams each file (memory stays flat however big it is), one transaction per batch. Importing a file \
             again adds nothing. Malformed lines are reported with file and line and skipped; the exit status is \
@@ -44,7 +45,8 @@ struct Import: AsyncParsableCommand {
     }
 
     private func importFile(
-        _ file: String, _ importer: PostImporter, _ before: ImportTotals, _ progress: inout ProgressLine, _ problems: inout ProblemLog
+        _ file: String, _ importer: PostImporter, _ before: ImportTotals, _ progress: inout ProgressLine,
+        _ problems: inout ProblemLog
     ) async throws -> ImportTotals {
         var notes = SkippedNotes()
         let totals = try await importer.importFile(file) { event in
@@ -52,7 +54,11 @@ struct Import: AsyncParsableCommand {
             case .progress(let sofar):
                 progress.show { seconds in
                     let all = before + sofar
-                    return "Importing \(file): \(grouped(all.read)) tweets, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s"
+                    return
+                        """
+                        Importing \(file): \(grouped(all.read)) \
+                        tweets, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s
+                        """
                 }
             case .malformed(let problem):
                 progress.clear()
@@ -68,6 +74,10 @@ struct Import: AsyncParsableCommand {
 
     private func summary(_ totals: ImportTotals, seconds: Double) -> String {
         let rate = seconds > 0 ? " in \(Int(seconds.rounded(.up)))s" : ""
-        return "Imported \(grouped(totals.imported)) tweets, \(grouped(totals.duplicates)) duplicates, \(grouped(totals.skipped)) skipped\(rate)."
+        return
+            """
+            Imported \(grouped(totals.imported)) tweets, \(grouped(totals.duplicates)) \
+            duplicates, \(grouped(totals.skipped)) skipped\(rate).
+            """
     }
 }

@@ -1,18 +1,19 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import AppStore
 import ArgumentParser
 import Corpus
 import Dispatch
 import Foundation
+import LiveIndex
 import Logging
 import Posts
-import AppStore
-import Synchronization
-import LiveIndex
 import SmashtagApp
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `smashtag ingest bluesky`: Bluesky's public firehose (Jetstream) into the corpus, live, no account needed.
 struct IngestCommand: AsyncParsableCommand {
@@ -62,13 +63,17 @@ enum LiveNetwork: String, ExpressibleByArgument, CaseIterable {
 struct LiveIndexArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Keep only posts with one of these hashtags (comma-separated).", valueName: "tags"))
     var tags: String?
-    @Option(help: ArgumentHelp("Keep only posts in one of these languages (comma-separated; en keeps en-US too).", valueName: "langs"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep only posts in one of these languages (comma-separated; en keeps en-US too).", valueName: "langs"))
     var langs: String?
     @Option(help: ArgumentHelp("Remove posts older than this many days, in the background.", valueName: "days"))
     var keepDays: Int?
 
     func validate() throws {
-        if let keepDays, keepDays < 1 { throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).") }
+        if let keepDays, keepDays < 1 {
+            throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).")
+        }
     }
 
     var options: LiveIndexOptions {
@@ -111,7 +116,12 @@ final class IngestReport: Sendable {
         let cursor = total.cursor.map { " Resumes from \(Self.time(of: $0))." } ?? ""
         let passed = total.passedOver > 0 ? ", passed over \(grouped(total.passedOver)) not asked for" : ""
         let pruned = total.pruned > 0 ? ", pruned \(grouped(total.pruned)) past the days kept" : ""
-        print("Stored \(grouped(total.posts)) posts (\(grouped(total.duplicates)) already stored), deleted \(grouped(total.deleted))\(passed)\(pruned), skipped \(grouped(total.skipped)).\(cursor)")
+        print(
+            """
+            Stored \(grouped(total.posts)) posts (\(grouped(total.duplicates)) already stored), \
+            deleted \(grouped(total.deleted))\(passed)\(pruned), skipped \(grouped(total.skipped)).\(cursor)
+            """
+        )
         print("The corpus holds \(Self.corpus(total)).")
     }
 
@@ -119,7 +129,11 @@ final class IngestReport: Sendable {
     private static func describe(_ progress: IngestProgress, seconds: Double) -> String {
         let rate = seconds > 0 ? Int(Double(progress.posts) / seconds) : 0
         let lag = progress.lag().map { String(format: " · %.1f s behind", $0) } ?? ""
-        return "\(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted · \(grouped(progress.skipped)) skipped · corpus \(corpus(progress))"
+        return
+            """
+            \(grouped(progress.posts)) posts · \(grouped(rate))/s\(lag) · \(grouped(progress.deleted)) deleted \
+            · \(grouped(progress.skipped)) skipped · corpus \(corpus(progress))
+            """
     }
 
     /// `1,204,511 posts, 2.1 GB`.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import AppStore
+import ArgumentParser
 import Posts
 import SmashtagApp
 
@@ -35,7 +35,9 @@ struct PopularityCommand: AsyncParsableCommand {
     /// A header, then hashtags and users by count, as the table orders them.
     private func csv(_ table: PopularityTable) -> String {
         let rows = table.sections.flatMap { section in
-            section.rows.map { CSV.row([$0.mention, section.kind == .hashtags ? "hashtag" : "user", String($0.count)]) }
+            section.rows.map {
+                CSV.row([$0.mention, section.kind == .hashtags ? "hashtag" : "user", String($0.count)])
+            }
         }
         return CSV.row(["mention", "kind", "count"]) + rows.joined()
     }
@@ -43,7 +45,9 @@ struct PopularityCommand: AsyncParsableCommand {
     private func text(_ table: PopularityTable) -> String {
         let style = TerminalStyle.standardOutput
         let sections = table.sections.filter { !$0.rows.isEmpty }
-        guard !sections.isEmpty else { return "No hashtag or user is mentioned more than once in the tweets fetched for “\(table.term)”.\n" }
+        guard !sections.isEmpty else {
+            return "No hashtag or user is mentioned more than once in the tweets fetched for “\(table.term)”.\n"
+        }
         return sections.map { section in
             let kind: Posts.Mention.Kind = section.kind == .hashtags ? .hashtag : .user
             let rows = section.rows.map { "  \(style.mention($0.mention, kind: kind))  \($0.count)" }

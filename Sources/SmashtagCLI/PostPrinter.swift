@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AppStore
 import Posts
 import Twitter
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Prints posts as JSON Lines (one `PublicJSON` post a line) or as text with mentions coloured by kind.
 struct PostPrinter {
@@ -21,11 +22,17 @@ struct PostPrinter {
 
     private func text(_ post: Post) -> String {
         var lines = [header(post)]
-        if let reposter = post.repostedBy { lines.append(style.dim("↻ \(post.network.repostVerb) by @\(reposter.handle)")) }
+        if let reposter = post.repostedBy {
+            lines.append(style.dim("↻ \(post.network.repostVerb) by @\(reposter.handle)"))
+        }
         if let replying = post.replyingTo { lines.append(style.dim(replying.sentence)) }
         lines.append(post.shownSegments.map(colour).joined())
-        if let card = post.card { lines.append(style.dim("▭ \(card.title.isEmpty ? card.host : card.title) — \(card.host)")) }
-        if !post.media.isEmpty { lines.append(style.dim(post.media.count == 1 ? "▣ 1 image" : "▣ \(post.media.count) images")) }
+        if let card = post.card {
+            lines.append(style.dim("▭ \(card.title.isEmpty ? card.host : card.title) — \(card.host)"))
+        }
+        if !post.media.isEmpty {
+            lines.append(style.dim(post.media.count == 1 ? "▣ 1 image" : "▣ \(post.media.count) images"))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import AppStore
+import ArgumentParser
 import Posts
 import SmashtagApp
 
@@ -28,7 +28,7 @@ struct RecentsCommand: AsyncParsableCommand {
             }
             switch format {
             case .json: print(PublicJSON.text(terms))
-            case .text: terms.forEach { print($0) }
+            case .text: for term in terms { print(term) }
             }
         }
     }

@@ -1,19 +1,30 @@
+import AppStore
 import ArgumentParser
 import Posts
-import AppStore
 import SmashtagApp
 
 /// `smashtag search QUERY`: a page of tweets, newest first, continuing the term's session with --newer/--older.
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Search tweets: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), filter:media/links/retweets.",
-        discussion: "--newer fetches only tweets newer than the newest this search has shown; --older pages back from the oldest."
+        abstract:
+            """
+            Search tweets: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), \
+            filter:media/links/retweets.
+            """,
+        discussion:
+            """
+            --newer fetches only tweets newer than the newest this search has shown; --older pages back from the \
+            oldest.
+            """
     )
 
     // Everything the options do not claim is the query, so one that starts with "-" ('-filter:retweets #swift')
     // is read as a query and not refused as an unknown option; unquoted words are joined with spaces.
-    @Argument(parsing: .allUnrecognized, help: ArgumentHelp(
-        "What to search for, e.g. '#swift', 'from:nasa', 'swift OR rust', '-is:retweet #swift'.", valueName: "query"))
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp(
+            "What to search for, e.g. '#swift', 'from:nasa', 'swift OR rust', '-is:retweet #swift'.", valueName: "query"
+        ))
     var words: [String] = []
 
     /// The words before a `--` terminator, which may hold mistyped options, and the words after it, which may not.
@@ -40,10 +51,16 @@ struct Search: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard !query.allSatisfy(\.isWhitespace) else { throw ValidationError("Give a query to search for, e.g. smashtag search '#swift'.") }
+        guard !query.allSatisfy(\.isWhitespace) else {
+            throw ValidationError("Give a query to search for, e.g. smashtag search '#swift'.")
+        }
         // A query never starts with "--": that is a mistyped option, and saying so beats searching for it.
-        if let option = parts.beforeTerminator.first(where: { $0.hasPrefix("--") }) { throw ValidationError("Unknown option “\(option.excerpt())”.") }
-        guard (1...SearchRequest.maximumCount).contains(count) else { throw ValidationError("--count must be between 1 and 100.") }
+        if let option = parts.beforeTerminator.first(where: { $0.hasPrefix("--") }) {
+            throw ValidationError("Unknown option “\(option.excerpt())”.")
+        }
+        guard (1...SearchRequest.maximumCount).contains(count) else {
+            throw ValidationError("--count must be between 1 and 100.")
+        }
         guard !(newer && older) else { throw ValidationError("Use --newer or --older, not both.") }
     }
 
@@ -80,7 +97,9 @@ struct Search: AsyncParsableCommand {
         case .text:
             let printer = PostPrinter(format: .text, style: .standardOutput)
             posts.forEach(printer.print)
-            if posts.isEmpty, !older { StandardError.write("smashtag: no\(newer ? " newer" : "") posts for “\(query)”.") }
+            if posts.isEmpty, !older {
+                StandardError.write("smashtag: no\(newer ? " newer" : "") posts for “\(query)”.")
+            }
         }
     }
 }

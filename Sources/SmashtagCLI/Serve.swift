@@ -1,11 +1,11 @@
+import AppStore
 import ArgumentParser
 import Foundation
 import Hummingbird
-import Logging
-import AppStore
-import SmashtagWeb
-import SmashtagApp
 import LiveIndex
+import Logging
+import SmashtagApp
+import SmashtagWeb
 
 /// `smashtag serve`: the web app.
 struct Serve: AsyncParsableCommand, AppArguments {
@@ -22,7 +22,10 @@ struct Serve: AsyncParsableCommand, AppArguments {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevelName = "info"
 
-    @Option(help: ArgumentHelp("Fill the corpus with a live index of this network while serving (bluesky: its public firehose).", valueName: "network"))
+    @Option(
+        help: ArgumentHelp(
+            "Fill the corpus with a live index of this network while serving (bluesky: its public firehose).",
+            valueName: "network"))
     var ingest: LiveNetwork?
 
     @OptionGroup var common: CommonOptions
@@ -31,7 +34,9 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     var dataDirectory: String { directory.path }
     var logLevel: Logger.Level { Logger.Level(rawValue: logLevelName) ?? .info }
-    var catalog: SourceCatalog { SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path) }
+    var catalog: SourceCatalog {
+        SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+    }
     var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
     var liveIndex: LiveIndexSettings? { ingest == nil ? nil : live.settings }
     var database: PostgresURL? { try? store.location().postgres }
@@ -39,10 +44,17 @@ struct Serve: AsyncParsableCommand, AppArguments {
     private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
 
     func validate() throws {
-        guard Logger.Level(rawValue: logLevelName) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.") }
+        guard Logger.Level(rawValue: logLevelName) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
         do { _ = try catalog.choose(common.source) } catch { throw ValidationError(error.description) }
-        if ingest != nil, !sourceNames.contains(.corpus) { throw ValidationError("--ingest bluesky fills the corpus: add corpus to --source.") }
-        if ingest == nil, live.options != LiveIndexOptions() { throw ValidationError("--tags, --langs and --keep-days choose what a live index keeps: add --ingest bluesky.") }
+        if ingest != nil, !sourceNames.contains(.corpus) {
+            throw ValidationError("--ingest bluesky fills the corpus: add corpus to --source.")
+        }
+        if ingest == nil, live.options != LiveIndexOptions() {
+            throw ValidationError(
+                "--tags, --langs and --keep-days choose what a live index keeps: add --ingest bluesky.")
+        }
     }
 
     func serverStarted(at url: String) {

@@ -1,8 +1,8 @@
+import AppStore
 import Corpus
 import Foundation
 import Logging
 import Posts
-import AppStore
 import SmashtagApp
 
 /// Which sources a command searches: `--source`, else every configured one.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Posts
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// ANSI styling, only when writing to a terminal and `NO_COLOR` is unset.
 struct TerminalStyle {
@@ -41,9 +42,9 @@ enum StandardError {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBytes { buffer in
             #if canImport(Glibc)
-            _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+                _ = Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
             #elseif canImport(Darwin)
-            _ = Darwin.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+                _ = Darwin.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
             #endif
         }
     }

@@ -1,7 +1,7 @@
+import AppStore
 import ArgumentParser
 import Foundation
 import Posts
-import AppStore
 import SmashtagApp
 
 /// `smashtag trend TERM [--mention M] [--bucket hour|day] [--format text|json|csv]`: how often the term's mentions
@@ -43,7 +43,8 @@ struct TrendCommand: AsyncParsableCommand {
         }
         switch format {
         case .json: print(mention == nil ? PublicJSON.text(all) : PublicJSON.text(all.first))
-        case .csv: print(CSV.row(["mention", "kind", "start", "count"]) + all.flatMap(Self.csvRows).joined(), terminator: "")
+        case .csv:
+            print(CSV.row(["mention", "kind", "start", "count"]) + all.flatMap(Self.csvRows).joined(), terminator: "")
         case .text: print(TrendText(all, term: term, style: .standardOutput).text, terminator: "")
         }
     }
@@ -54,7 +55,9 @@ struct TrendCommand: AsyncParsableCommand {
         if let mention { return [try await trends.series(term: term, mention: mention, bucket: bucket)] }
         let table = try await Popularity(database: database).table(for: term)
         var all: [TrendSeries] = []
-        for row in table.sections.flatMap(\.rows) { all.append(try await trends.series(term: term, mention: row.mention, bucket: bucket)) }
+        for row in table.sections.flatMap(\.rows) {
+            all.append(try await trends.series(term: term, mention: row.mention, bucket: bucket))
+        }
         return all
     }
 
@@ -77,21 +80,30 @@ struct TrendText {
             return
         }
         guard let latest = first.latest, all.contains(where: { $0.total > 0 }) else {
-            text = first.isInRecents ? "No post fetched for “\(first.term)” names \(first.mention).\n" : "“\(term)” is not in Recents.\n"
+            text =
+                first.isInRecents
+                ? "No post fetched for “\(first.term)” names \(first.mention).\n" : "“\(term)” is not in Recents.\n"
             return
         }
-        text = all.count == 1 ? Self.bars(first, latest: latest, style: style) : Self.lines(all, latest: latest, style: style)
+        text =
+            all.count == 1
+            ? Self.bars(first, latest: latest, style: style) : Self.lines(all, latest: latest, style: style)
     }
 
     /// `Nov 23, 14:00  ████████  8`: the last two days of hours or month of days.
     private static func bars(_ series: TrendSeries, latest: Date, style: TerminalStyle) -> String {
         let window = series.window(length: series.bucket.chartLength, endingAt: series.points.last?.start ?? latest)
         let highest = max(window.map(\.count).max() ?? 1, 1)
-        let heading = "\(style.bold(series.mention)) in “\(series.term)”, by \(series.bucket.rawValue) (UTC): \(series.total) in all\n"
+        let heading =
+            """
+            \(style.bold(series.mention)) in “\(series.term)”, by \(series.bucket.rawValue) (UTC): \(series.total) \
+            in all\n
+            """
         let rows = window.map { point in
             let label = Self.label(point.start, bucket: series.bucket)
             guard point.count > 0 else { return label + "\n" }
-            return label + "  " + String(repeating: "█", count: max(1, point.count * 40 / highest)) + " \(point.count)\n"
+            return label + "  " + String(repeating: "█", count: max(1, point.count * 40 / highest))
+                + " \(point.count)\n"
         }
         return heading + rows.joined()
     }
@@ -100,12 +112,17 @@ struct TrendText {
     private static func lines(_ all: [TrendSeries], latest: Date, style: TerminalStyle) -> String {
         let width = all.map(\.mention.count).max() ?? 0
         let bucket = all[0].bucket
-        let heading = "“\(all[0].term)”: the \(Sparklines.length) \(bucket.rawValue)s to \(Self.label(latest, bucket: bucket)) (UTC)\n"
-        return heading + all.map { series in
-            let counts = series.window(length: Sparklines.length, endingAt: latest).map(\.count)
-            let padding = String(repeating: " ", count: width - series.mention.count)
-            return series.mention + padding + "  " + Self.sparkline(counts) + "  \(series.total)\n"
-        }.joined()
+        let heading =
+            """
+            “\(all[0].term)”: the \(Sparklines.length) \(bucket.rawValue)s \
+            to \(Self.label(latest, bucket: bucket)) (UTC)\n
+            """
+        return heading
+            + all.map { series in
+                let counts = series.window(length: Sparklines.length, endingAt: latest).map(\.count)
+                let padding = String(repeating: " ", count: width - series.mention.count)
+                return series.mention + padding + "  " + Self.sparkline(counts) + "  \(series.total)\n"
+            }.joined()
     }
 
     private static func sparkline(_ counts: [Int]) -> String {

@@ -1,10 +1,10 @@
-import Corpus
-import Foundation
-import Logging
 import AppStore
-import Posts
+import Corpus
 import DemoCorpus
+import Foundation
 import LiveIndex
+import Logging
+import Posts
 import SmashtagApp
 
 /// Everything the controllers share: the sources, the app database, the static files.
@@ -34,18 +34,23 @@ struct Site: Sendable {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         let directory = DataDirectory(path: arguments.dataDirectory)
-        let database = try await AppDatabase.open(url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
+        let database = try await AppDatabase.open(
+            url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
         let names = arguments.sourceNames
         let local = names.contains(.corpus) ? try await openCorpus(directory, arguments.liveIndex, logger: logger) : nil
-        let sources = arguments.catalog.open(names, corpus: local?.source, corpusTitle: local?.title ?? "Corpus", logger: logger)
-        return Site(sources: sources, database: database, sessions: SearchSessions(database: database),
-                    publicDirectory: resources + "/Public", assets: assets,
-                    defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
-                    liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, logger: logger)
+        let sources = arguments.catalog.open(
+            names, corpus: local?.source, corpusTitle: local?.title ?? "Corpus", logger: logger)
+        return Site(
+            sources: sources, database: database, sessions: SearchSessions(database: database),
+            publicDirectory: resources + "/Public", assets: assets,
+            defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
+            liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, logger: logger)
     }
 
     /// The corpus, the demo generated on first use (said once in the log).
-    private static func openCorpus(_ directory: DataDirectory, _ liveIndex: LiveIndexSettings?, logger: Logger) async throws -> LocalCorpus {
+    private static func openCorpus(
+        _ directory: DataDirectory, _ liveIndex: LiveIndexSettings?, logger: Logger
+    ) async throws -> LocalCorpus {
         try await LocalCorpus.open(in: directory, liveIndex: liveIndex, logger: logger) { stored, count in
             if stored == 0 { logger.info("The corpus is empty: generating the demo corpus (\(count) posts)") }
         }

@@ -1,11 +1,11 @@
+import AppStore
 import Corpus
 import Foundation
 import Hummingbird
+import LiveIndex
 import Logging
 import NIOCore
-import AppStore
 import Posts
-import LiveIndex
 import SmashtagApp
 
 /// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests
@@ -52,8 +52,13 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
         logger: logger
     )
     if let connections = site.database.service { app.addServices(connections) }
-    if let tweeter = site.demoTweeter { app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger)) }
-    if let live = site.liveIndex { app.addServices(LiveIndexService(index: live.index, status: live.status, database: site.database, logger: logger)) }
+    if let tweeter = site.demoTweeter {
+        app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger))
+    }
+    if let live = site.liveIndex {
+        app.addServices(
+            LiveIndexService(index: live.index, status: live.status, database: site.database, logger: logger))
+    }
     return app
 }
 
@@ -69,8 +74,10 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     router.add(middleware: PathCheck())
     let files = try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)
     router.add(middleware: MethodCheck(routes: Route.all, files: files))
-    router.add(middleware: FileMiddleware(site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
-                                          logger: site.logger))
+    router.add(
+        middleware: FileMiddleware(
+            site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]),
+            logger: site.logger))
     SearchController(site: site).addRoutes(to: router)
     PostController(site: site).addRoutes(to: router)
     RecentsController(site: site).addRoutes(to: router)

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What reading a file gives, in file order.
 public enum TweetFileEvent: Sendable {
@@ -36,7 +37,8 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     /// Reads the file at `path` a chunk at a time (memory stays flat however big it is); an archive's account
     /// comes from the `account.js` beside it.
     public init(path: String) throws(DecodingProblem) {
-        let items = JSONItemReader(chunks: FileChunks(file: try OpenFile(path: path)), ignoring: DocumentDecoder.unreadKeys)
+        let items = JSONItemReader(
+            chunks: FileChunks(file: try OpenFile(path: path)), ignoring: DocumentDecoder.unreadKeys)
         var account: Author?
         if items.isArchive, let accountBytes = try? OpenFile(path: Self.sibling("account.js", of: path)).readAll() {
             account = Self.archiveAccount(in: accountBytes)
@@ -57,7 +59,9 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
             case .malformed(let line, let message):
                 pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
             case .textLine(let line):
-                pending = [.note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))]
+                pending = [
+                    .note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))
+                ]
             }
         }
         return pending.removeLast()
@@ -74,7 +78,9 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
     private func repairNotes(_ repairs: TextRepairs, line: Int) -> [TweetFileEvent] {
         var notes: [String] = []
         if repairs.contains(.invalidUTF8) { notes.append("bytes that are not UTF-8 were read as U+FFFD (�)") }
-        if repairs.contains(.loneSurrogate) { notes.append("a \\u escape of half a surrogate pair was read as U+FFFD (�)") }
+        if repairs.contains(.loneSurrogate) {
+            notes.append("a \\u escape of half a surrogate pair was read as U+FFFD (�)")
+        }
         return notes.map { .note(DecodingProblem(file: name, line: line, message: $0)) }
     }
 
@@ -87,7 +93,8 @@ public struct TweetFileReader: Sequence, IteratorProtocol, Sendable {
         var reader = JSONItemReader(bytes: bytes)
         while let result = reader.next() {
             guard case .item(let item) = result, let account = item.value["account"],
-                  let username = account["username"]?.nonEmptyString else { continue }
+                let username = account["username"]?.nonEmptyString
+            else { continue }
             return Author(handle: username, name: account["accountDisplayName"]?.nonEmptyString ?? username)
         }
         return nil

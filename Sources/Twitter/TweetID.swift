@@ -7,7 +7,8 @@ public enum TweetID {
     public static func isValid(_ id: String) -> Bool {
         let digits = id.utf8
         guard let first = digits.first, first != UInt8(ascii: "0"), digits.count <= 19,
-              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return false }
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else { return false }
         return Int64(id) != nil
     }
 

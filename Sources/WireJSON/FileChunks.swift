@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An open file, closed when the last reader lets go of it.
@@ -60,12 +60,13 @@ package struct FileChunks: ByteChunks {
 
 extension DecodingProblem {
     package init(path: String, errno code: Int32) {
-        let reason = switch code {
-        case ENOENT: "no such file"
-        case EACCES: "permission denied"
-        case EISDIR: "is a directory, not a file"
-        default: String(cString: strerror(code)).lowercased()
-        }
+        let reason =
+            switch code {
+            case ENOENT: "no such file"
+            case EACCES: "permission denied"
+            case EISDIR: "is a directory, not a file"
+            default: String(cString: strerror(code)).lowercased()
+            }
         self.init(file: path, line: nil, message: reason)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One top-level item of a file: a JSON value and where it starts (`JSONItemReader.line(at:)` makes that a line).
@@ -96,7 +96,8 @@ package struct JSONItemReader: Sendable {
     private mutating func reportReadFailure() -> JSONItemResult? {
         guard let failure = readFailure else { return nil }
         readFailure = nil
-        return .malformed(line: lines.line(at: bytes.count, in: bytes), message: "the file could not be read to its end: \(failure)")
+        return .malformed(
+            line: lines.line(at: bytes.count, in: bytes), message: "the file could not be read to its end: \(failure)")
     }
 
     /// True, and remembered, when `offset` is past the window but the input goes on: the attempt must be redone.
@@ -187,7 +188,8 @@ package struct JSONItemReader: Sendable {
     private mutating func runOnLine(at start: Int, ending end: Int) -> JSONItemResult? {
         var counter = lines
         let endLine = counter.line(at: end, in: bytes)
-        let error = JSONSyntaxError(offset: start, expected: "a whole value on this line (JSON Lines), not one ending on line \(endLine)")
+        let error = JSONSyntaxError(
+            offset: start, expected: "a whole value on this line (JSON Lines), not one ending on line \(endLine)")
         return malformed(error, itemStart: start, resumable: true)
     }
 
@@ -270,7 +272,9 @@ package struct JSONItemReader: Sendable {
     private mutating func skipPreamble() {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position.offset = 3 }
         let rest = bytes[position.offset...].drop(while: JSONParser.isWhitespace)
-        guard rest.starts(with: Array("window.".utf8)), let equals = rest.firstIndex(of: UInt8(ascii: "=")) else { return }
+        guard rest.starts(with: Array("window.".utf8)), let equals = rest.firstIndex(of: UInt8(ascii: "=")) else {
+            return
+        }
         isArchive = true
         position.offset = equals + 1
     }

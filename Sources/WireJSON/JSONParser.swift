@@ -108,7 +108,9 @@ package struct JSONParser: ~Copyable {
     }
 
     private mutating func enter() throws(JSONSyntaxError) {
-        guard depth < Self.maximumDepth else { throw error("no more than \(Self.maximumDepth) arrays and objects inside one another") }
+        guard depth < Self.maximumDepth else {
+            throw error("no more than \(Self.maximumDepth) arrays and objects inside one another")
+        }
         depth += 1
     }
 
@@ -163,7 +165,9 @@ package struct JSONParser: ~Copyable {
         _ = skip(UInt8(ascii: "-"))
         if skip(UInt8(ascii: "0")) {
             // RFC 8259: `07` is not a number, and reading it as 7 would accept a corrupted line as good.
-            if let byte = currentByte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { throw error("no digit after a leading 0") }
+            if let byte = currentByte, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                throw error("no digit after a leading 0")
+            }
         } else {
             guard try skipDigits() > 0 else { throw error("a digit") }
         }
@@ -266,7 +270,9 @@ package struct JSONParser: ~Copyable {
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = currentByte, let digit = Self.hexValue(byte) else { throw error("four hex digits after \\u") }
+            guard let byte = currentByte, let digit = Self.hexValue(byte) else {
+                throw error("four hex digits after \\u")
+            }
             value = value << 4 | digit
             offset += 1
         }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// ISO-8601 timestamps as APIs write them (`2021-04-08T19:34:16.000Z`, `+00:00` offsets, any number of fractional
@@ -13,8 +13,8 @@ package enum WireDate {
 
     package static func parseISO8601(_ bytes: [UInt8]) -> Date? {
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let time = clock(Array(bytes[11..<19]))
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let time = clock(Array(bytes[11..<19]))
         else { return nil }
         var index = 19
         var fraction = 0.0
@@ -30,7 +30,7 @@ package enum WireDate {
     /// `HH:mm:ss` as seconds into the day.
     package static func clock(_ bytes: [UInt8]) -> Int? {
         guard bytes.count == 8, let hours = number(bytes, 0, 2), let minutes = number(bytes, 3, 2),
-              let seconds = number(bytes, 6, 2), hours < 24, minutes < 60, seconds <= 60
+            let seconds = number(bytes, 6, 2), hours < 24, minutes < 60, seconds <= 60
         else { return nil }
         return hours * 3600 + minutes * 60 + seconds
     }
@@ -39,7 +39,9 @@ package enum WireDate {
     package static func zoneOffset(_ bytes: [UInt8]) -> Int? {
         if bytes == [UInt8(ascii: "Z")] { return 0 }
         let digits = bytes.filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 5, let hours = number(digits, 1, 2), let minutes = number(digits, 3, 2) else { return nil }
+        guard digits.count == 5, let hours = number(digits, 1, 2), let minutes = number(digits, 3, 2) else {
+            return nil
+        }
         let sign = digits[0] == UInt8(ascii: "-") ? -1 : digits[0] == UInt8(ascii: "+") ? 1 : 0
         return sign == 0 ? nil : sign * (hours * 3600 + minutes * 60)
     }

@@ -1,9 +1,10 @@
 import Corpus
 import Foundation
 import GRDB
-@testable import AppStore
-import Testing
 import Posts
+import Testing
+
+@testable import AppStore
 
 /// Writes that arrive together share a commit, each still all or nothing (issue 13's lean request path).
 struct GroupCommitTests {
@@ -37,10 +38,12 @@ struct GroupCommitTests {
                 tasks.addTask {
                     do {
                         try await group.write { db in
-                            try db.execute(sql: "INSERT INTO row(id, value) VALUES (?, 'first half')", arguments: [n * 1000])
+                            try db.execute(
+                                sql: "INSERT INTO row(id, value) VALUES (?, 'first half')", arguments: [n * 1000])
                             // Every fifth write fails after having written: none of it may stay.
                             let second: String? = n % 5 == 0 ? nil : "second half"
-                            try db.execute(sql: "INSERT INTO row(id, value) VALUES (?, ?)", arguments: [n * 1000 + 1, second])
+                            try db.execute(
+                                sql: "INSERT INTO row(id, value) VALUES (?, ?)", arguments: [n * 1000 + 1, second])
                         }
                         return (n, true)
                     } catch {
@@ -65,7 +68,9 @@ struct GroupCommitTests {
         let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             for round in 0..<4 {
-                for n in 0..<6 { tasks.addTask { _ = try await sessions.fetch("#t\(n)", at: .newest, count: 3 + round) } }
+                for n in 0..<6 {
+                    tasks.addTask { _ = try await sessions.fetch("#t\(n)", at: .newest, count: 3 + round) }
+                }
             }
             try await tasks.waitForAll()
         }

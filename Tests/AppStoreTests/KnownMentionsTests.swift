@@ -1,5 +1,6 @@
-@testable import AppStore
 import Testing
+
+@testable import AppStore
 
 /// The mention ids a SQLite store remembers between writes (issue 13): only what it was told, and bounded.
 struct KnownMentionsTests {

@@ -1,9 +1,9 @@
+import AppStore
 import Corpus
 import Foundation
 import GRDB
-import AppStore
-import Testing
 import Posts
+import Testing
 
 /// The request path's economy (issue 13): a search that changes nothing writes nothing, pages come from a cache that
 /// any change to the corpus — from this process or another connection — empties, and counting stays exactly-once.
@@ -94,7 +94,8 @@ struct LeanSearchTests {
     @Test func anotherProcesssSearchMakesTheRepeatedSearchWriteAgain() async throws {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
-        let elsewhere = OneSourceSessions(database: try AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
+        let elsewhere = OneSourceSessions(
+            database: try AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
         _ = try await elsewhere.fetch("#b", at: .newest)
         #expect(try await commits { _ = try await sessions.fetch("#a", at: .newest) })
         #expect(try await Recents(database: database).terms() == ["#a", "#b"])

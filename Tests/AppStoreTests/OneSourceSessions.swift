@@ -1,5 +1,5 @@
-import Posts
 import AppStore
+import Posts
 
 /// Search sessions over one source named `corpus`, asked at one position, as most tests search.
 struct OneSourceSessions {
@@ -16,12 +16,16 @@ struct OneSourceSessions {
     }
 
     func olderPosition(for term: String) async throws -> SearchRequest.Position? {
-        guard case .older(let positions) = try await sessions.olderPosition(for: term, from: sources) else { return nil }
+        guard case .older(let positions) = try await sessions.olderPosition(for: term, from: sources) else {
+            return nil
+        }
         return positions["corpus"]
     }
 
     func newerPosition(for term: String) async throws -> SearchRequest.Position? {
-        guard case .newer(let positions) = try await sessions.newerPosition(for: term, from: sources) else { return nil }
+        guard case .newer(let positions) = try await sessions.newerPosition(for: term, from: sources) else {
+            return nil
+        }
         return positions["corpus"]
     }
 

@@ -1,14 +1,17 @@
 import Foundation
 import Posts
-@testable import AppStore
 import TestSupport
 import Testing
+
+@testable import AppStore
 
 /// The SQLite store leaves a pushed-out term's posts waiting, up to an allowance, and deletes them in a batch: each
 /// only if no term counts it by then. A waiting post is not shown, a term that fetches it again counts it without
 /// storing it twice, and what a process leaves waiting goes when the store is next opened.
 struct OrphanPostsTests {
-    private let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
+    private let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "smashtag-\(UUID().uuidString).sqlite"
+    ).path
 
     /// Terms `range`, term n fetching the one post n.
     private func search(_ range: ClosedRange<Int>, in database: AppDatabase) async throws {
@@ -27,7 +30,9 @@ struct OrphanPostsTests {
     @Test func postsWaitUpToTheAllowanceThenGoTogether() async throws {
         let database = try AppDatabase.open(at: path, orphanAllowance: 3)
         try await search(0...102, in: database)
-        #expect(try await Array(database.storedPostIDs().prefix(4)) == ["0", "1", "2", "3"], "terms 0, 1 and 2 pushed out: their posts wait")
+        #expect(
+            try await Array(database.storedPostIDs().prefix(4)) == ["0", "1", "2", "3"],
+            "terms 0, 1 and 2 pushed out: their posts wait")
         #expect(try await !isShown(0, in: database))
         #expect(try await isShown(3, in: database))
         try await search(103...103, in: database)
@@ -42,7 +47,9 @@ struct OrphanPostsTests {
         _ = try await OneSourceSessions(database: database, source: source).fetch("again", at: .newest)
         #expect(try await isShown(0, in: database))
         try await search(101...102, in: database)
-        #expect(try await Array(database.storedPostIDs().prefix(2)) == ["0", "4"], "the posts of terms 1, 2 and 3 go; 0 is counted again")
+        #expect(
+            try await Array(database.storedPostIDs().prefix(2)) == ["0", "4"],
+            "the posts of terms 1, 2 and 3 go; 0 is counted again")
         #expect(try await database.storedPostIDs().filter { $0 == "0" }.count == 1)
     }
 

@@ -1,19 +1,23 @@
+import AppStore
 import Foundation
 import GRDB
-import AppStore
-import Testing
 import Posts
 import TestSupport
+import Testing
 
 struct PopularityTests {
-    @Test(arguments: TestStore.available) func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func mentionsNamedByMoreThanOneTweetAreCountedInTwoSections(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(1, "#a #b @c"), post(2, "#a @c @d"), post(3, "#a #b")])
         _ = try await t.sessions.fetch("T", at: .newest)
         #expect(try await t.table("T") == ["Hashtags": ["#a 3", "#b 2"], "Users": ["@c 2"]])
     }
 
-    @Test(arguments: TestStore.available) func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func mentionsAreOneCaseInsensitivelyAndATweetNamingOneTwiceCountsOnce(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         // Newest first, as sources give them: the newest spelling is the one first seen.
         t.source.enqueue([post(2, "#Swift #swift #SWIFT @Nasa"), post(1, "#swift @NASA")])
@@ -23,14 +27,18 @@ struct PopularityTests {
 
     @Test(arguments: TestStore.available) func fetchingATweetAgainNeverChangesACount(store: TestStore) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([post(2, "#a"), post(1, "#a")], [post(3, "#a"), post(2, "#a")], [post(2, "#a"), post(1, "#a"), post(0, "#a")])
+        t.source.enqueue(
+            [post(2, "#a"), post(1, "#a")], [post(3, "#a"), post(2, "#a")],
+            [post(2, "#a"), post(1, "#a"), post(0, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
         _ = try await t.sessions.fetch("T", at: .newer(than: "0"))
         _ = try await t.sessions.fetch("T", at: .older(than: "9", token: nil))
         #expect(try await t.table("T") == ["Hashtags": ["#a 4"], "Users": []])
     }
 
-    @Test(arguments: TestStore.available) func aTweetFetchedUnderTwoTermsCountsOnceUnderEach(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func aTweetFetchedUnderTwoTermsCountsOnceUnderEach(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(1, "#a"), post(2, "#a")], [post(1, "#a"), post(2, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
@@ -39,7 +47,9 @@ struct PopularityTests {
         #expect(try await t.table("U") == ["Hashtags": ["#a 2"], "Users": []])
     }
 
-    @Test(arguments: TestStore.available) func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func termsAreTheSameCaseInsensitivelyAfterTrimmingAndCollapsingSpaces(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(1, "#a")], [post(2, "#a")])
         _ = try await t.sessions.fetch("swift  OR rust", at: .newest)
@@ -55,13 +65,17 @@ struct PopularityTests {
         #expect(try await t.table("T") == ["Hashtags": ["#c 3", "#A 2", "#b 2"], "Users": ["@Y 2", "@z 2"]])
     }
 
-    @Test(arguments: TestStore.available) func recentsAreMostRecentFirstUniqueWithTheNewestSpelling(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func recentsAreMostRecentFirstUniqueWithTheNewestSpelling(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         for term in ["#stanford", "#swift", "#Stanford"] { _ = try await t.sessions.fetch(term, at: .newest) }
         #expect(try await t.recents.terms() == ["#Stanford", "#swift"])
     }
 
-    @Test(arguments: TestStore.available) func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func deletingATermTakesItsCountsAndTheTweetsOnlyItCounted(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(1, "#a"), post(2, "#a")], [post(2, "#a"), post(3, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
@@ -73,7 +87,9 @@ struct PopularityTests {
         #expect(try await !t.recents.delete("t"))
     }
 
-    @Test(arguments: TestStore.available) func theHundredAndFirstTermPushesTheOldestOutWithItsData(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func theHundredAndFirstTermPushesTheOldestOutWithItsData(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(1, "#a"), post(2, "#a")])
         for number in 0...100 { _ = try await t.sessions.fetch("term \(number)", at: .newest) }
@@ -101,16 +117,20 @@ struct SQLiteRemovalTests {
         }
         #expect(orphans == [0, 0, 0])
         let posts = try await t.database.storedPostIDs()
-        #expect(posts.count == 100 && !posts.contains("2") && !posts.contains("102"), "the posts only those two terms counted go")
+        #expect(
+            posts.count == 100 && !posts.contains("2") && !posts.contains("102"),
+            "the posts only those two terms counted go")
     }
 }
 
 struct PopularityPersistenceTests {
     @Test func countsSurviveReopeningTheDatabase() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite")
+            .path
         let source = ScriptedSource()
         source.enqueue([post(1, "#a @b"), post(2, "#a @b")])
-        _ = try await OneSourceSessions(database: try AppDatabase.open(at: path), source: source).fetch("T", at: .newest)
+        _ = try await OneSourceSessions(database: try AppDatabase.open(at: path), source: source).fetch(
+            "T", at: .newest)
         let reopened = try AppDatabase.open(at: path)
         let table = try await Popularity(database: reopened).table(for: "T")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
@@ -118,7 +138,8 @@ struct PopularityPersistenceTests {
     }
 
     @Test func theLiveTableSeesAnotherConnectionsWrite() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite")
+            .path
         let watching = try AppDatabase.open(at: path)
         let writing = try AppDatabase.open(at: path)
         let source = ScriptedSource()

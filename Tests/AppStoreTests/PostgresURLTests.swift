@@ -14,6 +14,8 @@ struct PostgresURLTests {
         #expect(throws: PostgresURLError.notPostgres) { try PostgresURL("mysql://me@host/db") }
         #expect(throws: PostgresURLError.notPostgres) { try PostgresURL("not a url") }
         #expect(throws: PostgresURLError.noUser) { try PostgresURL("postgresql://host/db") }
-        #expect(throws: PostgresURLError.unknownSSLMode("verify")) { try PostgresURL("postgresql://me@host/db?sslmode=verify") }
+        #expect(throws: PostgresURLError.unknownSSLMode("verify")) {
+            try PostgresURL("postgresql://me@host/db?sslmode=verify")
+        }
     }
 }

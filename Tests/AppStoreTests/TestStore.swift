@@ -1,9 +1,9 @@
+import AppStore
 import Foundation
 import Logging
 import PostgresNIO
-import ServiceLifecycle
-import AppStore
 import Posts
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -17,7 +17,9 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     static var available: [TestStore] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
     /// The cluster's maintenance database, where the tests' databases are created.
-    static let postgresURL = ProcessInfo.processInfo.environment["SMASHTAG_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    static let postgresURL = ProcessInfo.processInfo.environment["SMASHTAG_TEST_POSTGRES_URL"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
 
     var testDescription: String { rawValue }
 
@@ -25,7 +27,9 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
         switch self {
         case .sqlite: try AppDatabase.inMemory(orphanAllowance: 0)
         case .postgres:
-            try await Self.running(AppDatabase.connect(to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test")))
+            try await Self.running(
+                AppDatabase.connect(
+                    to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test")))
         }
     }
 
@@ -44,10 +48,12 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     static func newPostgresDatabase() async throws -> String {
         guard let url = postgresURL, let base = URL(string: url) else { throw PostgresUnavailable() }
         let name = "smashtag_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        var configuration = PostgresConnection.Configuration(host: base.host ?? "127.0.0.1", port: base.port ?? 5432, username: base.user ?? "postgres",
-                                                             password: nil, database: String(base.path.dropFirst()), tls: .disable)
+        var configuration = PostgresConnection.Configuration(
+            host: base.host ?? "127.0.0.1", port: base.port ?? 5432, username: base.user ?? "postgres",
+            password: nil, database: String(base.path.dropFirst()), tls: .disable)
         configuration.options.connectTimeout = .seconds(5)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test"))
+        let connection = try await PostgresConnection.connect(
+            configuration: configuration, id: 1, logger: Logger(label: "test"))
         try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Logger(label: "test"))
         try await connection.close()
         var components = URLComponents(string: url)!
@@ -70,7 +76,8 @@ struct StoreFixture {
     /// The term's table as "mention count" lines by section title.
     func table(_ term: String) async throws -> [String: [String]] {
         let table = try await popularity.table(for: term)
-        return Dictionary(uniqueKeysWithValues: table.sections.map { ($0.title, $0.rows.map { "\($0.mention) \($0.count)" }) })
+        return Dictionary(
+            uniqueKeysWithValues: table.sections.map { ($0.title, $0.rows.map { "\($0.mention) \($0.count)" }) })
     }
 }
 

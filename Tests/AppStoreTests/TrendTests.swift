@@ -1,6 +1,6 @@
+import AppStore
 import Foundation
 import Posts
-import AppStore
 import TestSupport
 import Testing
 
@@ -17,9 +17,13 @@ struct TrendTests {
 
     /// A page writes more rows to every table than one statement binds (`ValuesList.chunk`): 100 posts, 171 mentions,
     /// 300 trend rows; the second page is partly counted already, the third all stored already.
-    @Test(arguments: TestStore.available) func pagesOfMoreRowsThanAStatementTakesCountEveryPostOnce(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func pagesOfMoreRowsThanAStatementTakesCountEveryPostOnce(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
-        let page = { (ids: ClosedRange<Int>) in ids.reversed().map { self.post($0, hours: Double($0), "#all #m\($0 % 80) @u\($0 % 90)") } }
+        let page = { (ids: ClosedRange<Int>) in
+            ids.reversed().map { self.post($0, hours: Double($0), "#all #m\($0 % 80) @u\($0 % 90)") }
+        }
         t.source.enqueue(page(1...100), page(71...170), page(1...100))
         _ = try await t.sessions.fetch("T", at: .newest, count: 100)
         _ = try await t.sessions.fetch("T", at: .newest, count: 100)
@@ -32,19 +36,27 @@ struct TrendTests {
         #expect(try await t.table("U")["Hashtags"]?.first == "#all 100")
     }
 
-    @Test(arguments: TestStore.available) func aSeriesCountsEachPostInTheHourOfItsOwnTimeAndAddsUpToTheCount(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func aSeriesCountsEachPostInTheHourOfItsOwnTimeAndAddsUpToTheCount(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
-        t.source.enqueue([post(4, hours: 5.9, "#a #A"), post(3, hours: 5.1, "#a @u"), post(2, hours: 2.5, "#a"), post(1, hours: 0.2, "@u")])
+        t.source.enqueue([
+            post(4, hours: 5.9, "#a #A"), post(3, hours: 5.1, "#a @u"), post(2, hours: 2.5, "#a"),
+            post(1, hours: 0.2, "@u"),
+        ])
         _ = try await t.sessions.fetch("T", at: .newest)
         let series = try await t.trends.series(term: "t", mention: "#A", bucket: .hour)
-        #expect(series.points == [TrendPoint(start: at(hours: 2), count: 1), TrendPoint(start: at(hours: 5), count: 2)])
+        #expect(
+            series.points == [TrendPoint(start: at(hours: 2), count: 1), TrendPoint(start: at(hours: 5), count: 2)])
         #expect(series.mention == "#a" && series.kind == .hashtags && series.term == "T")
         let count = try await t.popularity.table(for: "T").rows(.hashtags).first?.count
         #expect(series.total == count)
         #expect(series.latest == at(hours: 5))
     }
 
-    @Test(arguments: TestStore.available) func postsFetchedAgainOrByAnotherPageAreNotCountedTwice(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func postsFetchedAgainOrByAnotherPageAreNotCountedTwice(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         let posts = [post(2, hours: 1, "#a"), post(1, hours: 0, "#a")]
         t.source.enqueue(posts, posts + [post(3, hours: 0.5, "#a")])
@@ -54,7 +66,9 @@ struct TrendTests {
         #expect(series.points.map(\.count) == [2, 1])
     }
 
-    @Test(arguments: TestStore.available) func daysAreUTCDaysAndTheBucketFitsTheSpanWhenNoneIsAsked(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func daysAreUTCDaysAndTheBucketFitsTheSpanWhenNoneIsAsked(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(3, hours: 50, "#a"), post(2, hours: 23.9, "#a"), post(1, hours: 0, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
@@ -90,7 +104,9 @@ struct TrendTests {
         #expect(try await t.trends.sparklines(term: "nowhere") == .none)
     }
 
-    @Test(arguments: TestStore.available) func sparklinesShowEveryMentionOverTheSameLastBuckets(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func sparklinesShowEveryMentionOverTheSameLastBuckets(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         t.source.enqueue([post(3, hours: 20, "#a"), post(2, hours: 19, "#a #b"), post(1, hours: 2, "#b")])
         _ = try await t.sessions.fetch("T", at: .newest)
@@ -105,16 +121,23 @@ struct TrendTests {
         let t = try await store.fixture()
         t.source.enqueue([post(1, hours: -500_000, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
-        #expect(try await t.trends.series(term: "T", mention: "#a", bucket: .day).points == [TrendPoint(start: Date(timeIntervalSince1970: 0), count: 1)])
+        #expect(
+            try await t.trends.series(term: "T", mention: "#a", bucket: .day).points == [
+                TrendPoint(start: Date(timeIntervalSince1970: 0), count: 1)
+            ])
     }
 
-    @Test(arguments: TestStore.available) func aTermThatLeavesRecentsTakesItsTrendsWithIt(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func aTermThatLeavesRecentsTakesItsTrendsWithIt(store: TestStore) async throws
+    {
         let t = try await store.fixture()
         t.source.enqueue([post(1, hours: 0, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
         try await t.recents.delete("T")
         t.source.enqueue([post(2, hours: 1, "#a")])
         _ = try await t.sessions.fetch("T", at: .newest)
-        #expect(try await t.trends.series(term: "T", mention: "#a", bucket: .hour).points == [TrendPoint(start: at(hours: 1), count: 1)])
+        #expect(
+            try await t.trends.series(term: "T", mention: "#a", bucket: .hour).points == [
+                TrendPoint(start: at(hours: 1), count: 1)
+            ])
     }
 }

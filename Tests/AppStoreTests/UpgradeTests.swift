@@ -1,7 +1,7 @@
+import AppStore
 import Foundation
 import GRDB
 import Posts
-import AppStore
 import TestSupport
 import Testing
 
@@ -9,41 +9,52 @@ import Testing
 /// with nothing lost: every tweet becomes a `twitter` post, counts and Recents stay, sessions go on where they were,
 /// and a tweet fetched again is not counted twice.
 struct UpgradeTests {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-upgrade-\(UUID().uuidString).sqlite").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "smashtag-upgrade-\(UUID().uuidString).sqlite"
+    ).path
 
     /// The app database exactly as that release left it after searching `#swift` once: two tweets, both naming
     /// `#swift` and `@nasa`, and a session whose follow-on requests are single requests.
     private func makeReleaseDatabase() throws {
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1'), ('v2: recents and popularity');
-                CREATE TABLE recent (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, term TEXT NOT NULL,
-                    searched INTEGER NOT NULL, newer TEXT, older TEXT);
-                CREATE INDEX recent_by_searched ON recent(searched);
-                CREATE TABLE countedTweet (termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    tweetID INTEGER NOT NULL, PRIMARY KEY (termID, tweetID)) WITHOUT ROWID;
-                CREATE INDEX countedTweet_by_tweet ON countedTweet(tweetID);
-                CREATE TABLE mention (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, key TEXT NOT NULL UNIQUE, shown TEXT NOT NULL);
-                CREATE TABLE mentionCount (termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    mentionID INTEGER NOT NULL REFERENCES mention(id), count INTEGER NOT NULL,
-                    PRIMARY KEY (termID, mentionID)) WITHOUT ROWID;
-                CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
-                CREATE TABLE storedTweet (id INTEGER PRIMARY KEY, tweet TEXT NOT NULL);
-                INSERT INTO recent VALUES (1, '#swift', '#Swift', 1,
-                    '{"query":"#Swift","count":20,"position":{"newer":{"than":"1900000000000000002"}}}',
-                    '{"query":"#Swift","count":20,"position":{"older":{"than":"1900000000000000001"}}}');
-                INSERT INTO mention VALUES (1, 0, '#swift', '#Swift'), (2, 1, '@nasa', '@NASA');
-                INSERT INTO mentionCount VALUES (1, 1, 2), (1, 2, 2);
-                INSERT INTO countedTweet VALUES (1, 1900000000000000001), (1, 1900000000000000002);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+                    INSERT INTO grdb_migrations VALUES ('v1'), ('v2: recents and popularity');
+                    CREATE TABLE recent (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, term TEXT NOT NULL,
+                        searched INTEGER NOT NULL, newer TEXT, older TEXT);
+                    CREATE INDEX recent_by_searched ON recent(searched);
+                    CREATE TABLE countedTweet (termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        tweetID INTEGER NOT NULL, PRIMARY KEY (termID, tweetID)) WITHOUT ROWID;
+                    CREATE INDEX countedTweet_by_tweet ON countedTweet(tweetID);
+                    CREATE TABLE mention (id INTEGER PRIMARY KEY, kind INTEGER NOT NULL, key TEXT NOT NULL UNIQUE, \
+                    shown TEXT NOT NULL);
+                    CREATE TABLE mentionCount (termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        mentionID INTEGER NOT NULL REFERENCES mention(id), count INTEGER NOT NULL,
+                        PRIMARY KEY (termID, mentionID)) WITHOUT ROWID;
+                    CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
+                    CREATE TABLE storedTweet (id INTEGER PRIMARY KEY, tweet TEXT NOT NULL);
+                    INSERT INTO recent VALUES (1, '#swift', '#Swift', 1,
+                        '{"query":"#Swift","count":20,"position":{"newer":{"than":"1900000000000000002"}}}',
+                        '{"query":"#Swift","count":20,"position":{"older":{"than":"1900000000000000001"}}}');
+                    INSERT INTO mention VALUES (1, 0, '#swift', '#Swift'), (2, 1, '@nasa', '@NASA');
+                    INSERT INTO mentionCount VALUES (1, 1, 2), (1, 2, 2);
+                    INSERT INTO countedTweet VALUES (1, 1900000000000000001), (1, 1900000000000000002);
+                    """)
             for (id, created) in [("1900000000000000001", 800_000_000.0), ("1900000000000000002", 800_000_060.0)] {
-                try db.execute(sql: "INSERT INTO storedTweet VALUES (?, ?)", arguments: [Int64(id), """
-                    {"id":"\(id)","created":\(created),"user":{"screenName":"nasa","name":"NASA"},"text":"#Swift @NASA",\
-                    "mentions":[{"kind":"hashtag","keyword":"#Swift","start":0,"end":6},{"kind":"user","keyword":"@NASA","start":7,"end":12}],\
-                    "media":[],"retweetedBy":{"screenName":"jack","name":"Jack"}}
-                    """])
+                try db.execute(
+                    sql: "INSERT INTO storedTweet VALUES (?, ?)",
+                    arguments: [
+                        Int64(id),
+                        """
+                        {"id":"\(id)","created":\(created),"user":{"screenName":"nasa","name":"NASA"},"text":"#Swift \
+                        @NASA",\
+                        "mentions":[{"kind":"hashtag","keyword":"#Swift","start":0,"end":6},{"kind":"user",\
+                        "keyword":"@NASA","start":7,"end":12}],\
+                        "media":[],"retweetedBy":{"screenName":"jack","name":"Jack"}}
+                        """,
+                    ])
             }
         }
     }
@@ -62,7 +73,9 @@ struct UpgradeTests {
         // The trends are made from the stored tweets: both in one hour, adding up to the counts.
         let trend = try await Trends(database: database).series(term: "#swift", mention: "@nasa", bucket: .hour)
         #expect(trend.points == [TrendPoint(start: Date(timeIntervalSince1970: 978_307_200 + 799_999_200), count: 2)])
-        let times = (Date(timeIntervalSinceReferenceDate: 800_000_060), Date(timeIntervalSinceReferenceDate: 800_000_000))
+        let times = (
+            Date(timeIntervalSinceReferenceDate: 800_000_060), Date(timeIntervalSinceReferenceDate: 800_000_000)
+        )
         let page = try await database.storedPosts(term: "#swift", newest: times.0, oldest: times.1)
         #expect(page.map(\.id) == ["1900000000000000002", "1900000000000000001"])
     }
@@ -75,8 +88,9 @@ struct UpgradeTests {
         #expect(try await sessions.newerPosition(for: "#swift") == .newer(than: "1900000000000000002"))
         #expect(try await sessions.olderPosition(for: "#swift") == .older(than: "1900000000000000001", token: nil))
         var again = try #require(try await database.storedPost(PostKey(network: .twitter, id: "1900000000000000002")))
-        let new = Post(id: "1900000000000000003", created: again.created.addingTimeInterval(60), author: again.author,
-                       text: again.text, mentions: again.mentions)
+        let new = Post(
+            id: "1900000000000000003", created: again.created.addingTimeInterval(60), author: again.author,
+            text: again.text, mentions: again.mentions)
         source.enqueue([new, again])
         _ = try await sessions.fetch("#Swift", at: .newest)
         let table = try await Popularity(database: database).table(for: "#swift")

@@ -1,6 +1,7 @@
-import Foundation
 import FixtureFolders
+import Foundation
 import Testing
+
 @testable import Bluesky
 @testable import Posts
 @testable import WireJSON
@@ -17,7 +18,9 @@ struct BlueskyConformanceTests {
                 let name = "\((file as NSString).lastPathComponent) \(view["uri"]?.string ?? "?")"
                 let post = try PostViewDecoder.post(from: view)
                 #expect(post.network == .bluesky && post.id == view["uri"]?.string, "\(name)")
-                #expect(post.url.hasPrefix("https://bsky.app/profile/") && post.url.hasSuffix("/post/" + (post.id.split(separator: "/").last ?? "")), "\(name)")
+                #expect(
+                    post.url.hasPrefix("https://bsky.app/profile/")
+                        && post.url.hasSuffix("/post/" + (post.id.split(separator: "/").last ?? "")), "\(name)")
                 facets += checkFacets(of: post, view: view, name: name)
                 images += checkImages(of: post, view: view, name: name)
                 posts += 1
@@ -53,7 +56,10 @@ struct BlueskyConformanceTests {
         var checked = 0
         for facet in record?["facets"]?.array ?? [] {
             guard let expected = ExpectedFacet(facet, text: post.text) else { continue }
-            #expect(post.mentions.contains { $0.kind == expected.kind && $0.range == expected.range && $0.keyword == expected.slice }, "\(name): \(expected)")
+            #expect(
+                post.mentions.contains {
+                    $0.kind == expected.kind && $0.range == expected.range && $0.keyword == expected.slice
+                }, "\(name): \(expected)")
             checked += 1
         }
         let scalars = Array(post.text.unicodeScalars)
@@ -69,7 +75,10 @@ struct BlueskyConformanceTests {
         #expect(post.media.count == images.count, "\(name)")
         for (item, image) in zip(post.media, images) {
             #expect(item.url == image["fullsize"]?.string, "\(name)")
-            let ratio = image["aspectRatio"].flatMap { ratio in ratio["width"]?.double.flatMap { width in ratio["height"]?.double.map { width / $0 } } } ?? 0
+            let ratio =
+                image["aspectRatio"].flatMap { ratio in
+                    ratio["width"]?.double.flatMap { width in ratio["height"]?.double.map { width / $0 } }
+                } ?? 0
             #expect(item.aspectRatio == ratio, "\(name)")
         }
         return images.count
@@ -84,13 +93,17 @@ private struct ExpectedFacet: CustomStringConvertible {
 
     init?(_ facet: JSONValue, text: String) {
         let utf8 = text.utf8
-        guard let start = facet["index"]?["byteStart"]?.int, let end = facet["index"]?["byteEnd"]?.int, start < end, end <= utf8.count,
-              let lower = utf8.index(utf8.startIndex, offsetBy: start).samePosition(in: text.unicodeScalars),
-              let upper = utf8.index(utf8.startIndex, offsetBy: end).samePosition(in: text.unicodeScalars),
-              let feature = facet["features"]?.array?.first
+        guard let start = facet["index"]?["byteStart"]?.int, let end = facet["index"]?["byteEnd"]?.int, start < end,
+            end <= utf8.count,
+            let lower = utf8.index(utf8.startIndex, offsetBy: start).samePosition(in: text.unicodeScalars),
+            let upper = utf8.index(utf8.startIndex, offsetBy: end).samePosition(in: text.unicodeScalars),
+            let feature = facet["features"]?.array?.first
         else { return nil }
         slice = String(text.unicodeScalars[lower..<upper])
-        range = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: lower)..<text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: upper)
+        range =
+            text.unicodeScalars.distance(
+                from: text.unicodeScalars.startIndex, to: lower)..<text.unicodeScalars.distance(
+                from: text.unicodeScalars.startIndex, to: upper)
         switch feature["$type"]?.string {
         case "app.bsky.richtext.facet#mention" where slice.hasPrefix("@"): kind = .user
         case "app.bsky.richtext.facet#tag" where slice == "#" + (feature["tag"]?.string ?? ""): kind = .hashtag
@@ -113,7 +126,8 @@ enum BlueskyFixtures {
     /// Every post view (`uri`, `author`, `record` a post) and quoted `viewRecord` (`value` a post), wherever it sits.
     static func postViews(in file: String) throws -> [JSONValue] {
         try FixtureFolder.objects(in: file) { object in
-            object["uri"] != nil && object["author"] != nil && (object["record"] ?? object["value"])?["$type"]?.string == "app.bsky.feed.post"
+            object["uri"] != nil && object["author"] != nil
+                && (object["record"] ?? object["value"])?["$type"]?.string == "app.bsky.feed.post"
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Posts
 import TestSupport
 import Testing
+
 @testable import Corpus
 
 /// The corpus holds Bluesky's posts beside X's (the live index of issue 16): each keeps its own id and what X
@@ -9,12 +10,17 @@ import Testing
 struct CorpusNetworksTests {
     /// A Bluesky post `seconds` after the test tweets' start (tweet N is at N seconds).
     static func skeet(_ rkey: String, seconds: Double, _ text: String) -> Post {
-        Post(network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/\(rkey)",
-             created: Date(timeIntervalSince1970: 1_700_000_000 + seconds), author: Author(handle: "did:plc:abc", name: "did:plc:abc"),
-             text: text, mentions: TestPosts.mentions(in: text),
-             media: [MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk@jpeg", aspectRatio: 0)],
-             quotedID: "at://did:plc:q/app.bsky.feed.post/1", contentWarning: "Graphic media", isSensitive: true,
-             card: LinkCard(url: "https://swift.org", title: "Swift"), url: "https://bsky.app/profile/did:plc:abc/post/\(rkey)")
+        Post(
+            network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/\(rkey)",
+            created: Date(timeIntervalSince1970: 1_700_000_000 + seconds),
+            author: Author(handle: "did:plc:abc", name: "did:plc:abc"),
+            text: text, mentions: TestPosts.mentions(in: text),
+            media: [
+                MediaItem(url: "https://cdn.bsky.app/img/feed_fullsize/plain/did:plc:abc/bafk@jpeg", aspectRatio: 0)
+            ],
+            quotedID: "at://did:plc:q/app.bsky.feed.post/1", contentWarning: "Graphic media", isSensitive: true,
+            card: LinkCard(url: "https://swift.org", title: "Swift"),
+            url: "https://bsky.app/profile/did:plc:abc/post/\(rkey)")
     }
 
     @Test func aBlueskyPostComesBackWholeWithItsOwnId() async throws {
@@ -30,7 +36,8 @@ struct CorpusNetworksTests {
     static func post(seconds: Int, _ text: String) -> Post {
         let id = (Int64(1_700_000_000_000 + seconds * 1000) - OrderKey.epoch) << 22
         let base = TestPosts.post(seconds, text)
-        return Post(id: String(id), created: base.created, author: base.author, text: base.text, mentions: base.mentions)
+        return Post(
+            id: String(id), created: base.created, author: base.author, text: base.text, mentions: base.mentions)
     }
 
     @Test func bothNetworksAreSearchedAndPagedAsOneByTime() async throws {
@@ -51,7 +58,8 @@ struct CorpusNetworksTests {
         #expect(seen == [t[5], t[4], skeets[1].id, t[3], t[2], skeets[0].id, t[1], t[0]])
         let words = try await corpus.search(SearchQuery(parsing: "skeet"), .newest, count: 10).posts.map(\.network)
         #expect(words == [.bluesky, .bluesky])
-        let newer = try await corpus.search(SearchQuery(parsing: "#swift"), .newer(than: skeets[0].id), count: 10).posts.map(\.id)
+        let newer = try await corpus.search(SearchQuery(parsing: "#swift"), .newer(than: skeets[0].id), count: 10).posts
+            .map(\.id)
         #expect(newer == [t[5], t[4], skeets[1].id, t[3], t[2]], "a page goes on from a Bluesky post too")
     }
 
@@ -80,4 +88,3 @@ struct CorpusNetworksTests {
         #expect(try await corpus.add([gone]).inserted == 1, "and may come back (a replayed create)")
     }
 }
-

@@ -1,9 +1,9 @@
 import Corpus
+import DemoCorpus
+import Posts
 import TestSupport
 import Testing
-import Posts
 import Twitter
-import DemoCorpus
 
 struct CorpusSearchTests {
     /// A small corpus where each operator has tweets that must and must not match.

@@ -3,6 +3,7 @@ import GRDB
 import Posts
 import TestSupport
 import Testing
+
 @testable import Corpus
 
 /// A corpus written by an earlier release opens in this one with nothing lost, and what X shows of a post (links'
@@ -11,10 +12,13 @@ struct CorpusUpgradeTests {
     static let reply: Post = {
         let text = "@ana @bo see https://t.co/AbCdEf123"
         return Post(
-            id: "1700000000000000100", created: Date(timeIntervalSince1970: 1_700_000_000), author: TestPosts.author("cy"), text: text,
+            id: "1700000000000000100", created: Date(timeIntervalSince1970: 1_700_000_000),
+            author: TestPosts.author("cy"), text: text,
             mentions: [
                 Mention(kind: .user, keyword: "@ana", range: 0..<4), Mention(kind: .user, keyword: "@bo", range: 5..<8),
-                Mention(kind: .url, keyword: "https://t.co/AbCdEf123", range: 13..<35, expandedURL: "https://example.com/a", display: "example.com/a"),
+                Mention(
+                    kind: .url, keyword: "https://t.co/AbCdEf123", range: 13..<35, expandedURL: "https://example.com/a",
+                    display: "example.com/a"),
             ],
             inReplyToID: "1700000000000000099", displayStart: 9
         )
@@ -27,20 +31,32 @@ struct CorpusUpgradeTests {
     }
 
     @Test func aCorpusOfTheFirstSchemaOpensWithItsTweetsWhole() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-v1-\(UUID().uuidString).sqlite").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corpus-v1-\(UUID().uuidString).sqlite"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
         try CorpusSchema.migrator.migrate(old, upTo: "v1")
         try await old.write { db in
             try db.execute(sql: "INSERT INTO user(id, screenName, name) VALUES (1, 'alice', 'Alice')")
-            try db.execute(sql: "INSERT INTO tweet(id, created, userID, text) VALUES (42, 1700000000000, 1, 'see https://t.co/x')")
-            try db.execute(sql: "INSERT INTO mention(tweetID, position, kind, start, end, expandedURL) VALUES (42, 0, 2, 4, 18, 'https://example.com/x')")
+            try db.execute(
+                sql: "INSERT INTO tweet(id, created, userID, text) VALUES (42, 1700000000000, 1, 'see https://t.co/x')")
+            try db.execute(
+                sql:
+                    """
+                    INSERT INTO mention(tweetID, position, kind, start, end, expandedURL) VALUES (42, 0, 2, 4, 18, \
+                    'https://example.com/x')
+                    """
+            )
         }
         try old.close()
         let corpus = try PostCorpus.open(at: path)
         let post = try #require(try await corpus.post(id: "42"))
         #expect(post.text == "see https://t.co/x" && post.displayStart == 0)
-        #expect(post.mentions == [Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")])
+        #expect(
+            post.mentions == [
+                Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")
+            ])
         _ = try await corpus.add([Self.reply])
         #expect(try await corpus.post(id: Self.reply.id) == Self.reply)
     }

@@ -1,7 +1,8 @@
-@testable import Corpus
-import Testing
 import Posts
 import SQLiteSupport
+import Testing
+
+@testable import Corpus
 
 struct PageCacheTests {
     let cache = PageCache(limit: 2)

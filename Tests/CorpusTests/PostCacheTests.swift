@@ -1,9 +1,10 @@
-@testable import Corpus
 import Foundation
-import Testing
 import Posts
-import Twitter
 import SQLiteSupport
+import Testing
+import Twitter
+
+@testable import Corpus
 
 struct PostCacheTests {
     private func generation(_ commits: Int, _ dataVersion: Int = 1) -> DatabaseGeneration.Value {
@@ -11,7 +12,15 @@ struct PostCacheTests {
     }
 
     private func cached(_ ids: ClosedRange<Int64>) -> [Int64: Post] {
-        Dictionary(uniqueKeysWithValues: ids.map { ($0, Post(id: String($0), created: Date(timeIntervalSince1970: 0), author: Author(handle: "u", name: "U"), text: "t \($0)")) })
+        Dictionary(
+            uniqueKeysWithValues: ids.map {
+                (
+                    $0,
+                    Post(
+                        id: String($0), created: Date(timeIntervalSince1970: 0), author: Author(handle: "u", name: "U"),
+                        text: "t \($0)")
+                )
+            })
     }
 
     @Test func tweetsAreServedOnlyAtTheGenerationTheyWereReadAt() {

@@ -1,8 +1,8 @@
-import Foundation
-import Testing
-import Posts
-import Twitter
 import DemoCorpus
+import Foundation
+import Posts
+import Testing
+import Twitter
 
 /// A demo corpus made once and shared by the tests that only look at it.
 enum DemoSample {
@@ -17,7 +17,9 @@ struct DemoGeneratorTests {
         let second = Array(DemoGenerator(seed: 7, count: 500, end: DemoSample.end))
         #expect(first.count == 500)
         #expect(first == second)
-        #expect(DemoGenerator(seed: 7, count: 500, end: DemoSample.end).users == DemoGenerator(seed: 7, count: 500, end: DemoSample.end).users)
+        #expect(
+            DemoGenerator(seed: 7, count: 500, end: DemoSample.end).users
+                == DemoGenerator(seed: 7, count: 500, end: DemoSample.end).users)
     }
 
     @Test func differentSeedGivesDifferentTweets() {
@@ -59,7 +61,8 @@ struct DemoGeneratorTests {
                 #expect(mention.range.lowerBound >= previousEnd, "overlap or disorder in \(tweet.id)")
                 #expect(mention.range.upperBound <= scalars.count)
                 guard mention.range.upperBound <= scalars.count else { continue }
-                #expect(String(String.UnicodeScalarView(scalars[mention.range])) == mention.keyword, "tweet \(tweet.id)")
+                #expect(
+                    String(String.UnicodeScalarView(scalars[mention.range])) == mention.keyword, "tweet \(tweet.id)")
                 previousEnd = mention.range.upperBound
             }
         }
@@ -67,11 +70,13 @@ struct DemoGeneratorTests {
 
     @Test func mentionsHaveTheirKindsMark() {
         let mentions = DemoSample.tweets.flatMap(\.mentions)
-        #expect(mentions.filter { $0.kind == .hashtag }.allSatisfy { $0.keyword.hasPrefix("#") && $0.keyword.count > 1 })
+        #expect(
+            mentions.filter { $0.kind == .hashtag }.allSatisfy { $0.keyword.hasPrefix("#") && $0.keyword.count > 1 })
         #expect(mentions.filter { $0.kind == .user }.allSatisfy { $0.keyword.hasPrefix("@") && $0.keyword.count > 1 })
         let links = mentions.filter { $0.kind == .url }
         #expect(!links.isEmpty)
-        #expect(links.allSatisfy { $0.keyword.hasPrefix("https://t.co/") && $0.expandedURL?.hasPrefix("https://") == true })
+        #expect(
+            links.allSatisfy { $0.keyword.hasPrefix("https://t.co/") && $0.expandedURL?.hasPrefix("https://") == true })
         #expect(mentions.filter { $0.kind != .url }.allSatisfy { $0.expandedURL == nil })
     }
 
@@ -142,13 +147,17 @@ struct DemoGeneratorTests {
         #expect(some(0x0590...0x05FF), "Hebrew")
         #expect(some(0x1F1E6...0x1F1FF), "flags")
         #expect(texts.contains { $0.unicodeScalars.contains("\u{200D}") }, "ZWJ sequences")
-        #expect(texts.contains { $0.contains("&") } && texts.contains { $0.contains("<") } && texts.contains { $0.contains(">") })
+        #expect(
+            texts.contains { $0.contains("&") } && texts.contains { $0.contains("<") }
+                && texts.contains { $0.contains(">") })
     }
 
     @Test func astralCharactersTouchEntities() {
         let touching = DemoSample.tweets.contains { tweet in
             let scalars = Array(tweet.text.unicodeScalars)
-            return tweet.mentions.contains { $0.range.lowerBound > 0 && scalars[$0.range.lowerBound - 1].value > 0xFFFF }
+            return tweet.mentions.contains {
+                $0.range.lowerBound > 0 && scalars[$0.range.lowerBound - 1].value > 0xFFFF
+            }
         }
         #expect(touching)
     }
@@ -158,7 +167,10 @@ struct DemoGeneratorTests {
         #expect((1000...5000).contains(users.count))
         #expect(Set(users.map { $0.handle.lowercased() }).count == users.count)
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_".unicodeScalars)
-        #expect(users.allSatisfy { (1...15).contains($0.handle.count) && $0.handle.unicodeScalars.allSatisfy(allowed.contains) })
+        #expect(
+            users.allSatisfy {
+                (1...15).contains($0.handle.count) && $0.handle.unicodeScalars.allSatisfy(allowed.contains)
+            })
         #expect(users.allSatisfy { $0.profileImageURL == "/demo/avatars/\($0.handle).svg" })
         let names = users.map(\.name).joined()
         #expect(names.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) })

@@ -1,9 +1,10 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-import Testing
 import DemoCorpus
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 struct DemoPictureTests {
     /// The root element's attributes, or nil when the document is not well-formed XML.
@@ -14,7 +15,10 @@ struct DemoPictureTests {
         return parser.parse() && delegate.name == "svg" ? delegate.attributes : nil
     }
 
-    @Test(arguments: ["/demo/images/0-1x1.svg", "/demo/images/17-3000x1000.svg", "/demo/images/999999999-1080x1920.svg", "/demo/images/42-8000x8000.svg"])
+    @Test(arguments: [
+        "/demo/images/0-1x1.svg", "/demo/images/17-3000x1000.svg", "/demo/images/999999999-1080x1920.svg",
+        "/demo/images/42-8000x8000.svg",
+    ])
     func imagesAreWellFormedAtTheirSize(path: String) throws {
         let svg = try #require(DemoPicture.svg(forPath: path))
         let attributes = try #require(rootAttributes(svg))
@@ -25,7 +29,9 @@ struct DemoPictureTests {
     }
 
     @Test func differentNumbersGiveDifferentPictures() {
-        #expect(DemoPicture.svg(forPath: "/demo/images/1-400x300.svg") != DemoPicture.svg(forPath: "/demo/images/2-400x300.svg"))
+        #expect(
+            DemoPicture.svg(forPath: "/demo/images/1-400x300.svg")
+                != DemoPicture.svg(forPath: "/demo/images/2-400x300.svg"))
     }
 
     @Test(arguments: ["nasa", "yamada_taro", "SwiftLang", "_", "<&>", "a\"b'c", "東京"])
@@ -46,9 +52,12 @@ struct DemoPictureTests {
 
     @Test(arguments: [
         "", "/", "/demo/images/", "/demo/images/.svg", "/demo/images/1-0x100.svg", "/demo/images/1-100x0.svg",
-        "/demo/images/1-8001x100.svg", "/demo/images/1-100x99999.svg", "/demo/images/1-100x100.png", "/demo/images/1-100-100.svg",
-        "/demo/images/x-100x100.svg", "/demo/images/1-+100x100.svg", "/demo/images/-1-100x100.svg", "/demo/images/1-100x100x3.svg",
-        "/demo/images/99999999999999999999-10x10.svg", "/demo/images/a/1-10x10.svg", "/demo/avatars/.svg", "/demo/avatars/a/b.svg",
+        "/demo/images/1-8001x100.svg", "/demo/images/1-100x99999.svg", "/demo/images/1-100x100.png",
+        "/demo/images/1-100-100.svg",
+        "/demo/images/x-100x100.svg", "/demo/images/1-+100x100.svg", "/demo/images/-1-100x100.svg",
+        "/demo/images/1-100x100x3.svg",
+        "/demo/images/99999999999999999999-10x10.svg", "/demo/images/a/1-10x10.svg", "/demo/avatars/.svg",
+        "/demo/avatars/a/b.svg",
         "/demo/avatars/nasa.png", "/demo/other/nasa.svg", "demo/avatars/nasa.svg",
     ])
     func otherPathsHaveNoPicture(path: String) {
@@ -60,7 +69,10 @@ private final class RootRecorder: NSObject, XMLParserDelegate {
     var name: String?
     var attributes: [String: String] = [:]
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         guard name == nil else { return }
         name = elementName
         self.attributes = attributes

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
 import Posts
+import Testing
 import Twitter
 import WireJSON
+
 @testable import DemoCorpus
 
 /// Issue 12's fuzz run: real lines (the demo's tweets as twarc2 X API v2 pages) with mutated copies between them.
@@ -17,22 +18,34 @@ import WireJSON
 
     @Test func mutatedLinesBetweenGoodOnesLoseNothingAndAreAllNamed() throws {
         var random = SeededRandom(seed: Self.seed)
-        let tweets = Array(DemoGenerator(seed: Self.seed, count: Self.goodLines * Self.tweetsPerLine, end: DemoSample.end))
+        let tweets = Array(
+            DemoGenerator(seed: Self.seed, count: Self.goodLines * Self.tweetsPerLine, end: DemoSample.end))
         var file = FuzzFile()
         for start in stride(from: 0, to: tweets.count, by: Self.tweetsPerLine) {
             let good = TwarcWriter().line(for: tweets[start..<start + Self.tweetsPerLine])
             file.add(good, mutated: false)
-            for _ in 0..<random.int(in: 0...2) { file.add(Mutation.random(using: &random).apply(to: good, using: &random), mutated: true) }
+            for _ in 0..<random.int(in: 0...2) {
+                file.add(Mutation.random(using: &random).apply(to: good, using: &random), mutated: true)
+            }
         }
         let read = file.read()
         let missing = Set(tweets.map(\.id)).subtracting(read.ids)
         #expect(missing.isEmpty, "\(missing.count) good tweets lost, e.g. \(missing.sorted().prefix(3))")
-        #expect(read.namedLines.isSubset(of: file.mutatedLines), "a good line was blamed: \(read.namedLines.subtracting(file.mutatedLines).sorted().prefix(5))")
+        #expect(
+            read.namedLines.isSubset(of: file.mutatedLines),
+            "a good line was blamed: \(read.namedLines.subtracting(file.mutatedLines).sorted().prefix(5))")
         let unnamed = file.invalidLines.subtracting(read.namedLines)
         #expect(unnamed.isEmpty, "bad lines not named: \(unnamed.sorted().prefix(3).map(file.describe))")
-        print("fuzz: \(Self.goodLines) good lines, \(file.mutatedLines.count) mutated (\(file.invalidLines.count) not JSON), seed \(Self.seed)")
+        print(
+            """
+            fuzz: \(Self.goodLines) good lines, \(file.mutatedLines.count) mutated (\(file.invalidLines.count) not \
+            JSON), seed \(Self.seed)
+            """
+        )
         let calledMalformed = read.syntaxErrorLines.intersection(file.mutatedLines.subtracting(file.invalidLines))
-        #expect(calledMalformed.allSatisfy(file.hasTrailingComma), "valid JSON called malformed: \(calledMalformed.sorted().prefix(3).map(file.describe))")
+        #expect(
+            calledMalformed.allSatisfy(file.hasTrailingComma),
+            "valid JSON called malformed: \(calledMalformed.sorted().prefix(3).map(file.describe))")
     }
 }
 
@@ -50,13 +63,17 @@ private struct FuzzFile {
         bytes += line.last == 0x0A ? line : line + [0x0A]
         guard mutated else { return }
         mutatedLines.insert(count)
-        if (try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])) == nil { invalidLines.insert(count) }
+        if (try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed])) == nil {
+            invalidLines.insert(count)
+        }
     }
 
     /// Foundation on Linux reads `[1,]` and `{"a":1,}`; RFC 8259 and Smashtag do not.
     func hasTrailingComma(_ number: Int) -> Bool {
         let line = lines[number - 1].filter { $0 != 0x20 }
-        return zip(line, line.dropFirst()).contains { $0 == UInt8(ascii: ",") && ($1 == UInt8(ascii: "]") || $1 == UInt8(ascii: "}")) }
+        return zip(line, line.dropFirst()).contains {
+            $0 == UInt8(ascii: ",") && ($1 == UInt8(ascii: "]") || $1 == UInt8(ascii: "}"))
+        }
     }
 
     /// A line by number, its start and end, for a failure message.
@@ -91,7 +108,8 @@ private enum Mutation: CaseIterable {
 
     static func random(using random: inout SeededRandom) -> Mutation { random.element(of: allCases) }
 
-    private static let insertable: [UInt8] = Array("{}[]\":,\\0123456789eE.tfn ".utf8) + [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF]
+    private static let insertable: [UInt8] =
+        Array("{}[]\":,\\0123456789eE.tfn ".utf8) + [0x00, 0x01, 0x1F, 0x7F, 0x80, 0xC3, 0xFF]
 
     func apply(to good: [UInt8], using random: inout SeededRandom) -> [UInt8] {
         let line = Array(good.dropLast())

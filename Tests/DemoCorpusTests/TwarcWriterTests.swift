@@ -1,10 +1,10 @@
 import Corpus
-import Foundation
-import Testing
-import Posts
-import WireJSON
-import Twitter
 import DemoCorpus
+import Foundation
+import Posts
+import Testing
+import Twitter
+import WireJSON
 
 struct TwarcWriterTests {
     /// What `TweetFileReader` reads back from what the writer wrote.
@@ -67,13 +67,18 @@ struct TwarcWriterTests {
 
     @Test func escapesTextAndCountsOffsetsInTheEscapedText() throws {
         let text = "a < b && \"c\" > d\\ 👩‍💻#swift @nasa\ttab https://t.co/abcdefghij"
-        let tweet = handMade(text: text, mentions: [
-            mention(.hashtag, "#swift", in: text), mention(.user, "@nasa", in: text),
-            mention(.url, "https://t.co/abcdefghij", in: text, expandedURL: "https://www.swift.org/blog/a-very-long-post-name-indeed",
+        let tweet = handMade(
+            text: text,
+            mentions: [
+                mention(.hashtag, "#swift", in: text), mention(.user, "@nasa", in: text),
+                mention(
+                    .url, "https://t.co/abcdefghij", in: text,
+                    expandedURL: "https://www.swift.org/blog/a-very-long-post-name-indeed",
                     display: "swift.org/blog/a-very-long-po…"),
-        ])
+            ])
         let line = String(decoding: TwarcWriter().line(for: [tweet]), as: UTF8.self)
-        #expect(line.contains(#""text":"a &lt; b &amp;&amp; \"c\" &gt; d\\ 👩‍💻#swift @nasa\ttab https://t.co/abcdefghij""#))
+        #expect(
+            line.contains(#""text":"a &lt; b &amp;&amp; \"c\" &gt; d\\ 👩‍💻#swift @nasa\ttab https://t.co/abcdefghij""#))
         #expect(line.contains(#"{"start":35,"end":41,"tag":"swift"}"#))
         #expect(line.contains(#""display_url":"swift.org/blog/a-very-long-po…""#))
         #expect(line.hasSuffix("}\n") && line.filter { $0 == "\n" }.count == 1)
@@ -119,20 +124,30 @@ struct TwarcWriterTests {
     }
 
     @Test func writesAnyAspectRatioExactly() {
-        let media = [MediaItem(url: "https://pbs.twimg.com/media/a.jpg", aspectRatio: 16.0 / 9), MediaItem(url: "b", aspectRatio: .pi)]
+        let media = [
+            MediaItem(url: "https://pbs.twimg.com/media/a.jpg", aspectRatio: 16.0 / 9),
+            MediaItem(url: "b", aspectRatio: .pi),
+        ]
         let tweet = handMade(text: "two pictures", mentions: [], media: media)
         #expect(readBack(String(decoding: TwarcWriter().line(for: [tweet]), as: UTF8.self)).tweets == [tweet])
     }
 
     private func handMade(text: String, mentions: [Mention], media: [MediaItem] = []) -> Post {
-        let user = Author(handle: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
-        return Post(id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), author: user, text: text, mentions: mentions, media: media)
+        let user = Author(
+            handle: "Quote_\"Me\"", name: "Name with \"quotes\" & <tags>", profileImageURL: "/demo/avatars/x.svg")
+        return Post(
+            id: "1790000000000000000", created: Date(timeIntervalSince1970: 1_715_000_000), author: user, text: text,
+            mentions: mentions, media: media)
     }
 
-    private func mention(_ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil, display: String? = nil) -> Mention {
+    private func mention(
+        _ kind: Mention.Kind, _ keyword: String, in text: String, expandedURL: String? = nil, display: String? = nil
+    ) -> Mention {
         let scalars = Array(text.unicodeScalars)
         let target = Array(keyword.unicodeScalars)
         let start = (0...(scalars.count - target.count)).first { Array(scalars[$0..<$0 + target.count]) == target } ?? 0
-        return Mention(kind: kind, keyword: keyword, range: start..<start + target.count, expandedURL: expandedURL, display: display)
+        return Mention(
+            kind: kind, keyword: keyword, range: start..<start + target.count, expandedURL: expandedURL,
+            display: display)
     }
 }

@@ -1,10 +1,10 @@
 import Corpus
 import Foundation
-import Posts
+import LiveIndex
 import Logging
+import Posts
 import StubJetstream
 import Testing
-import LiveIndex
 
 /// Jetstream's events into the corpus: creates stored and searchable, deletes gone, a cursor committed with each
 /// batch; a stream replayed after a restart (or a failure mid-way) stores every post exactly once.
@@ -13,11 +13,22 @@ struct JetstreamIngesterTests {
 
     /// A create event at `time` (µs), its text `text`.
     static func create(_ rkey: String, _ text: String, time: Int64) -> [UInt8] {
-        Array(#"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"\#(rkey)","cid":"c","record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}}}"#.utf8)
+        Array(
+            #"""
+            {"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"create",\#
+            "collection":"app.bsky.feed.post","rkey":"\#(rkey)","cid":"c","record":{"$type":"app.bsky.feed.post",\#
+            "text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}}}
+            """#
+            .utf8)
     }
 
     static func delete(_ rkey: String, time: Int64) -> [UInt8] {
-        Array(#"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"delete","collection":"app.bsky.feed.post","rkey":"\#(rkey)"}}"#.utf8)
+        Array(
+            #"""
+            {"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"delete",\#
+            "collection":"app.bsky.feed.post","rkey":"\#(rkey)"}}
+            """#
+            .utf8)
     }
 
     static func uri(_ rkey: String) -> String { "at://\(did)/app.bsky.feed.post/\(rkey)" }
@@ -25,13 +36,20 @@ struct JetstreamIngesterTests {
     static let stream: [[UInt8]] = [
         create("a", "first words", time: 1_000_000), create("b", "second words", time: 2_000_000),
         delete("a", time: 3_000_000),
-        Array(#"{"did":"did:plc:ingest","time_us":4000000,"kind":"identity","identity":{"did":"did:plc:ingest","handle":"x.example.com"}}"#.utf8),
+        Array(
+            #"""
+            {"did":"did:plc:ingest","time_us":4000000,"kind":"identity","identity":{"did":"did:plc:ingest",\#
+            "handle":"x.example.com"}}
+            """#
+            .utf8),
         Array(#"{"did":"did:plc:ingest","time_us":"#.utf8),
         create("c", "third words", time: 5_000_000),
     ]
 
     /// The events as a stream; a failure after `failingAfter` of them.
-    private func feed(_ events: [[UInt8]], failingAfter limit: Int? = nil) -> AsyncThrowingStream<IngestEvent, any Error> {
+    private func feed(
+        _ events: [[UInt8]], failingAfter limit: Int? = nil
+    ) -> AsyncThrowingStream<IngestEvent, any Error> {
         AsyncThrowingStream { continuation in
             for (index, event) in events.enumerated() {
                 if index == limit { return continuation.finish(throwing: CancellationError()) }
@@ -91,7 +109,9 @@ struct JetstreamLiveIndexTests {
         #expect(attempt.finished, "the last event's cursor committed within 30 s")
         #expect(attempt.found == [JetstreamIngesterTests.uri("b"), JetstreamIngesterTests.uri("c")])
         #expect(attempt.connections.first == "wantedCollections=app.bsky.feed.post")
-        #expect(attempt.connections.dropFirst().first == "wantedCollections=app.bsky.feed.post&cursor=3000000", "from the last event received")
+        #expect(
+            attempt.connections.dropFirst().first == "wantedCollections=app.bsky.feed.post&cursor=3000000",
+            "from the last event received")
     }
 
     /// Runs the live index against a stub that drops each connection after three events, until the last event's
@@ -99,14 +119,17 @@ struct JetstreamLiveIndexTests {
     private func resumeThroughDrops() async throws -> (finished: Bool, found: [String], connections: [String]) {
         // The stub's times are the events' own (the unreadable one, which has none, between its neighbours).
         let times: [Int64] = [1_000_000, 2_000_000, 3_000_000, 4_000_000, 4_500_000, 5_000_000]
-        let events = zip(times, JetstreamIngesterTests.stream).map { (time: $0, json: String(decoding: $1, as: UTF8.self)) }
+        let events = zip(times, JetstreamIngesterTests.stream).map {
+            (time: $0, json: String(decoding: $1, as: UTF8.self))
+        }
         let stub = StubJetstream(events: events, dropAfter: 3)
         let corpus = try PostCorpus.inMemory()
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let finished = try await stub.run { url in
             // No AppView listens on port 9 (discard): authors stay unresolved, which the stream does not wait for.
-            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
+            let index = try await JetstreamLiveIndex.open(
+                corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
             let running = Task { try await index.run() }
             var finished = false
             for _ in 0..<600 where !finished {  // a generous 30 s: the whole suite shares two cores

@@ -3,6 +3,7 @@ import Corpus
 import Foundation
 import Posts
 import Testing
+
 @testable import LiveIndex
 
 /// `--tags`, `--langs` and `--keep-days`: which posts a live index keeps, and for how long.
@@ -16,8 +17,10 @@ struct LiveIndexOptionsTests {
             text += "#" + tag
             mentions.append(Mention(kind: .hashtag, keyword: "#" + tag, range: start..<text.unicodeScalars.count))
         }
-        return Post(network: .bluesky, id: "at://did:plc:options/app.bsky.feed.post/p\(number)", created: Date(timeIntervalSinceNow: -daysAgo * 86_400),
-                    author: Author(handle: "did:plc:options", name: "did:plc:options"), text: text, mentions: mentions)
+        return Post(
+            network: .bluesky, id: "at://did:plc:options/app.bsky.feed.post/p\(number)",
+            created: Date(timeIntervalSinceNow: -daysAgo * 86_400),
+            author: Author(handle: "did:plc:options", name: "did:plc:options"), text: text, mentions: mentions)
     }
 
     @Test func tagsAndLanguagesKeepOnlyWhatWasAskedFor() {
@@ -39,10 +42,11 @@ struct LiveIndexOptionsTests {
         let events = [post(1, tags: ["swift"]), post(2, tags: ["rust"])].enumerated().map { index, post in
             IngestEvent.event(.create(post, langs: ["en"], cursor: Int64(index + 1)))
         }
-        let progress = try await ingester.ingest(AsyncThrowingStream { continuation in
-            for event in events { continuation.yield(event) }
-            continuation.finish()
-        })
+        let progress = try await ingester.ingest(
+            AsyncThrowingStream { continuation in
+                for event in events { continuation.yield(event) }
+                continuation.finish()
+            })
         #expect(progress.posts == 1 && progress.passedOver == 1 && progress.cursor == 2)
         #expect(try await corpus.postCount() == 1)
     }
@@ -51,7 +55,9 @@ struct LiveIndexOptionsTests {
         let corpus = try PostCorpus.inMemory()
         let old = (0..<450).map { post($0, tags: ["old"], daysAgo: 3 + Double($0) / 1_000) }
         let recent = (450..<460).map { post($0, tags: ["old"], daysAgo: 1) }
-        let xPost = Post(id: "20", created: Date(timeIntervalSinceNow: -9 * 86_400), author: Author(handle: "x", name: "X"), text: "an old tweet")
+        let xPost = Post(
+            id: "20", created: Date(timeIntervalSinceNow: -9 * 86_400), author: Author(handle: "x", name: "X"),
+            text: "an old tweet")
         _ = try await corpus.add(old + recent + [xPost])
         let before = try await corpus.bytesOnDisk()
         var total = IngestProgress(stored: 461)

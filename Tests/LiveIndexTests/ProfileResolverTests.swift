@@ -2,12 +2,12 @@ import Bluesky
 import Corpus
 import Foundation
 import GRDB
+import LiveIndex
 import Logging
 import Posts
 import StubBluesky
 import StubServer
 import Testing
-import LiveIndex
 
 /// Authors the live index stored by DID, resolved against a stand-in AppView: shown by handle and name, found by
 /// `from:handle` (and only by the current one after a handle changes), 25 per request; an unknown account stays a
@@ -18,9 +18,13 @@ struct ProfileResolverTests {
     /// A post by `did`, tagged, made `number` seconds after a fixed moment.
     static func post(_ number: Int, by did: String) -> Post {
         let text = "resolving post \(number) #resolve"
-        let tag = Mention(kind: .hashtag, keyword: "#resolve", range: (text.unicodeScalars.count - 8)..<text.unicodeScalars.count)
-        return Post(network: .bluesky, id: "at://\(did)/app.bsky.feed.post/r\(number)", created: Date(timeIntervalSince1970: 1_732_300_000 + Double(number)),
-                    author: Author(handle: did, name: did), text: text, mentions: [tag], url: "https://bsky.app/profile/\(did)/post/r\(number)")
+        let tag = Mention(
+            kind: .hashtag, keyword: "#resolve", range: (text.unicodeScalars.count - 8)..<text.unicodeScalars.count)
+        return Post(
+            network: .bluesky, id: "at://\(did)/app.bsky.feed.post/r\(number)",
+            created: Date(timeIntervalSince1970: 1_732_300_000 + Double(number)),
+            author: Author(handle: did, name: did), text: text, mentions: [tag],
+            url: "https://bsky.app/profile/\(did)/post/r\(number)")
     }
 
     private static var quiet: Logger {
@@ -30,7 +34,8 @@ struct ProfileResolverTests {
     }
 
     private func resolver(_ corpus: PostCorpus, port: Int) -> ProfileResolver {
-        ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet)
+        ProfileResolver(
+            corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet)
     }
 
     private func found(_ query: String, in corpus: PostCorpus) async throws -> [String] {
@@ -49,8 +54,11 @@ struct ProfileResolverTests {
         let ids = try await found("from:alice.example.com", in: corpus)
         #expect(ids == [Self.post(1, by: Self.did(1)).id])
         let post = try #require(try await corpus.post(id: ids[0]))
-        #expect(post.author == Author(handle: "alice.example.com", name: "Name of alice.example.com",
-                                    profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did(1))/bafkavatar@jpeg"))
+        #expect(
+            post.author
+                == Author(
+                    handle: "alice.example.com", name: "Name of alice.example.com",
+                    profileImageURL: "https://cdn.bsky.app/img/avatar/plain/\(Self.did(1))/bafkavatar@jpeg"))
         // A later post by a resolved author is found by handle from its own commit, and keeps the resolved name.
         _ = try await corpus.apply([.create(Self.post(2, by: Self.did(1)))], cursor: ("c", "2"))
         #expect(try await found("from:alice.example.com", in: corpus).count == 2)
@@ -89,7 +97,9 @@ struct ProfileResolverTests {
         #expect(try await corpus.post(id: Self.post(40, by: Self.did(40)).id)?.author.handle == Self.did(40))
         #expect(try await found("from:user39.example.com", in: corpus).count == 1)
         let invalid = try await corpus.post(id: Self.post(38, by: Self.did(38)).id)?.author
-        #expect(invalid?.handle == Self.did(38) && invalid?.name == "Name of handle.invalid", "no handle to show or search by")
+        #expect(
+            invalid?.handle == Self.did(38) && invalid?.name == "Name of handle.invalid",
+            "no handle to show or search by")
     }
 
     @Test func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers() async throws {
@@ -98,7 +108,9 @@ struct ProfileResolverTests {
         try await StubBluesky.run { stub, port in
             stub.serveProfiles([Self.did(1): "alice.example.com"])
             stub.fail(with: .init(status: 502, body: "<html>Bad Gateway</html>"))
-            let resolver = ProfileResolver(corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet, idle: .milliseconds(50))
+            let resolver = ProfileResolver(
+                corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet,
+                idle: .milliseconds(50))
             await #expect(throws: BlueskyError.self) { try await resolver.resolvePending() }
             let running = Task { await resolver.run() }
             try await Task.sleep(for: .milliseconds(300))
@@ -125,7 +137,9 @@ struct ProfileResolverTests {
         }
         _ = try await corpus.apply([.create(posts[2])], cursor: ("c", "2"))
         _ = try await corpus.apply(posts.map { .delete($0.id) }, cursor: ("c", "3"))
-        let postings = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM posting") }
+        let postings = try await DatabaseQueue(path: path).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM posting")
+        }
         #expect(postings == 0)
         #expect(try await found("resolving", in: corpus).isEmpty)
     }

@@ -1,18 +1,22 @@
-import Testing
-@testable import Mastodon
+import HTTPExchange
 import Posts
 import StubMastodon
 import StubServer
-import HTTPExchange
+import Testing
+
+@testable import Mastodon
 
 /// The Mastodon client against a real local server that pages as Mastodon does, and fails as servers do.
 struct MastodonClientTests {
     // A minute unless a test is about deadlines: in the full suite CPU-heavy tests share the two cooperative threads
-    // with the stub, which can then take seconds to answer; a short deadline would time out and retry into an empty queue.
+    // with the stub, which can then take seconds to answer; a short deadline would time out and retry into an empty
+    // queue.
     private func client(_ port: Int, token: String? = nil, deadline: Duration = .seconds(60)) -> MastodonClient {
         var policy = MastodonClient.Policy()
         policy.deadline = deadline
-        return MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)", token: token.map(BearerToken.init)), policy: policy)
+        return MastodonClient(
+            configuration: MastodonConfiguration(
+                instance: "http://127.0.0.1:\(port)", token: token.map(BearerToken.init)), policy: policy)
     }
 
     private func ids(_ page: SearchPage) -> [Int] { page.posts.compactMap { Int($0.id) } }
@@ -24,7 +28,8 @@ struct MastodonClientTests {
             let newest = try await source.search(SearchRequest(query: "#swift", count: 50))
             let swiftIDs = (1...100).filter { $0 % 10 != 0 }.reversed().map { $0 }
             #expect(ids(newest) == Array(swiftIDs.prefix(50)))
-            #expect(newest.posts.allSatisfy { $0.network == .mastodon && $0.url.hasPrefix("https://stub.example/@alice/") })
+            #expect(
+                newest.posts.allSatisfy { $0.network == .mastodon && $0.url.hasPrefix("https://stub.example/@alice/") })
             #expect(stub.requests.count == 2)  // 40, then the 10 that fill the page
             let older = try await source.search(try #require(newest.older))
             #expect(ids(older) == Array(swiftIDs.dropFirst(50)))
@@ -47,7 +52,9 @@ struct MastodonClientTests {
             #expect(ids(page) == [2, 1])
             let request = try #require(stub.requests.first)
             #expect(request.hasPrefix("/api/v1/timelines/tag/a?"))
-            #expect(request.contains("any%5B%5D=b") && request.contains("none%5B%5D=c") && request.contains("only_media=true"))
+            #expect(
+                request.contains("any%5B%5D=b") && request.contains("none%5B%5D=c")
+                    && request.contains("only_media=true"))
             #expect(page.posts.first?.media.first?.aspectRatio == 4.0 / 3.0)
         }
     }
@@ -61,7 +68,9 @@ struct MastodonClientTests {
             #expect(page.posts.allSatisfy { $0.author.handle == "alice@stub.example" })
             _ = try await source.search(SearchRequest(query: "from:alice"))
             #expect(stub.requests.filter { $0.hasPrefix("/api/v1/accounts/lookup") }.count == 1)
-            await expect(try await source.search(SearchRequest(query: "from:nobody")), "127.0.0.1:\(port) knows no account @nobody.")
+            await expect(
+                try await source.search(SearchRequest(query: "from:nobody")),
+                "127.0.0.1:\(port) knows no account @nobody.")
         }
     }
 
@@ -70,7 +79,10 @@ struct MastodonClientTests {
             stub.serve([.init(id: 1, tags: ["swift"]), .init(id: 2, tags: ["rust"])])
             await expect(
                 try await client(port).search(SearchRequest(query: "swift language")),
-                "Without a token, Mastodon (127.0.0.1:\(port)) searches hashtags and users only — search #tag or @user, or set SMASHTAG_MASTODON_TOKEN to search words."
+                """
+                Without a token, Mastodon (127.0.0.1:\(port)) searches hashtags and users only — search #tag or \
+                @user, or set SMASHTAG_MASTODON_TOKEN to search words.
+                """
             )
             #expect(stub.requests.isEmpty)
             let page = try await client(port, token: "t").search(SearchRequest(query: "swift"))
@@ -83,33 +95,57 @@ struct MastodonClientTests {
             stub.hideTagTimelines()
             await expect(
                 try await client(port).search(SearchRequest(query: "#swift")),
-                "127.0.0.1:\(port) hides hashtag timelines from visitors who are not signed in — try another server or set SMASHTAG_MASTODON_TOKEN."
+                """
+                127.0.0.1:\(port) hides hashtag timelines from visitors who are not signed in — try another server \
+                or set SMASHTAG_MASTODON_TOKEN.
+                """
             )
         }
     }
 
     @Test(arguments: [
-        (StubMastodon.Failure(status: 401, body: #"{"error":"The access token is invalid"}"#), "rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."),
+        (
+            StubMastodon.Failure(status: 401, body: #"{"error":"The access token is invalid"}"#),
+            "rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."
+        ),
         (StubMastodon.Failure(status: 500, body: "{}"), "failed with status 500; try again later."),
-        (StubMastodon.Failure(status: 404, body: "<html>not here</html>"), "does not look like a Mastodon server: /api/v1/timelines/tag/swift is not there (404)."),
-        (StubMastodon.Failure(status: 200, body: "<!DOCTYPE html><html></html>"), "does not look like a Mastodon server: it answered with a web page, not the Mastodon API."),
+        (
+            StubMastodon.Failure(status: 404, body: "<html>not here</html>"),
+            "does not look like a Mastodon server: /api/v1/timelines/tag/swift is not there (404)."
+        ),
+        (
+            StubMastodon.Failure(status: 200, body: "<!DOCTYPE html><html></html>"),
+            "does not look like a Mastodon server: it answered with a web page, not the Mastodon API."
+        ),
         (StubMastodon.Failure(status: 200, body: "[{\"id\": 1,,}]"), "sent a response Smashtag cannot read: line 1:"),
-        (StubMastodon.Failure(status: 200, body: #"{"error":"nope"}"#), "does not look like a Mastodon server: its answer to /api/v1/timelines/tag/swift is not a list of statuses."),
-        (StubMastodon.Failure(status: 403, body: #"{"error":"Your login is currently disabled"}"#), "refused the search (403 Forbidden): Your login is currently disabled."),
+        (
+            StubMastodon.Failure(status: 200, body: #"{"error":"nope"}"#),
+            "does not look like a Mastodon server: its answer to /api/v1/timelines/tag/swift is not a list of statuses."
+        ),
+        (
+            StubMastodon.Failure(status: 403, body: #"{"error":"Your login is currently disabled"}"#),
+            "refused the search (403 Forbidden): Your login is currently disabled."
+        ),
     ])
     func failuresAreOneSentenceNamingTheServer(failure: StubMastodon.Failure, message: String) async throws {
         try await StubMastodon.run { stub, port in
             stub.fail(with: failure)
-            await expect(try await client(port, token: "t").search(SearchRequest(query: "#swift")), "127.0.0.1:\(port) " + message, prefix: true)
+            await expect(
+                try await client(port, token: "t").search(SearchRequest(query: "#swift")),
+                "127.0.0.1:\(port) " + message, prefix: true)
         }
     }
 
     @Test func rateLimitedSaysWhenToRetry() async throws {
         try await StubMastodon.run { stub, port in
-            stub.fail(with: .init(status: 429, headers: ["X-RateLimit-Reset": "2099-01-01T14:05:00.000Z"], body: #"{"error":"Too many requests"}"#))
+            stub.fail(
+                with: .init(
+                    status: 429, headers: ["X-RateLimit-Reset": "2099-01-01T14:05:00.000Z"],
+                    body: #"{"error":"Too many requests"}"#))
             await expect(
                 try await client(port).search(SearchRequest(query: "#swift")),
-                "127.0.0.1:\(port) rate-limited Smashtag (429 Too Many Requests); try again after 14:05:00 UTC", prefix: true
+                "127.0.0.1:\(port) rate-limited Smashtag (429 Too Many Requests); try again after 14:05:00 UTC",
+                prefix: true
             )
         }
     }
@@ -117,14 +153,18 @@ struct MastodonClientTests {
     @Test func aSlowServerTimesOutAtTheDeadline() async throws {
         try await StubMastodon.run { stub, port in
             stub.fail(with: .init(status: 200, body: "[]", delay: .seconds(20)))
-            await expect(try await client(port, deadline: .seconds(1)).search(SearchRequest(query: "#swift")), "127.0.0.1:\(port) did not answer within 1 seconds; try again later.")
+            await expect(
+                try await client(port, deadline: .seconds(1)).search(SearchRequest(query: "#swift")),
+                "127.0.0.1:\(port) did not answer within 1 seconds; try again later.")
         }
     }
 
     @Test func aServerThatIsNotThereIsUnreachable() async throws {
         let port = try await StubMastodon.run { _, port in port }
         // The client keeps trying to connect until its deadline.
-        await expect(try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#swift")), "Could not reach the Mastodon server 127.0.0.1:\(port):", prefix: true)
+        await expect(
+            try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#swift")),
+            "Could not reach the Mastodon server 127.0.0.1:\(port):", prefix: true)
     }
 
     @Test func theTokenNeverShowsAndHostsBecomeBaseURLs() {
@@ -133,15 +173,25 @@ struct MastodonClientTests {
         #expect(!"\(configuration)".contains("s3cret"))
         #expect(MastodonConfiguration.configured(environment: [:]) == nil)
         #expect(MastodonConfiguration.named(environment: [:]).baseURL == "https://mastodon.social")
-        #expect(MastodonConfiguration.configured(environment: ["SMASHTAG_MASTODON_INSTANCE": "http://127.0.0.1:9000/"])?.serverName == "127.0.0.1:9000")
+        #expect(
+            MastodonConfiguration.configured(environment: ["SMASHTAG_MASTODON_INSTANCE": "http://127.0.0.1:9000/"])?
+                .serverName == "127.0.0.1:9000")
     }
 
     @Test func linkHeadersGiveTheIdsToPageFrom() {
-        let link = LinkHeader(#"<https://m.example/api/v1/timelines/tag/a?max_id=105>; rel="next", <https://m.example/api/v1/timelines/tag/a?min_id=110>; rel="prev""#)
+        let link = LinkHeader(
+            #"""
+            <https://m.example/api/v1/timelines/tag/a?max_id=105>; rel="next", \#
+            <https://m.example/api/v1/timelines/tag/a?min_id=110>; rel="prev"
+            """#
+        )
         #expect(link == LinkHeader(olderID: "105", newerID: "110"))
     }
 
-    private func expect(_ body: @autoclosure () async throws -> SearchPage, _ message: String, prefix: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) async {
+    private func expect(
+        _ body: @autoclosure () async throws -> SearchPage, _ message: String, prefix: Bool = false,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async {
         do {
             _ = try await body()
             Issue.record("no error; expected: \(message)", sourceLocation: sourceLocation)

@@ -1,5 +1,6 @@
 import FixtureFolders
 import Testing
+
 @testable import Mastodon
 @testable import Posts
 @testable import WireJSON
@@ -20,20 +21,26 @@ struct MastodonConformanceTests {
     }
 
     private func check(_ status: JSONValue, in file: String) throws {
-        let name = "\(file.split(separator: "/").suffix(2).joined(separator: "/")) status \(status["id"]?.string ?? "?")"
+        let name =
+            "\(file.split(separator: "/").suffix(2).joined(separator: "/")) status \(status["id"]?.string ?? "?")"
         let (text, mentions) = try read(status)
         let scalars = Array(text.unicodeScalars)
         for mention in mentions {
             try #require(mention.range.upperBound <= scalars.count, "\(name): \(mention.keyword) past the end")
             #expect(String(String.UnicodeScalarView(scalars[mention.range])) == mention.keyword, "\(name)")
         }
-        #expect(zip(mentions, mentions.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound }, "\(name)")
+        #expect(
+            zip(mentions, mentions.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound }, "\(name)")
         for tag in status["tags"]?.array ?? [] {
             let keyword = "#" + (tag["name"]?.string ?? "").lowercased()
-            #expect(mentions.contains { $0.kind == .hashtag && $0.keyword.lowercased() == keyword }, "\(name): \(keyword)")
+            #expect(
+                mentions.contains { $0.kind == .hashtag && $0.keyword.lowercased() == keyword }, "\(name): \(keyword)")
         }
         for account in status["mentions"]?.array ?? [] {
-            let address = "@" + MentionedAccounts.fullAddress(acct: account["acct"]?.string ?? "", profileURL: account["url"]?.string ?? "")
+            let address =
+                "@"
+                + MentionedAccounts.fullAddress(
+                    acct: account["acct"]?.string ?? "", profileURL: account["url"]?.string ?? "")
             #expect(mentions.contains { $0.kind == .user && $0.keyword == address }, "\(name): \(address)")
         }
     }
@@ -45,7 +52,8 @@ struct MastodonConformanceTests {
             #expect(post.network == .mastodon && !post.url.isEmpty)
             return (post.text, post.mentions)
         }
-        let content = StatusContent(html: status["content"]?.string ?? "", accounts: MentionedAccounts(status["mentions"]?.array ?? []))
+        let content = StatusContent(
+            html: status["content"]?.string ?? "", accounts: MentionedAccounts(status["mentions"]?.array ?? []))
         return (content.text, content.mentions)
     }
 }

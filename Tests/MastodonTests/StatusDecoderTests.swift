@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Mastodon
 @testable import Posts
 @testable import WireJSON
@@ -12,19 +13,35 @@ struct StatusDecoderTests {
         return try StatusDecoder.post(from: item.value)
     }
 
-    private static let alice = #"{"id":"1","username":"alice","acct":"alice","display_name":"Alice A.","url":"https://home.example/@alice","avatar":"https://home.example/a.png","avatar_static":"https://home.example/a-static.png"}"#
-    private static let bob = #"{"id":"2","username":"bob","acct":"bob@far.example","display_name":"","url":"https://far.example/@bob","avatar":"javascript:alert(1)"}"#
+    private static let alice =
+        #"""
+        {"id":"1","username":"alice","acct":"alice","display_name":"Alice \#
+        A.","url":"https://home.example/@alice","avatar":"https://home.example/a.png",\#
+        "avatar_static":"https://home.example/a-static.png"}
+        """#
+    private static let bob =
+        #"""
+        {"id":"2","username":"bob","acct":"bob@far.example","display_name":"","url":"https://far.example/@bob",\#
+        "avatar":"javascript:alert(1)"}
+        """#
 
     @Test func aStatusWithEverything() throws {
-        let post = try decode("""
+        let post = try decode(
+            """
             {"id":"110","created_at":"2026-08-01T13:55:55.867Z","in_reply_to_id":"100","sensitive":true,
-             "spoiler_text":"food","url":"https://home.example/@alice/110","uri":"https://home.example/users/alice/statuses/110",
-             "content":"<p>lunch &amp; <a href=\\"https://home.example/tags/Food\\" class=\\"mention hashtag\\" rel=\\"tag\\">#<span>Food</span></a></p>",
-             "account":\(Self.alice),"reblog":null,"mentions":[],"tags":[{"name":"food","url":"https://home.example/tags/food"}],
+             "spoiler_text":"food","url":"https://home.example/@alice/110",\
+            "uri":"https://home.example/users/alice/statuses/110",
+             "content":"<p>lunch &amp; <a href=\\"https://home.example/tags/Food\\" class=\\"mention hashtag\\" \
+            rel=\\"tag\\">#<span>Food</span></a></p>",
+             "account":\(Self.alice),"reblog":null,"mentions":[],"tags":[{"name":"food",\
+            "url":"https://home.example/tags/food"}],
              "media_attachments":[
-               {"type":"image","url":"https://home.example/1.jpg","preview_url":"https://home.example/1s.jpg","meta":{"original":{"width":640,"height":480}},"description":"  A bowl of ramen <b>hot</b>  "},
-               {"type":"gifv","url":"https://home.example/2.mp4","preview_url":"https://home.example/2.png","meta":{"small":{"aspect":2.0}},"description":""},
-               {"type":"video","url":"https://home.example/3.mp4","preview_url":"https://home.example/3.png","meta":{"original":{"duration":88.654}}},
+               {"type":"image","url":"https://home.example/1.jpg","preview_url":"https://home.example/1s.jpg",\
+            "meta":{"original":{"width":640,"height":480}},"description":"  A bowl of ramen <b>hot</b>  "},
+               {"type":"gifv","url":"https://home.example/2.mp4","preview_url":"https://home.example/2.png",\
+            "meta":{"small":{"aspect":2.0}},"description":""},
+               {"type":"video","url":"https://home.example/3.mp4","preview_url":"https://home.example/3.png",\
+            "meta":{"original":{"duration":88.654}}},
                {"type":"audio","url":"https://home.example/4.mp3","preview_url":null,"meta":{"duration":402.86}},
                {"type":"video","url":"http://plain.example/5.mp4","preview_url":"https://home.example/5.png"},
                {"type":"unknown","url":"https://home.example/6.bin"}
@@ -32,12 +49,23 @@ struct StatusDecoderTests {
             """)
         #expect(post.network == .mastodon && post.id == "110")
         #expect(post.created.timeIntervalSince1970 == 1_785_592_555.867)
-        #expect(post.author == Author(handle: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"))
+        #expect(
+            post.author
+                == Author(
+                    handle: "alice@home.example", name: "Alice A.", profileImageURL: "https://home.example/a-static.png"
+                ))
         #expect(post.text == "lunch & #Food")
         #expect(post.mentions == [Mention(kind: .hashtag, keyword: "#Food", range: 8..<13)])
         #expect(post.media.map(\.kind) == [.photo, .gifv, .video, .audio, .video])
-        #expect(post.media.map(\.url) == ["https://home.example/1.jpg", "https://home.example/2.png", "https://home.example/3.png", "", "https://home.example/5.png"])
-        #expect(post.media.map(\.playURL) == [nil, "https://home.example/2.mp4", "https://home.example/3.mp4", "https://home.example/4.mp3", nil])
+        #expect(
+            post.media.map(\.url) == [
+                "https://home.example/1.jpg", "https://home.example/2.png", "https://home.example/3.png", "",
+                "https://home.example/5.png",
+            ])
+        #expect(
+            post.media.map(\.playURL) == [
+                nil, "https://home.example/2.mp4", "https://home.example/3.mp4", "https://home.example/4.mp3", nil,
+            ])
         #expect(post.media.map(\.aspectRatio) == [640.0 / 480.0, 2, 0, 0, 0])
         #expect(post.media.map(\.alt) == ["A bowl of ramen <b>hot</b>", nil, nil, nil, nil])
         #expect(post.media.map(\.duration) == [nil, nil, 88.654, 402.86, nil])
@@ -46,11 +74,14 @@ struct StatusDecoderTests {
     }
 
     @Test func aBoostKeepsItsOwnIdAndTimeAndShowsTheOriginal() throws {
-        let post = try decode("""
-            {"id":"900","created_at":"2026-08-02T00:00:00Z","content":"","account":\(Self.alice),"mentions":[],"tags":[],
+        let post = try decode(
+            """
+            {"id":"900","created_at":"2026-08-02T00:00:00Z","content":"","account":\(Self.alice),"mentions":[],\
+            "tags":[],
              "media_attachments":[],"url":null,"uri":"https://home.example/users/alice/statuses/900/activity",
              "reblog":{"id":"800","created_at":"2026-08-01T00:00:00Z","content":"<p>original</p>","account":\(Self.bob),
-                       "mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800","sensitive":false,"spoiler_text":""}}
+                       "mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800",\
+            "sensitive":false,"spoiler_text":""}}
             """)
         #expect(post.id == "900")
         #expect(post.created.timeIntervalSince1970 == 1_785_628_800)
@@ -61,11 +92,15 @@ struct StatusDecoderTests {
     }
 
     @Test func aQuoteIsDecodedIntoThePost() throws {
-        let post = try decode("""
-            {"id":"901","created_at":"2026-08-02T00:00:00.000Z","content":"<p>this</p>","account":\(Self.alice),"mentions":[],
+        let post = try decode(
+            """
+            {"id":"901","created_at":"2026-08-02T00:00:00.000Z","content":"<p>this</p>","account":\(Self.alice),\
+            "mentions":[],
              "tags":[],"media_attachments":[],"url":"https://home.example/@alice/901",
-             "quote":{"state":"accepted","quoted_status":{"id":"800","created_at":"2026-08-01T00:00:00Z","content":"<p>quoted</p>",
-                      "account":\(Self.bob),"mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800"}}}
+             "quote":{"state":"accepted","quoted_status":{"id":"800","created_at":"2026-08-01T00:00:00Z",\
+            "content":"<p>quoted</p>",
+                      "account":\(Self.bob),"mentions":[],"tags":[],"media_attachments":[],\
+            "url":"https://far.example/@bob/800"}}}
             """)
         #expect(post.quotedID == "800")
         #expect(post.quoted?.text == "quoted")

@@ -1,10 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Testing
+
 @testable import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The stored form: written without `JSONEncoder`, read with `JSONDecoder`, and still reading what earlier releases
 /// stored.
@@ -20,15 +22,20 @@ struct PostCodingTests {
     @Test func everyFieldSurvivesTheStoredForm() throws {
         let post = Post(
             network: .mastodon, id: "2", created: Date(timeIntervalSince1970: 1_700_000_060.5), author: Self.alice,
-            text: "quoting", media: [
-                MediaItem(url: "https://example.social/a.png", aspectRatio: 1.5, alt: "A \"quoted\" <alt>\nover two lines"),
-                MediaItem(url: "https://example.social/v.png", aspectRatio: 16.0 / 9, kind: .video,
-                          playURL: "https://example.social/v.mp4", duration: 88.654),
+            text: "quoting",
+            media: [
+                MediaItem(
+                    url: "https://example.social/a.png", aspectRatio: 1.5, alt: "A \"quoted\" <alt>\nover two lines"),
+                MediaItem(
+                    url: "https://example.social/v.png", aspectRatio: 16.0 / 9, kind: .video,
+                    playURL: "https://example.social/v.mp4", duration: 88.654),
                 MediaItem(url: "", aspectRatio: 0, kind: .audio, playURL: "https://example.social/a.mp3"),
             ],
             repostedBy: Author(handle: "bob@example.social", name: "Bob"), quoted: Self.quoted,
             inReplyToID: "0", displayStart: 3, contentWarning: "spoilers", isSensitive: true,
-            card: LinkCard(url: "https://example.com/a", title: "A \"title\"", description: "d", imageURL: "https://example.com/a.png"),
+            card: LinkCard(
+                url: "https://example.com/a", title: "A \"title\"", description: "d",
+                imageURL: "https://example.com/a.png"),
             url: "https://example.social/@alice/2"
         )
         let decoded = try JSONDecoder().decode(Post.self, from: Data(post.codableJSON.utf8))
@@ -53,7 +60,11 @@ struct PostCodingTests {
     }
 
     @Test func aLoopStoredByAnEarlierReleaseIsAGIFV() throws {
-        let stored = #"{"id":"1","created":0,"user":{"screenName":"a","name":"A"},"text":"x","media":[{"url":"https://pbs.example/1.jpg","aspectRatio":1,"kind":"animated_gif"}]}"#
+        let stored =
+            #"""
+            {"id":"1","created":0,"user":{"screenName":"a","name":"A"},"text":"x",\#
+            "media":[{"url":"https://pbs.example/1.jpg","aspectRatio":1,"kind":"animated_gif"}]}
+            """#
         let post = try JSONDecoder().decode(Post.self, from: Data(stored.utf8))
         #expect(post.media.map(\.kind) == [.gifv])
         #expect(post.media.first?.playURL == nil && post.media.first?.alt == nil)
@@ -79,9 +90,12 @@ struct PostCodingTests {
     /// A post's fields sit behind one shared reference: equality and hashing still go by the values.
     @Test func postsAreEqualByTheirValuesNotTheirStorage() {
         let created = Date(timeIntervalSince1970: 0)
-        let one = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
-        let same = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
-        let other = Post(network: .mastodon, id: "7", created: created, author: Self.alice, text: "y", quoted: Self.quoted)
+        let one = Post(
+            network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
+        let same = Post(
+            network: .mastodon, id: "7", created: created, author: Self.alice, text: "x", quoted: Self.quoted)
+        let other = Post(
+            network: .mastodon, id: "7", created: created, author: Self.alice, text: "y", quoted: Self.quoted)
         #expect(one == same && one.hashValue == same.hashValue)
         #expect(one != other)
         #expect(Set([one, same, other]).count == 2)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Posts
 
 struct QueryParserTests {
@@ -35,7 +36,9 @@ struct QueryParserTests {
     }
 
     @Test func exclusions() throws {
-        #expect(try parse("#swift -filter:retweets") == .all([.term(.hashtag("swift")), .excluding(.term(.filter(.retweets)))]))
+        #expect(
+            try parse("#swift -filter:retweets")
+                == .all([.term(.hashtag("swift")), .excluding(.term(.filter(.retweets)))]))
         #expect(try parse("a -(b OR c)") == .all([word("a"), .excluding(.any([word("b"), word("c")]))]))
         #expect(try parse("well-known") == word("well-known"))
     }
@@ -64,14 +67,60 @@ struct QueryParserTests {
         ("#2024", "“#2024” is not a hashtag: it needs a letter."),
         ("@", "“@” needs a user name after it, like @nasa."),
         ("from:", "“from:” needs a user name after it, like from:nasa."),
-        ("@this_name_is_far_too_long_for_x_or_mastodon", "“@this_name_is_far_too_long_for_x_or_mastodon” is not a user name: it has 43 characters, and X names have at most 15, Mastodon names at most 30."),
-        ("from:no-dash", "“from:no-dash” is not a user name: X and Mastodon names have letters, digits and _ only (X up to 15, Mastodon up to 30), and a Bluesky handle is a domain name like alice.bsky.social."),
-        ("@bad..handle", "“@bad..handle” is not a user name: a Bluesky handle is a domain name (labels of letters, digits and inner - between dots, like alice.bsky.social), and X and Mastodon names have letters, digits and _ only."),
-        ("from:.alice@example.social", "“from:.alice@example.social” is not a user name: a Mastodon address starts with a name of letters, digits and _ (with . or - inside), like alice@example.social."),
-        ("@alice@localhost", "“@alice@localhost” is not a user name: a Mastodon address ends with its server's domain name, like alice@example.social."),
-        ("@a@b@c.social", "“@a@b@c.social” is not a user name: a Mastodon address has one @ between the name and the server, like alice@example.social."),
-        ("filter:videos", "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."),
-        ("lang:en swift", "The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( ) and filter:media/links/retweets."),
+        (
+            "@this_name_is_far_too_long_for_x_or_mastodon",
+            """
+            “@this_name_is_far_too_long_for_x_or_mastodon” is not a user name: it has 43 characters, and X names \
+            have at most 15, Mastodon names at most 30.
+            """
+        ),
+        (
+            "from:no-dash",
+            """
+            “from:no-dash” is not a user name: X and Mastodon names have letters, digits and _ only (X up to 15, \
+            Mastodon up to 30), and a Bluesky handle is a domain name like alice.bsky.social.
+            """
+        ),
+        (
+            "@bad..handle",
+            """
+            “@bad..handle” is not a user name: a Bluesky handle is a domain name (labels of letters, digits and \
+            inner - between dots, like alice.bsky.social), and X and Mastodon names have letters, digits and _ \
+            only.
+            """
+        ),
+        (
+            "from:.alice@example.social",
+            """
+            “from:.alice@example.social” is not a user name: a Mastodon address starts with a name of letters, \
+            digits and _ (with . or - inside), like alice@example.social.
+            """
+        ),
+        (
+            "@alice@localhost",
+            """
+            “@alice@localhost” is not a user name: a Mastodon address ends with its server's domain name, like \
+            alice@example.social.
+            """
+        ),
+        (
+            "@a@b@c.social",
+            """
+            “@a@b@c.social” is not a user name: a Mastodon address has one @ between the name and the server, like \
+            alice@example.social.
+            """
+        ),
+        (
+            "filter:videos",
+            "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."
+        ),
+        (
+            "lang:en swift",
+            """
+            The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( \
+            ) and filter:media/links/retweets.
+            """
+        ),
     ])
     func malformedQueriesSayWhatIsWrongInOneSentence(query: String, message: String) {
         #expect(throws: QueryError(message)) { try SearchQuery(parsing: query) }

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Testing
 import Posts
+import Testing
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A search session's follow-on requests, written without `JSONEncoder`: `JSONDecoder` reads them back equal, every
 /// position and source alike.

@@ -22,7 +22,8 @@ private struct ListSource: PostSource {
             page = Array(older.prefix(request.count))
             hasMore = older.count > request.count
         }
-        return SearchPage(posts: page, newer: request.newer(after: page), older: request.older(after: page, hasMore: hasMore))
+        return SearchPage(
+            posts: page, newer: request.newer(after: page), older: request.older(after: page, hasMore: hasMore))
     }
 }
 
@@ -37,8 +38,10 @@ private struct FailingSource: PostSource {
 /// Posts at minutes `minutes` of one network, newest first; the id is the network's letter and the minute.
 private func posts(_ network: Network, _ minutes: [Int]) -> [Post] {
     minutes.sorted(by: >).map { minute in
-        Post(network: network, id: "\(network.rawValue.prefix(1))\(minute)", created: Date(timeIntervalSince1970: Double(minute) * 60),
-             author: Author(handle: "a", name: "A"), text: "\(minute)")
+        Post(
+            network: network, id: "\(network.rawValue.prefix(1))\(minute)",
+            created: Date(timeIntervalSince1970: Double(minute) * 60),
+            author: Author(handle: "a", name: "A"), text: "\(minute)")
     }
 }
 
@@ -78,14 +81,19 @@ struct SourceSetTests {
     }
 
     @Test func whenEverySourceFailsEachSaysWhy() async throws {
-        let set = SourceSet([NamedSource(name: "a", title: "A", source: FailingSource()), NamedSource(name: "b", title: "B", source: FailingSource())])
+        let set = SourceSet([
+            NamedSource(name: "a", title: "A", source: FailingSource()),
+            NamedSource(name: "b", title: "B", source: FailingSource()),
+        ])
         await #expect(throws: SourcesFailed.self) { try await set.search(MergedRequest(query: "q")) }
     }
 
     @Test func aPostTwoSourcesFoundIsShownOnce() async throws {
         let same = posts(.twitter, [1, 2])
-        let set = SourceSet([NamedSource(name: "corpus", title: "Corpus", source: ListSource(posts: same)),
-                             NamedSource(name: "x", title: "X", source: ListSource(posts: same))])
+        let set = SourceSet([
+            NamedSource(name: "corpus", title: "Corpus", source: ListSource(posts: same)),
+            NamedSource(name: "x", title: "X", source: ListSource(posts: same)),
+        ])
         let page = try await set.search(MergedRequest(query: "q"))
         #expect(minutes(page) == ["2", "1"])
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Posts
+import Testing
 
 struct TextSegmentTests {
     private let post = Post(

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Posts
 
 /// Percent-encoding for query values and path segments: RFC 3986's unreserved characters as they are, every other
@@ -13,7 +14,9 @@ struct URLQueryTests {
     @Test func everyOtherByteIsEncodedInUpperCaseHex() {
         #expect(URLQuery.encode("#swift OR @Ada") == "%23swift%20OR%20%40Ada")
         #expect(URLQuery.encode("a+b=c&d\"'<>/") == "a%2Bb%3Dc%26d%22%27%3C%3E%2F")
-        #expect(URLQuery.encode("at://did:plc:x/app.bsky.feed.post/1") == "at%3A%2F%2Fdid%3Aplc%3Ax%2Fapp.bsky.feed.post%2F1")
+        #expect(
+            URLQuery.encode("at://did:plc:x/app.bsky.feed.post/1")
+                == "at%3A%2F%2Fdid%3Aplc%3Ax%2Fapp.bsky.feed.post%2F1")
     }
 
     @Test func nonASCIIIsEncodedByteByByteOfItsUTF8() {

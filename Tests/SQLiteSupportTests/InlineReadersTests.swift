@@ -1,7 +1,8 @@
-@testable import SQLiteSupport
 import Foundation
 import GRDB
 import Testing
+
+@testable import SQLiteSupport
 
 /// A read on the calling thread never holds it long and never waits: past its budget, or with no connection free, it
 /// is left to the async way.
@@ -12,7 +13,14 @@ struct InlineReadersTests {
             let started = ContinuousClock.now
             // Counting to a billion takes SQLite minutes.
             let endless = try readers.read { db in
-                try Int.fetchOne(db, sql: "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) SELECT count(*) FROM n")
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        """
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000000000) \
+                        SELECT count(*) FROM n
+                        """
+                )
             }
             #expect(endless == nil)
             #expect(ContinuousClock.now - started < .seconds(1))

@@ -1,7 +1,8 @@
-@testable import SQLiteSupport
 import Foundation
 import GRDB
 import Testing
+
+@testable import SQLiteSupport
 
 /// SQLite's automatic checkpoint is replaced by one beside the writer: what passes the threshold still reaches the
 /// database file, without any connection asking.

@@ -22,11 +22,16 @@ import Testing
 
     private static func status(_ id: String, idJSON: String? = nil) -> String {
         let idMember = idJSON.map { "\"id\": \($0)" } ?? "\"id_str\": \"\(id)\""
-        return #"{\#(idMember), "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "hello #swift", "user": {"screen_name": "a", "name": "A"}, "entities": {"hashtags": [{"text": "swift", "indices": [6, 12]}]}}"#
+        return
+            #"""
+            {\#(idMember), "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "hello #swift", "user": \#
+            {"screen_name": "a", "name": "A"}, "entities": {"hashtags": [{"text": "swift", "indices": [6, 12]}]}}
+            """#
     }
 
     @Test func twentyFiveBadLinesThenAHundredGoodOnesImportEveryGoodTweet() async throws {
-        let path = try file("bad-then-good.jsonl", (1...25).map { "{broken \($0)" } + (1...100).map { Self.status(String(1000 + $0)) })
+        let path = try file(
+            "bad-then-good.jsonl", (1...25).map { "{broken \($0)" } + (1...100).map { Self.status(String(1000 + $0)) })
         let run = try await smashtag("import", path)
         #expect(run.status == 1)
         #expect(run.stdout.contains("Imported 100 tweets, 0 duplicates, 25 skipped"), "\(run.stdout)")
@@ -40,18 +45,27 @@ import Testing
     }
 
     @Test func inspectAndImportGiveTheSameVerdictOnIds() async throws {
-        let ids = [#""abc""#, #""1.5""#, #""-5""#, "18446744073709551616", #""0""#, "\"\(String(repeating: "7", count: 400))\""]
+        let ids = [
+            #""abc""#, #""1.5""#, #""-5""#, "18446744073709551616", #""0""#,
+            "\"\(String(repeating: "7", count: 400))\"",
+        ]
         let path = try file("ids.jsonl", ids.map { Self.status("", idJSON: $0) } + [Self.status("42")])
         let inspected = try await smashtag("inspect", path, "--format", "json")
         let imported = try await smashtag("import", path)
         #expect(inspected.stdout.split(separator: "\n").count == 1)
         #expect(imported.stdout.contains("Imported 1 tweets, 0 duplicates, 6 skipped"), "\(imported.stdout)")
         let inspectLines = inspected.stderr.split(separator: "\n")
-        let importLines = imported.stderr.split(separator: "\n").map { $0.replacingOccurrences(of: " (skipped)", with: "") }
+        let importLines = imported.stderr.split(separator: "\n").map {
+            $0.replacingOccurrences(of: " (skipped)", with: "")
+        }
         #expect(inspectLines.map(String.init) == importLines)
         #expect(inspectLines.count == 6)
-        for (index, line) in inspectLines.enumerated() { #expect(line.hasPrefix("smashtag: \(path):\(index + 1): the tweet id “")) }
-        #expect(inspectLines.allSatisfy { $0.count - path.count < 150 }, "a long id is cut (the path aside: TMPDIR's length varies)")
+        for (index, line) in inspectLines.enumerated() {
+            #expect(line.hasPrefix("smashtag: \(path):\(index + 1): the tweet id “"))
+        }
+        #expect(
+            inspectLines.allSatisfy { $0.count - path.count < 150 },
+            "a long id is cut (the path aside: TMPDIR's length varies)")
     }
 
     @Test(arguments: ["-filter:retweets #swift", "-is:retweet #swift"])

@@ -5,7 +5,9 @@ import Testing
 /// `smashtag search --source bluesky` against a local stand-in for Bluesky's service: pages exactly, keeps its
 /// session, and says what is missing without credentials.
 @Suite(.serialized) struct BlueskyCommandTests {
-    private func search(_ arguments: [String], port: Int, directory: String, signedIn: Bool = true) async throws -> SmashtagRun {
+    private func search(
+        _ arguments: [String], port: Int, directory: String, signedIn: Bool = true
+    ) async throws -> SmashtagRun {
         var environment = ["SMASHTAG_BLUESKY_SERVICE": "http://127.0.0.1:\(port)"]
         if signedIn {
             environment["SMASHTAG_BLUESKY_HANDLE"] = StubBluesky.handle
@@ -25,21 +27,34 @@ import Testing
             stub.serve((1...50).map { StubBluesky.Post(second: $0, tags: ["tag"]) })
             var seen: [String] = []
             for paging in [[], ["--older"], ["--older"]] {
-                let run = try await search(["#tag", "--source", "bluesky", "--format", "json", "--count", "20"] + paging, port: port, directory: directory)
+                let run = try await search(
+                    ["#tag", "--source", "bluesky", "--format", "json", "--count", "20"] + paging, port: port,
+                    directory: directory)
                 #expect(run.status == 0, "\(run.stderr)")
                 let page = try posts(run)
-                #expect(page.allSatisfy { $0["network"] as? String == "bluesky" && ($0["url"] as? String)?.hasPrefix("https://bsky.app/profile/alice.bsky.social/post/") == true })
+                #expect(
+                    page.allSatisfy {
+                        $0["network"] as? String == "bluesky"
+                            && ($0["url"] as? String)?.hasPrefix("https://bsky.app/profile/alice.bsky.social/post/")
+                                == true
+                    })
                 seen += page.compactMap { $0["id"] as? String }
             }
             #expect(seen == (1...50).reversed().map { StubBluesky.Post(second: $0).uri })
             stub.serve((1...53).map { StubBluesky.Post(second: $0, tags: ["tag"]) })
-            let newer = try await search(["#tag", "--source", "bluesky", "--format", "json", "--newer"], port: port, directory: directory)
-            #expect(try posts(newer).compactMap { $0["id"] as? String } == (51...53).reversed().map { StubBluesky.Post(second: $0).uri })
+            let newer = try await search(
+                ["#tag", "--source", "bluesky", "--format", "json", "--newer"], port: port, directory: directory)
+            #expect(
+                try posts(newer).compactMap { $0["id"] as? String }
+                    == (51...53).reversed().map { StubBluesky.Post(second: $0).uri })
             #expect(stub.sessionsCreated == 1, "later runs renew the session kept in the data directory")
             let kept = try FileManager.default.attributesOfItem(atPath: directory + "/bluesky-session")
             #expect((kept[.posixPermissions] as? Int) == 0o600)
-            let popularity = try await SmashtagRun.run(["popularity", "#tag", "--data-dir", directory, "--format", "json"])
-            let table = try #require(try JSONSerialization.jsonObject(with: Data(popularity.stdout.utf8)) as? [String: Any])
+            let popularity = try await SmashtagRun.run([
+                "popularity", "#tag", "--data-dir", directory, "--format", "json",
+            ])
+            let table = try #require(
+                try JSONSerialization.jsonObject(with: Data(popularity.stdout.utf8)) as? [String: Any])
             let counts = ((table["hashtags"] as? [[String: Any]] ?? []) + (table["users"] as? [[String: Any]] ?? []))
                 .reduce(into: [String: Int]()) { $0[$1["mention"] as? String ?? ""] = $1["count"] as? Int }
             #expect(counts["#tag"] == 53, "every Bluesky post counted once: \(counts)")
@@ -50,10 +65,19 @@ import Testing
         let directory = try SmashtagRun.temporaryDirectory()
         _ = try await SmashtagRun.run(["corpus", "generate", "--tweets", "400", "--data-dir", directory])
         try await StubBluesky.run { _, port in
-            let alone = try await search(["#stanford", "--source", "bluesky"], port: port, directory: directory, signedIn: false)
+            let alone = try await search(
+                ["#stanford", "--source", "bluesky"], port: port, directory: directory, signedIn: false)
             #expect(alone.status != 0)
-            #expect(alone.stderr.hasPrefix("smashtag: Bluesky search needs a signed-in account: set SMASHTAG_BLUESKY_HANDLE and SMASHTAG_BLUESKY_APP_PASSWORD"))
-            let merged = try await search(["#stanford", "--source", "corpus,bluesky", "--format", "json"], port: port, directory: directory, signedIn: false)
+            #expect(
+                alone.stderr.hasPrefix(
+                    """
+                    smashtag: Bluesky search needs a signed-in account: set SMASHTAG_BLUESKY_HANDLE and \
+                    SMASHTAG_BLUESKY_APP_PASSWORD
+                    """
+                ))
+            let merged = try await search(
+                ["#stanford", "--source", "corpus,bluesky", "--format", "json"], port: port, directory: directory,
+                signedIn: false)
             #expect(merged.status == 0 && merged.stderr.contains("needs a signed-in account"))
             #expect(try !posts(merged).isEmpty)
         }

@@ -20,8 +20,10 @@ struct CorpusCommandTests {
         return document["tweets"] as? [[String: Any]] ?? []
     }
 
-    private static let ownFiles = ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "twarc2-flat.jsonl", "archive/data/tweets.js"]
-        .map(SmashtagRun.fixture)
+    private static let ownFiles = [
+        "v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "twarc2-flat.jsonl", "archive/data/tweets.js",
+    ]
+    .map(SmashtagRun.fixture)
 
     @Test func importingTheSameFilesTwiceAddsNothing() async throws {
         let first = try await SmashtagRun.run(["import"] + Self.ownFiles + ["--data-dir", directory])
@@ -72,11 +74,17 @@ struct CorpusCommandTests {
         let csv = try await smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "csv")
         let table = try #require(try JSONSerialization.jsonObject(with: Data(once.stdout.utf8)) as? [String: Any])
         let expected = ["hashtags": "hashtag", "users": "user"].sorted { $0.key < $1.key }.flatMap { key, kind in
-            (table[key] as? [[String: Any]] ?? []).map { "\($0["mention"] as? String ?? ""),\(kind),\($0["count"] as? Int ?? 0)" }
+            (table[key] as? [[String: Any]] ?? []).map {
+                "\($0["mention"] as? String ?? ""),\(kind),\($0["count"] as? Int ?? 0)"
+            }
         }
-        #expect(csv.stdout.components(separatedBy: "\r\n") == ["mention,kind,count"] + expected + [""], "the CSV says what the JSON says")
+        #expect(
+            csv.stdout.components(separatedBy: "\r\n") == ["mention,kind,count"] + expected + [""],
+            "the CSV says what the JSON says")
         #expect(expected.count > 1)
-        #expect(twice.stdout.replacingOccurrences(of: "#SWIFT or @lena_photo", with: "#swift OR @lena_photo") == once.stdout)
+        #expect(
+            twice.stdout.replacingOccurrences(of: "#SWIFT or @lena_photo", with: "#swift OR @lena_photo") == once.stdout
+        )
         #expect(try await smashtag("recents", "--format", "json").stdout == "[\"#SWIFT or @lena_photo OR #unicode\"]\n")
         #expect(try await smashtag("recents", "delete", "#swift OR @LENA_photo OR #unicode").status == 0)
         #expect(try await smashtag("recents", "--format", "json").stdout == "[]\n")
@@ -88,23 +96,33 @@ struct CorpusCommandTests {
         _ = try await SmashtagRun.run(["import"] + Self.ownFiles + ["--data-dir", directory])
         _ = try await smashtag("search", "#swift OR @lena_photo OR #unicode", "--count", "100")
         let popularity = try await smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "csv").stdout
-        let counts = popularity.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",") }
+        let counts = popularity.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map {
+            $0.split(separator: ",")
+        }
         let csv = try await smashtag("trend", "#swift OR @lena_photo OR #unicode", "--bucket", "day", "--format", "csv")
         #expect(csv.status == 0, "\(csv.stderr)")
-        let rows = csv.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",") }
+        let rows = csv.stdout.components(separatedBy: "\r\n").dropFirst().filter { !$0.isEmpty }.map {
+            $0.split(separator: ",")
+        }
         for count in counts {
             let series = rows.filter { $0[0] == count[0] }
             #expect(series.allSatisfy { $0[1] == count[1] && $0[2].hasSuffix("T00:00:00Z") })
             #expect(series.map { Int($0[3])! }.reduce(0, +) == Int(count[2])!, "\(count[0])")
         }
         let mention = String(counts[0][0])
-        let json = try await smashtag("trend", "#swift OR @lena_photo OR #unicode", "--mention", mention.uppercased(), "--bucket", "day", "--format", "json")
+        let json = try await smashtag(
+            "trend", "#swift OR @lena_photo OR #unicode", "--mention", mention.uppercased(), "--bucket", "day",
+            "--format", "json")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(document["mention"] as? String == mention && document["bucket"] as? String == "day")
         let points = try #require(document["points"] as? [[String: Any]])
-        #expect(points.map { "\(mention),\(counts[0][1]),\($0["start"]!),\($0["count"]!)" } == rows.filter { $0[0] == mention }.map { $0.joined(separator: ",") })
+        #expect(
+            points.map { "\(mention),\(counts[0][1]),\($0["start"]!),\($0["count"]!)" }
+                == rows.filter { $0[0] == mention }.map { $0.joined(separator: ",") })
         let text = try await smashtag("trend", "#swift OR @lena_photo OR #unicode", "--mention", mention)
-        #expect(text.status == 0 && text.stdout.contains("\(mention) in “#swift OR @lena_photo OR #unicode”") && text.stdout.contains("█"))
+        #expect(
+            text.status == 0 && text.stdout.contains("\(mention) in “#swift OR @lena_photo OR #unicode”")
+                && text.stdout.contains("█"))
         let bad = try await smashtag("trend", "#swift", "--bucket", "week")
         #expect(bad.status != 0 && bad.stderr.contains("week"))
     }
@@ -124,7 +142,9 @@ struct CorpusCommandTests {
         }
         let run = try await SmashtagRun.run(["import"] + files + ["--data-dir", directory])
         let skipped = run.stderr.split(separator: "\n").filter { $0.hasSuffix("(skipped)") }
-        #expect(skipped.count == 1 && skipped[0].contains("streaming_output_with_error.jsonl:8: malformed JSON"), "\(skipped)")
+        #expect(
+            skipped.count == 1 && skipped[0].contains("streaming_output_with_error.jsonl:8: malformed JSON"),
+            "\(skipped)")
         #expect(run.stdout.contains("Imported ") && run.stdout.contains(" 1 skipped"))
     }
 
@@ -142,10 +162,13 @@ struct DemoCorpusCommandTests {
         let directory = try SmashtagRun.temporaryDirectory()
         // `script` gives the command a terminal, as a person at a shell would have.
         let command = "env -u NO_COLOR \(SmashtagRun.executable.path) search '#swift' --count 5 --data-dir \(directory)"
-        let run = try await SmashtagRun.run(executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
+        let run = try await SmashtagRun.run(
+            executable: URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("generating the demo corpus"))
-        #expect(run.stdout.contains("\u{1B}[36m#swift\u{1B}[0m") || run.stdout.contains("\u{1B}[36m#Swift\u{1B}[0m"), "\(run.stdout.suffix(300))")
+        #expect(
+            run.stdout.contains("\u{1B}[36m#swift\u{1B}[0m") || run.stdout.contains("\u{1B}[36m#Swift\u{1B}[0m"),
+            "\(run.stdout.suffix(300))")
         let again = try await SmashtagRun.run(["search", "#swift", "--data-dir", directory, "--format", "json"])
         #expect(!again.stderr.contains("generating"))
         #expect(again.stdout.contains("\"tweets\":[{"))
@@ -153,13 +176,18 @@ struct DemoCorpusCommandTests {
 
     @Test func generatingTwarcLinesIsDeterministicAndImportsBack() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
-        let first = directory + "/a.jsonl", second = directory + "/b.jsonl"
+        let first = directory + "/a.jsonl"
+        let second = directory + "/b.jsonl"
         for file in [first, second] {
-            let run = try await SmashtagRun.run(["corpus", "generate", "--tweets", "300", "--seed", "7", "--end", "2026-01-01T00:00:00Z", "--out", file])
+            let run = try await SmashtagRun.run([
+                "corpus", "generate", "--tweets", "300", "--seed", "7", "--end", "2026-01-01T00:00:00Z", "--out", file,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
         }
         #expect(FileManager.default.contentsEqual(atPath: first, andPath: second))
         let imported = try await SmashtagRun.run(["import", first, "--data-dir", directory])
-        #expect(imported.stdout.contains("Imported 300 tweets, 0 duplicates, 0 skipped"), "\(imported.stdout)\(imported.stderr)")
+        #expect(
+            imported.stdout.contains("Imported 300 tweets, 0 duplicates, 0 skipped"),
+            "\(imported.stdout)\(imported.stderr)")
     }
 }

@@ -15,19 +15,44 @@ struct IngestCommandTests {
     /// 80 posts (every third tagged #live), then deletes of every tenth.
     static var events: [(time: Int64, json: String)] {
         let creates = (0..<80).map { index in
-            (time: start + Int64(index) * 1_000, json: #"{"did":"\#(did)","time_us":\#(start + Int64(index) * 1_000),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"k\#(index)","cid":"c","record":\#(record(index))}}"#)
+            (
+                time: start + Int64(index) * 1_000,
+                json:
+                    #"""
+                {"did":"\#(did)","time_us":\#(start + Int64(index) * 1_000),"kind":"commit","commit":{"rev":"r",\#
+                "operation":"create","collection":"app.bsky.feed.post","rkey":"k\#(index)","cid":"c",\#
+                "record":\#(record(index))}}
+                """#
+            )
         }
         let deletes = stride(from: 0, to: 80, by: 10).enumerated().map { order, index in
-            (time: start + Int64(80 + order) * 1_000, json: #"{"did":"\#(did)","time_us":\#(start + Int64(80 + order) * 1_000),"kind":"commit","commit":{"rev":"r","operation":"delete","collection":"app.bsky.feed.post","rkey":"k\#(index)"}}"#)
+            (
+                time: start + Int64(80 + order) * 1_000,
+                json:
+                    #"""
+                {"did":"\#(did)","time_us":\#(start + Int64(80 + order) * 1_000),"kind":"commit","commit":{"rev":"r",\#
+                "operation":"delete","collection":"app.bsky.feed.post","rkey":"k\#(index)"}}
+                """#
+            )
         }
         return creates + deletes
     }
 
     static func record(_ index: Int) -> String {
         let text = "ingested post \(index)"
-        guard index % 3 == 0 else { return #"{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}"# }
-        let facet = #"{"index":{"byteStart":\#(text.utf8.count + 1),"byteEnd":\#(text.utf8.count + 6)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"live"}]}"#
-        return #"{"$type":"app.bsky.feed.post","text":"\#(text) #live","createdAt":"2024-11-22T18:26:40.000Z","facets":[\#(facet)]}"#
+        guard index % 3 == 0 else {
+            return #"{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"2024-11-22T18:26:40.000Z"}"#
+        }
+        let facet =
+            #"""
+            {"index":{"byteStart":\#(text.utf8.count + 1),"byteEnd":\#(text.utf8.count + 6)},\#
+            "features":[{"$type":"app.bsky.richtext.facet#tag","tag":"live"}]}
+            """#
+        return
+            #"""
+            {"$type":"app.bsky.feed.post","text":"\#(text) \#
+            #live","createdAt":"2024-11-22T18:26:40.000Z","facets":[\#(facet)]}
+            """#
     }
 
     private func ingest(_ directory: String, url: String, appView: Int) throws -> Process {
@@ -45,7 +70,9 @@ struct IngestCommandTests {
 
     /// The ids `smashtag search` finds (by default for a word of every post).
     private func found(_ directory: String, _ query: String = "ingested") async throws -> [String] {
-        let run = try await SmashtagRun.run(["search", query, "--count", "100", "--format", "json", "--data-dir", directory])
+        let run = try await SmashtagRun.run([
+            "search", query, "--count", "100", "--format", "json", "--data-dir", directory,
+        ])
         // Before the ingester has written anything the corpus does not exist yet: nothing found.
         let document = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         return (document?["tweets"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
@@ -81,9 +108,13 @@ struct IngestCommandTests {
                 let byTag = try await found(directory, "#live")
                 kill(second.processIdentifier, SIGTERM)
                 second.waitUntilExit()
-                let summary = String(decoding: (second.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let summary = String(
+                    decoding: (second.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
+                )
                 #expect(after.count == 72 && settled.count == 72 && Set(settled).count == 72)
-                #expect(!settled.contains("at://\(Self.did)/app.bsky.feed.post/k10") && settled.contains("at://\(Self.did)/app.bsky.feed.post/k11"))
+                #expect(
+                    !settled.contains("at://\(Self.did)/app.bsky.feed.post/k10")
+                        && settled.contains("at://\(Self.did)/app.bsky.feed.post/k11"))
                 #expect(second.terminationStatus == 0 && summary.hasPrefix("Stored "), "\(summary)")
                 #expect(stub.connections.last?.contains("&cursor=") == true, "the restart resumed from its cursor")
                 #expect(Set(byAuthor) == Set(settled), "every post found by its author's handle once resolved")

@@ -16,7 +16,8 @@ struct InspectCommandTests {
             #expect(Set(post.keys).isSuperset(of: ["id", "created", "user", "text", "mentions", "media"]))
             let text = Array((post["text"] as? String ?? "").unicodeScalars)
             for mention in post["mentions"] as? [[String: Any]] ?? [] {
-                let start = mention["start"] as? Int ?? -1, end = mention["end"] as? Int ?? -1
+                let start = mention["start"] as? Int ?? -1
+                let end = mention["end"] as? Int ?? -1
                 try #require(start >= 0 && end <= text.count)
                 #expect(String(String.UnicodeScalarView(text[start..<end])) == mention["keyword"] as? String)
             }

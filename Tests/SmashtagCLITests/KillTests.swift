@@ -27,7 +27,8 @@ struct KillTests {
                 if chunk.isEmpty { break }
                 seen += chunk
             }
-            Thread.sleep(forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
+            Thread.sleep(
+                forTimeInterval: Double(delay.components.attoseconds) / 1e18 + Double(delay.components.seconds))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
@@ -35,7 +36,8 @@ struct KillTests {
 
     @Test func aPageIsCountedWholeOrNotAtAll() async throws {
         let reference = try SmashtagRun.temporaryDirectory()
-        let completed = try await SmashtagRun.run(executable: SmashtagRun.bench, ["count-page", "--data-dir", reference])
+        let completed = try await SmashtagRun.run(
+            executable: SmashtagRun.bench, ["count-page", "--data-dir", reference])
         #expect(completed.status == 0, "\(completed.stderr)")
         let whole = try await popularity(reference)
         #expect(whole != Self.empty && whole.contains("\"count\":"))
@@ -46,9 +48,12 @@ struct KillTests {
             let table = try await popularity(directory)
             #expect(table == whole || table == Self.empty, "a partial count after \(delay)")
             outcomes.append(table == whole ? "whole" : "none")
-            let again = try await SmashtagRun.run(executable: SmashtagRun.bench, ["count-page", "--data-dir", directory])
+            let again = try await SmashtagRun.run(
+                executable: SmashtagRun.bench, ["count-page", "--data-dir", directory])
             let after = try await popularity(directory)
-            #expect(again.status == 0 && after == whole, "the database works after the kill, and counting again adds nothing twice")
+            #expect(
+                again.status == 0 && after == whole,
+                "the database works after the kill, and counting again adds nothing twice")
         }
         print("kill outcomes: \(outcomes)")
     }

@@ -1,16 +1,22 @@
 import Foundation
 import Testing
 
-/// Several servers on one PostgreSQL, as real processes (the throwaway cluster `scripts/test` starts): exactly-once counting
+/// Several servers on one PostgreSQL, as real processes (the throwaway cluster `scripts/test` starts): exactly-once
+/// counting
 /// with eight writers in two processes, one more killed with SIGKILL mid-count, and the errors a person meets.
-@Suite(.enabled(if: PostgresCluster.url != nil, "no test PostgreSQL (SMASHTAG_TEST_POSTGRES_URL); scripts/test starts one"))
+@Suite(
+    .enabled(if: PostgresCluster.url != nil, "no test PostgreSQL (SMASHTAG_TEST_POSTGRES_URL); scripts/test starts one")
+)
 struct PostgresCommandTests {
     @Test func eightWritersInTwoProcessesCountEveryPostOnceAndAKilledOneLosesNothingCommitted() async throws {
         let database = try await PostgresCluster.newDatabase()
         let directory = try temporaryDirectory()
-        let arguments = ["count-together", "--term", "Together", "--writers", "4", "--posts", "600", "--page", "60",
-                         "--data-dir", directory, "--database", database]
-        let killed = try PostgresCluster.start(executable: SmashtagRun.bench, arguments + ["--seed", "9", "--pages", "400"])
+        let arguments = [
+            "count-together", "--term", "Together", "--writers", "4", "--posts", "600", "--page", "60",
+            "--data-dir", directory, "--database", database,
+        ]
+        let killed = try PostgresCluster.start(
+            executable: SmashtagRun.bench, arguments + ["--seed", "9", "--pages", "400"])
         async let first = SmashtagRun.run(executable: SmashtagRun.bench, arguments + ["--seed", "1"])
         async let second = SmashtagRun.run(executable: SmashtagRun.bench, arguments + ["--seed", "2"])
         try await Task.sleep(for: .milliseconds(700))
@@ -18,11 +24,16 @@ struct PostgresCommandTests {
         let runs = try await [first, second]
         #expect(runs.allSatisfy { $0.status == 0 }, "\(runs.map(\.stderr))")
 
-        let counts = try await PostgresCluster.psql(database, """
-            SELECT m.key || ' ' || c.count FROM recent r JOIN mention_count c ON c.term_id = r.id JOIN mention m ON m.id = c.mention_id
+        let counts = try await PostgresCluster.psql(
+            database,
+            """
+            SELECT m.key || ' ' || c.count FROM recent r JOIN mention_count c ON c.term_id = r.id JOIN mention m ON \
+            m.id = c.mention_id
             WHERE r.key = 'together' ORDER BY m.key
             """)
-        let recount = try await PostgresCluster.psql(database, """
+        let recount = try await PostgresCluster.psql(
+            database,
+            """
             SELECT key || ' ' || count(*) FROM (
                 SELECT DISTINCT p.id, lower(m ->> 'keyword') AS key
                 FROM recent r JOIN counted_post c ON c.term_id = r.id JOIN post p ON p.id = c.post_ref,
@@ -32,19 +43,29 @@ struct PostgresCommandTests {
             """)
         #expect(counts == recount)
         #expect(counts == Self.expected(posts: 600))
-        let table = try await SmashtagRun.run(["popularity", "together", "--format", "csv", "--data-dir", directory, "--database", database])
-        #expect(table.stdout.contains("#c3,hashtag,86\r\n") && table.stdout.contains("@u0,user,120\r\n"), "\(table.stdout)")
+        let table = try await SmashtagRun.run([
+            "popularity", "together", "--format", "csv", "--data-dir", directory, "--database", database,
+        ])
+        #expect(
+            table.stdout.contains("#c3,hashtag,86\r\n") && table.stdout.contains("@u0,user,120\r\n"), "\(table.stdout)")
     }
 
     @Test func anUnreachableOrMistypedDatabaseIsOneSentenceAndAFailure() async throws {
         let directory = try temporaryDirectory()
-        let refused = try await SmashtagRun.run(["recents", "--data-dir", directory, "--database", "postgresql://smashtag@127.0.0.1:1/smashtag"])
+        let refused = try await SmashtagRun.run([
+            "recents", "--data-dir", directory, "--database", "postgresql://smashtag@127.0.0.1:1/smashtag",
+        ])
         #expect(refused.status != 0)
-        #expect(refused.stderr == "smashtag: Cannot reach the PostgreSQL database “smashtag” at 127.0.0.1:1: connection refused.\n")
-        let serve = try await SmashtagRun.run(["serve", "--port", "0", "--data-dir", directory],
-                                              environment: ["SMASHTAG_DATABASE_URL": "postgresql://smashtag@127.0.0.1:1/smashtag"])
+        #expect(
+            refused.stderr
+                == "smashtag: Cannot reach the PostgreSQL database “smashtag” at 127.0.0.1:1: connection refused.\n")
+        let serve = try await SmashtagRun.run(
+            ["serve", "--port", "0", "--data-dir", directory],
+            environment: ["SMASHTAG_DATABASE_URL": "postgresql://smashtag@127.0.0.1:1/smashtag"])
         #expect(serve.status != 0 && serve.stderr.contains("connection refused"), "\(serve.stderr)")
-        let mistyped = try await SmashtagRun.run(["popularity", "x", "--data-dir", directory, "--database", "mysql://x@y/z"])
+        let mistyped = try await SmashtagRun.run([
+            "popularity", "x", "--data-dir", directory, "--database", "mysql://x@y/z",
+        ])
         #expect(mistyped.status != 0 && mistyped.stderr.contains("The database must be a PostgreSQL address"))
     }
 
@@ -58,7 +79,8 @@ struct PostgresCommandTests {
     }
 
     private func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-pg-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-pg-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

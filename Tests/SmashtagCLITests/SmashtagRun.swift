@@ -2,7 +2,8 @@ import Foundation
 
 /// One run of the real `smashtag` binary, as a script would run it.
 struct SmashtagRun {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let fixtures = repository.appendingPathComponent("Tests/TwitterTests/Fixtures")
 
     let status: Int32
@@ -17,7 +18,8 @@ struct SmashtagRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
@@ -33,7 +35,9 @@ struct SmashtagRun {
     static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
     /// Runs on a thread of its own (`offThePool`).
-    static func run(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) async throws -> SmashtagRun {
+    static func run(
+        executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]
+    ) async throws -> SmashtagRun {
         try await offThePool { try SmashtagRun(executable: executable, arguments, environment: environment) }
     }
 

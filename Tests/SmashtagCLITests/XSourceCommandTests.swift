@@ -8,7 +8,8 @@ struct XSourceCommandTests {
 
     private func search(port: Int, directory: String, _ arguments: String...) async throws -> SmashtagRun {
         let environment = ["SMASHTAG_X_API_BASE": "http://127.0.0.1:\(port)", "SMASHTAG_X_BEARER_TOKEN": "t"]
-        return try await SmashtagRun.run(["search", "#x", "--source", "x", "--data-dir", directory] + arguments, environment: environment)
+        return try await SmashtagRun.run(
+            ["search", "#x", "--source", "x", "--data-dir", directory] + arguments, environment: environment)
     }
 
     @Test func printsEveryTweetOfThePageThenPagesWithNextTokenAndSinceId() async throws {
@@ -17,7 +18,8 @@ struct XSourceCommandTests {
             stub.enqueue(.init(body: Self.page), .init(body: Self.page), .init(json: #"{"meta":{"result_count":0}}"#))
             let first = try await search(port: port, directory: directory, "--format", "json")
             #expect(first.status == 0, "\(first.stderr)")
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
             let posts = try #require(document["tweets"] as? [[String: Any]])
             #expect(posts.count == 7)
             #expect(posts.contains { !($0["media"] as? [Any] ?? []).isEmpty })
@@ -35,10 +37,14 @@ struct XSourceCommandTests {
         let directory = try SmashtagRun.temporaryDirectory()
         try await StubXAPI.run { stub, port in
             let reset = Int(Date().timeIntervalSince1970) + 300
-            stub.enqueue(.init(status: 429, headers: ["x-rate-limit-reset": "\(reset)"], json: #"{"title":"Too Many Requests"}"#))
+            stub.enqueue(
+                .init(status: 429, headers: ["x-rate-limit-reset": "\(reset)"], json: #"{"title":"Too Many Requests"}"#)
+            )
             let run = try await search(port: port, directory: directory)
             #expect(run.status != 0)
-            #expect(run.stderr.hasPrefix("smashtag: The X API rate limit is used up (429 Too Many Requests); try again after "))
+            #expect(
+                run.stderr.hasPrefix(
+                    "smashtag: The X API rate limit is used up (429 Too Many Requests); try again after "))
             #expect(run.stderr.hasSuffix("UTC (in 5 minutes).\n"))
         }
     }
@@ -49,15 +55,28 @@ struct XSourceCommandTests {
             stub.enqueue(.init(status: 401, json: #"{"title":"Unauthorized","status":401,"detail":"Unauthorized"}"#))
             let run = try await search(port: port, directory: directory)
             #expect(run.status != 0)
-            #expect(run.stderr == "smashtag: The X API rejected the bearer token (401 Unauthorized): check SMASHTAG_X_BEARER_TOKEN.\n")
+            #expect(
+                run.stderr
+                    == """
+                    smashtag: The X API rejected the bearer token (401 Unauthorized): check \
+                    SMASHTAG_X_BEARER_TOKEN.\n
+                    """
+            )
         }
     }
 
     @Test func withoutATokenTheXSourceSaysHowToConfigureOne() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
-        let run = try await SmashtagRun.run(["search", "#x", "--source", "x", "--data-dir", directory], environment: ["SMASHTAG_X_BEARER_TOKEN": ""])
+        let run = try await SmashtagRun.run(
+            ["search", "#x", "--source", "x", "--data-dir", directory], environment: ["SMASHTAG_X_BEARER_TOKEN": ""])
         #expect(run.status != 0)
-        #expect(run.stderr == "smashtag: no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(directory)/x-bearer-token.\n")
+        #expect(
+            run.stderr
+                == """
+                smashtag: no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it \
+                to \(directory)/x-bearer-token.\n
+                """
+        )
     }
 
     @Test func aTokenFileInTheDataDirectoryMakesXTheDefaultSource() async throws {
@@ -65,7 +84,9 @@ struct XSourceCommandTests {
         try "file-token\n".write(toFile: directory + "/x-bearer-token", atomically: true, encoding: .utf8)
         try await StubXAPI.run { stub, port in
             stub.enqueue(.init(body: Self.page))
-            let run = try await SmashtagRun.run(["search", "#x", "--data-dir", directory], environment: ["SMASHTAG_X_API_BASE": "http://127.0.0.1:\(port)", "SMASHTAG_X_BEARER_TOKEN": ""])
+            let run = try await SmashtagRun.run(
+                ["search", "#x", "--data-dir", directory],
+                environment: ["SMASHTAG_X_API_BASE": "http://127.0.0.1:\(port)", "SMASHTAG_X_BEARER_TOKEN": ""])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(stub.received.first?.headers["authorization"] == "Bearer file-token")
         }

@@ -1,12 +1,13 @@
+import AppStore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOPosix
-import AppStore
+import Posts
 import Synchronization
 import Testing
-import Posts
+
 @testable import SmashtagWeb
 
 /// The server's connections on a real socket: a client that never finishes its request is dropped after the idle
@@ -42,7 +43,8 @@ import Posts
         let app = try await buildApplication(TestArguments(dataDirectory: directory, idleTimeout: Self.idleTimeout))
         try await app.test(.live) { client in
             let stream = try await RawConnection.open(port: try #require(client.port))
-            try await stream.send("GET /api/popularity/events?term=%23\(WebFixture.hostileTag) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            try await stream.send(
+                "GET /api/popularity/events?term=%23\(WebFixture.hostileTag) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             try await Task.sleep(for: Self.idleTimeout * 2.5)
             #expect(!(await stream.isClosed(within: .zero)))
             // Another process's search: the stream hears of it through the database.

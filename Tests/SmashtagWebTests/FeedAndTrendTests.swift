@@ -1,13 +1,15 @@
+import AppStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Posts
-import AppStore
 import Testing
+
 @testable import SmashtagWeb
 
-/// Feeds and trends through the whole router: a search's RSS feed, a mention's trend as JSON and as a chart page, and the
+/// Feeds and trends through the whole router: a search's RSS feed, a mention's trend as JSON and as a chart page, and
+/// the
 /// Popularity page's sparklines and live rows.
 @Suite struct FeedAndTrendTests {
     static let feed = "/search/feed?q=\(RouteTests.encodedTerm)"
@@ -15,11 +17,13 @@ import Testing
     @Test func aFeedHasTheNewestPostsAsItemsWithTheirTextAsEscapedHTML() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            let response = try await client.execute(uri: Self.feed, method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
+            let response = try await client.execute(
+                uri: Self.feed, method: .get, headers: [HTTPField.Name("X-Forwarded-Proto")!: "https"])
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "application/rss+xml; charset=utf-8")
             let xml = response.text
-            let base = try #require(xml.firstMatch(of: /<atom:link href="(https:\/\/[^\/"]+)\/search\/feed\?q=%23xsstest" rel="self"/)?.1)
+            let base = try #require(
+                xml.firstMatch(of: /<atom:link href="(https:\/\/[^\/"]+)\/search\/feed\?q=%23xsstest" rel="self"/)?.1)
             #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\""))
             #expect(xml.components(separatedBy: "<item>").count == 3)
             #expect(xml.contains("<guid isPermaLink=\"false\">twitter:\(WebFixture.hostileID)</guid>"))
@@ -30,7 +34,13 @@ import Testing
             #expect(xml.contains("&lt;a href=&quot;\(base)/search?q=%23xsstest&quot;&gt;#xsstest&lt;/a&gt;"))
             #expect(xml.contains("&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;"))
             #expect(!xml.contains("<script") && !xml.contains("javascript:"))
-            #expect(xml.contains("&lt;img src=&quot;\(base)/demo/images/1-0-400x300.svg&quot; alt=&quot;Image 2 of @mallory&amp;#39;s post&quot; width=&quot;600&quot; height=&quot;450&quot;&gt;"))
+            #expect(
+                xml.contains(
+                    """
+                    &lt;img src=&quot;\(base)/demo/images/1-0-400x300.svg&quot; alt=&quot;Image 2 of \
+                    @mallory&amp;#39;s post&quot; width=&quot;600&quot; height=&quot;450&quot;&gt;
+                    """
+                ))
         }
     }
 
@@ -42,11 +52,15 @@ import Testing
             #expect(tag.hasPrefix("W/\"") && first.headers[.lastModified] == "Sat, 01 Mar 2025 12:01:00 GMT")
             let again = try await client.execute(uri: Self.feed, method: .get, headers: [.ifNoneMatch: tag])
             #expect(again.status == .notModified && again.body.readableBytes == 0 && again.headers[.eTag] == tag)
-            let since = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
+            let since = try await client.execute(
+                uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
             #expect(since.status == .notModified)
-            let older = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 12:00:00 GMT"])
+            let older = try await client.execute(
+                uri: Self.feed, method: .get, headers: [.ifModifiedSince: "Sat, 01 Mar 2025 12:00:00 GMT"])
             #expect(older.status == .ok)
-            let otherTag = try await client.execute(uri: Self.feed, method: .get, headers: [.ifNoneMatch: "W/\"0\"", .ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
+            let otherTag = try await client.execute(
+                uri: Self.feed, method: .get,
+                headers: [.ifNoneMatch: "W/\"0\"", .ifModifiedSince: "Sat, 01 Mar 2025 13:00:00 GMT"])
             #expect(otherTag.status == .ok, "If-None-Match decides when it is sent")
         }
     }
@@ -63,7 +77,9 @@ import Testing
             for _ in 0..<3 { _ = try await client.execute(uri: Self.feed, method: .get) }
             #expect(try await recents.terms() == ["#swift", RouteTests.term], "and never moves one")
             let table = try await Popularity(database: site.database).table(for: RouteTests.term)
-            #expect(table.rows(.users) == [PopularMention(mention: "@mallory", count: 2)], "counted once, however often polled")
+            #expect(
+                table.rows(.users) == [PopularMention(mention: "@mallory", count: 2)],
+                "counted once, however often polled")
             try await recents.delete(RouteTests.term)
             _ = try await client.execute(uri: Self.feed, method: .get)
             #expect(try await recents.terms() == ["#swift"], "a deleted term stays deleted")
@@ -73,7 +89,10 @@ import Testing
     @Test func aHeaderDateOutOfRangeIsIgnoredNotFatal() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            for date in ["Mon, 01 Jan 10000000000000000 00:00:00 GMT", "Mon, 01 Jan 2025 99999999999999999:00:00 GMT", "Mon, -5 Jan 2025 00:00:00 GMT"] {
+            for date in [
+                "Mon, 01 Jan 10000000000000000 00:00:00 GMT", "Mon, 01 Jan 2025 99999999999999999:00:00 GMT",
+                "Mon, -5 Jan 2025 00:00:00 GMT",
+            ] {
                 let response = try await client.execute(uri: Self.feed, method: .get, headers: [.ifModifiedSince: date])
                 #expect(response.status == .ok, "\(date)")
             }
@@ -85,8 +104,11 @@ import Testing
         try await app.test(.router) { client in
             let broken = try await client.execute(uri: "/search/feed?q=%28%23swift", method: .get)
             #expect(broken.status == .ok && broken.text.components(separatedBy: "<item>").count == 2)
-            #expect(broken.text.contains("<title>This search cannot run</title>") && broken.text.contains("never closed"))
-            let again = try await client.execute(uri: "/search/feed?q=%28%23swift", method: .get, headers: [.ifNoneMatch: try #require(broken.headers[.eTag])])
+            #expect(
+                broken.text.contains("<title>This search cannot run</title>") && broken.text.contains("never closed"))
+            let again = try await client.execute(
+                uri: "/search/feed?q=%28%23swift", method: .get,
+                headers: [.ifNoneMatch: try #require(broken.headers[.eTag])])
             #expect(again.status == .notModified, "the explaining item does not change from poll to poll")
             let missing = try await client.execute(uri: "/search/feed", method: .get)
             #expect(missing.status == .badRequest && missing.text.contains("Give a query"))
@@ -99,7 +121,13 @@ import Testing
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             let page = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get).text
-            #expect(page.contains("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"#xsstest · Smashtag\" href=\"/search/feed?q=%23xsstest\">"))
+            #expect(
+                page.contains(
+                    """
+                    <link rel=\"alternate\" type=\"application/rss+xml\" title=\"#xsstest · Smashtag\" \
+                    href=\"/search/feed?q=%23xsstest\">
+                    """
+                ))
         }
     }
 
@@ -107,14 +135,25 @@ import Testing
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
-            let response = try await client.execute(uri: "/api/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40MALLORY&bucket=day", method: .get)
-            #expect(response.text == ##"{"bucket":"day","mention":"@mallory","points":[{"count":2,"start":"2025-03-01T00:00:00Z"}],"term":"#xsstest"}"##)
-            for (query, message) in [("mention=%40mallory", "Give a term"), ("term=x", "Give a mention"), ("term=x&mention=mallory", "Give a mention"),
-                                     ("term=x&mention=%40m&bucket=week", "bucket must be hour or day")] {
+            let response = try await client.execute(
+                uri: "/api/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40MALLORY&bucket=day", method: .get)
+            #expect(
+                response.text
+                    == ##"""
+                    {"bucket":"day","mention":"@mallory","points":[{"count":2,"start":"2025-03-01T00:00:00Z"}],\##
+                    "term":"#xsstest"}
+                    """##
+            )
+            for (query, message) in [
+                ("mention=%40mallory", "Give a term"), ("term=x", "Give a mention"),
+                ("term=x&mention=mallory", "Give a mention"),
+                ("term=x&mention=%40m&bucket=week", "bucket must be hour or day"),
+            ] {
                 let bad = try await client.execute(uri: "/api/popularity/trend?\(query)", method: .get)
                 #expect(bad.status == .badRequest && bad.text.contains(message), "\(query)")
             }
-            let unknown = try await client.execute(uri: "/api/popularity/trend?term=%23never&mention=%40mallory", method: .get)
+            let unknown = try await client.execute(
+                uri: "/api/popularity/trend?term=%23never&mention=%40mallory", method: .get)
             #expect(unknown.status == .notFound && unknown.text.contains("“#never” is not in Recents"))
         }
     }
@@ -123,19 +162,37 @@ import Testing
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
-            let page = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&bucket=hour", method: .get).text
-            #expect(page.contains("<svg class=\"chart\"") && page.contains("role=\"img\"") && page.contains("<title id=\"chart-title\">@mallory in “#xsstest”, by hour</title>"))
+            let page = try await client.execute(
+                uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&bucket=hour",
+                method: .get
+            ).text
+            #expect(
+                page.contains("<svg class=\"chart\"") && page.contains("role=\"img\"")
+                    && page.contains("<title id=\"chart-title\">@mallory in “#xsstest”, by hour</title>"))
             #expect(page.components(separatedBy: "<rect class=\"bar\"").count == 49, "two days of hours")
             #expect(page.contains("<title>Mar 1, 12:00: 2 posts</title>"))
             #expect(page.contains("<tr><td>Mar 1, 12:00</td><td>2</td></tr>"))
             #expect(page.contains("2 posts fetched for “#xsstest” name @mallory"))
-            let empty = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%23nothing", method: .get)
-            #expect(empty.status == .ok && empty.text.contains("No post fetched for “#xsstest” names #nothing.") && !empty.text.contains("<svg"))
-            let far = try await client.execute(uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&end=-9223372036854775807", method: .get).text
-            #expect(far.contains("<tr><td>Mar 1, 12:00</td><td>2</td></tr>") && !far.contains("class=\"earlier\""), "an end before the first post shows the first")
-            let unknown = try await client.execute(uri: "/recents/popularity/trend?term=%23never&mention=%40m", method: .get)
+            let empty = try await client.execute(
+                uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%23nothing", method: .get)
+            #expect(
+                empty.status == .ok && empty.text.contains("No post fetched for “#xsstest” names #nothing.")
+                    && !empty.text.contains("<svg"))
+            let far = try await client.execute(
+                uri:
+                    """
+                    /recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%40mallory&end=-9223372036854775807
+                    """,
+                method: .get
+            ).text
+            #expect(
+                far.contains("<tr><td>Mar 1, 12:00</td><td>2</td></tr>") && !far.contains("class=\"earlier\""),
+                "an end before the first post shows the first")
+            let unknown = try await client.execute(
+                uri: "/recents/popularity/trend?term=%23never&mention=%40m", method: .get)
             #expect(unknown.status == .notFound && unknown.text.contains("is not in Recents"))
-            let bad = try await client.execute(uri: "/recents/popularity/trend?term=x&mention=%40m&bucket=week", method: .get)
+            let bad = try await client.execute(
+                uri: "/recents/popularity/trend?term=x&mention=%40m&bucket=week", method: .get)
             #expect(bad.status == .badRequest && bad.text.contains("bucket must be hour or day"))
         }
     }
@@ -144,9 +201,22 @@ import Testing
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/search?q=\(RouteTests.encodedTerm)", method: .get)
-            let page = try await client.execute(uri: "/recents/popularity?term=\(RouteTests.encodedTerm)", method: .get).text
-            #expect(page.contains("<a class=\"trend\" href=\"/recents/popularity/trend?term=%23xsstest&amp;mention=%40mallory&amp;back="))
-            #expect(page.contains("<polyline points=\"0,17 4.3,17 8.6,17 12.9,17 17.2,17 21.5,17 25.8,17 30.2,17 34.5,17 38.8,17 43.1,17 47.4,17 51.7,17 56,1\"/>"))
+            let page = try await client.execute(uri: "/recents/popularity?term=\(RouteTests.encodedTerm)", method: .get)
+                .text
+            #expect(
+                page.contains(
+                    """
+                    <a class=\"trend\" \
+                    href=\"/recents/popularity/trend?term=%23xsstest&amp;mention=%40mallory&amp;back=
+                    """
+                ))
+            #expect(
+                page.contains(
+                    """
+                    <polyline points=\"0,17 4.3,17 8.6,17 12.9,17 17.2,17 21.5,17 25.8,17 30.2,17 34.5,17 38.8,17 \
+                    43.1,17 47.4,17 51.7,17 56,1\"/>
+                    """
+                ))
             #expect(page.contains("data-events=\"/api/popularity/events?term=%23xsstest&amp;rows=recents\""))
         }
     }
@@ -156,12 +226,14 @@ import Testing
         let router = Router()
         PopularityController(site: site, maximumEvents: 2).addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
-            async let stream = client.execute(uri: "/api/popularity/events?term=\(RouteTests.encodedTerm)&rows=search", method: .get)
+            async let stream = client.execute(
+                uri: "/api/popularity/events?term=\(RouteTests.encodedTerm)&rows=search", method: .get)
             try await Task.sleep(for: .milliseconds(300))
             _ = try await site.sessions.fetch(RouteTests.term, from: site.sources, at: .newest)
             let events = try await stream.text.components(separatedBy: "event: rows\n")
             #expect(events.count == 3)
-            #expect(events[1].contains("data: <p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>"))
+            #expect(
+                events[1].contains("data: <p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>"))
             #expect(events[2].contains("<span class=\"name\">@mallory</span>") && events[2].contains("class=\"spark\""))
             #expect(!events[2].contains("<img src=x"))
         }
@@ -175,8 +247,11 @@ import Testing
         try await app.test(.router) { client in
             // The demo's posts are spread over 30 days: a hundred of them span more than two days of hours.
             _ = try await client.execute(uri: "/api/search?q=%23stanford&count=100", method: .get)
-            let json = try await client.execute(uri: "/api/popularity/trend?term=%23stanford&mention=%23stanford&bucket=hour", method: .get)
-            let points = try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])["points"] as? [[String: Any]]
+            let json = try await client.execute(
+                uri: "/api/popularity/trend?term=%23stanford&mention=%23stanford&bucket=hour", method: .get)
+            let points =
+                try #require(try JSONSerialization.jsonObject(with: Data(json.text.utf8)) as? [String: Any])["points"]
+                as? [[String: Any]]
             let total = try #require(points).compactMap { $0["count"] as? Int }.reduce(0, +)
             var uri = "/search/popularity/trend?term=%23stanford&mention=%23stanford&bucket=hour"
             var seen = 0
@@ -191,7 +266,13 @@ import Testing
             }
             #expect(windows > 1 && seen == total)
             let oldest = try await client.execute(uri: uri, method: .get).text
-            #expect(oldest.contains("<a class=\"later\" href=\"/search/popularity/trend?term=%23stanford&amp;mention=%23stanford&amp;bucket=hour&amp;end="))
+            #expect(
+                oldest.contains(
+                    """
+                    <a class=\"later\" \
+                    href=\"/search/popularity/trend?term=%23stanford&amp;mention=%23stanford&amp;bucket=hour&amp;end=
+                    """
+                ))
         }
     }
 }

@@ -5,12 +5,15 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import SmashtagWeb
 
 /// What the server answers at the edges of HTTP: HEAD, wrong methods, broken paths, errors, compression, assets.
 @Suite struct HTTPEdgeTests {
-    static let getRoutes = ["/search", "/recents", "/search/search?q=%23xsstest", "/api/recents", "/manifest.json", "/icon-192.png",
-                            "/demo/avatars/mallory.svg"]
+    static let getRoutes = [
+        "/search", "/recents", "/search/search?q=%23xsstest", "/api/recents", "/manifest.json", "/icon-192.png",
+        "/demo/avatars/mallory.svg",
+    ]
 
     @Test func headAnswersEveryGetRouteWithoutABody() async throws {
         let (app, _) = try await WebFixture.application()
@@ -27,8 +30,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("/search", HTTPRequest.Method.post, "GET, HEAD"), ("/recents/delete", .get, "POST"), ("/search/tweets/123", .put, "GET, HEAD"),
-        ("/api/search", .delete, "GET, HEAD"), ("/manifest.json", .post, "GET, HEAD"), ("/recents", .patch, "GET, HEAD"),
+        ("/search", HTTPRequest.Method.post, "GET, HEAD"), ("/recents/delete", .get, "POST"),
+        ("/search/tweets/123", .put, "GET, HEAD"),
+        ("/api/search", .delete, "GET, HEAD"), ("/manifest.json", .post, "GET, HEAD"),
+        ("/recents", .patch, "GET, HEAD"),
     ])
     func anotherMethodOnAKnownPathIs405WithAllow(path: String, method: HTTPRequest.Method, allow: String) async throws {
         let (app, _) = try await WebFixture.application()
@@ -56,7 +61,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["/icon-192.png%00.txt", "/search%00", "/recents%0A", "/search/tweets/1%1B", "/%7F", "/search%zz", "/search%C3%28"])
+    @Test(arguments: [
+        "/icon-192.png%00.txt", "/search%00", "/recents%0A", "/search/tweets/1%1B", "/%7F", "/search%zz",
+        "/search%C3%28",
+    ])
     func aPathWithControlCharactersOrBrokenEscapesIs400(path: String) async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
@@ -70,7 +78,9 @@ import Testing
     @Test func aThrownErrorIsA500PageThatHidesItsDetails() async throws {
         let directory = try await WebFixture.dataDirectory()
         let (app, _) = try await WebFixture.application(in: directory)
-        try await DatabaseQueue(path: directory + "/smashtag.sqlite").write { db in try db.execute(sql: "DROP TABLE recent") }
+        try await DatabaseQueue(path: directory + "/smashtag.sqlite").write { db in
+            try db.execute(sql: "DROP TABLE recent")
+        }
         try await app.test(.router) { client in
             for path in ["/recents", "/api/recents"] {
                 let response = try await client.execute(uri: path, method: .get)
@@ -87,7 +97,8 @@ import Testing
         try await app.test(.router) { client in
             for path in ["/search?q=%23xsstest", "/api/search?q=%23xsstest", "/demo/images/1-0-400x300.svg"] {
                 let plain = try await client.execute(uri: path, method: .get)
-                let gzipped = try await client.execute(uri: path, method: .get, headers: [.acceptEncoding: "br;q=1.0, gzip;q=0.8"])
+                let gzipped = try await client.execute(
+                    uri: path, method: .get, headers: [.acceptEncoding: "br;q=1.0, gzip;q=0.8"])
                 #expect(plain.headers[.contentEncoding] == nil, "\(path)")
                 #expect(gzipped.headers[.contentEncoding] == "gzip", "\(path)")
                 #expect(gzipped.headers[.vary] == "Accept-Encoding", "\(path)")
@@ -95,7 +106,8 @@ import Testing
                 var body = gzipped.body
                 #expect(try body.decompress(with: .gzip()) == plain.body || path.contains("api"), "\(path)")
             }
-            let refused = try await client.execute(uri: "/search", method: .get, headers: [.acceptEncoding: "gzip;q=0, identity"])
+            let refused = try await client.execute(
+                uri: "/search", method: .get, headers: [.acceptEncoding: "gzip;q=0, identity"])
             #expect(refused.headers[.contentEncoding] == nil)
         }
     }
@@ -119,11 +131,13 @@ import Testing
                 #expect(plain.status == .ok)
                 #expect(plain.headers[.cacheControl] == "public, max-age=31536000, immutable")
                 #expect(plain.body == asset.bytes)
-                let gzipped = try await client.execute(uri: asset.path, method: .get, headers: [.acceptEncoding: "gzip"])
+                let gzipped = try await client.execute(
+                    uri: asset.path, method: .get, headers: [.acceptEncoding: "gzip"])
                 #expect(gzipped.headers[.contentEncoding] == "gzip")
                 var body = gzipped.body
                 #expect(try body.decompress(with: .gzip()) == asset.bytes)
-                let again = try await client.execute(uri: asset.path, method: .get, headers: [.ifNoneMatch: plain.headers[.eTag] ?? ""])
+                let again = try await client.execute(
+                    uri: asset.path, method: .get, headers: [.ifNoneMatch: plain.headers[.eTag] ?? ""])
                 #expect(again.status == .notModified)
             }
             #expect(try await client.execute(uri: "/assets/app.0000.css", method: .get).status == .notFound)
@@ -136,14 +150,17 @@ import Testing
         router.add(middleware: Compression())
         PopularityController(site: site, maximumEvents: 1).addRoutes(to: router)
         try await Application(router: router).test(.router) { client in
-            let response = try await client.execute(uri: "/api/popularity/events?term=%23x", method: .get, headers: [.acceptEncoding: "gzip"])
+            let response = try await client.execute(
+                uri: "/api/popularity/events?term=%23x", method: .get, headers: [.acceptEncoding: "gzip"])
             #expect(response.headers[.contentEncoding] == nil)
             #expect(response.text.contains("event: table"))
         }
     }
 
-    @Test(arguments: [("gzip", true), ("gzip, deflate, br", true), ("*", true), ("GZIP;q=0.5", true), ("gzip;q=0", false),
-                      ("identity", false), ("br", false), ("", false)])
+    @Test(arguments: [
+        ("gzip", true), ("gzip, deflate, br", true), ("*", true), ("GZIP;q=0.5", true), ("gzip;q=0", false),
+        ("identity", false), ("br", false), ("", false),
+    ])
     func acceptEncodingIsReadWithItsWeights(header: String, accepted: Bool) {
         #expect(Gzip.isAccepted(by: header) == accepted)
     }

@@ -1,14 +1,15 @@
+import AppStore
 import Corpus
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LiveIndex
 import NIOCore
-import AppStore
 import StubBluesky
 import StubJetstream
 import Testing
+
 @testable import SmashtagWeb
-import LiveIndex
 
 /// `serve --ingest bluesky`: the server fills its corpus from a stand-in Jetstream while it serves, resolves the
 /// authors at a stand-in AppView, and the Search page says the index is live and how far behind it is.
@@ -22,14 +23,27 @@ struct LiveIndexPageTests {
         return (0..<3).map { index in
             let text = "live post \(index) "
             let start = text.utf8.count
-            let record = #"{"$type":"app.bsky.feed.post","text":"\#(text)#firehose","createdAt":"2026-11-23T10:00:0\#(index).000Z","langs":["en"],"facets":[{"index":{"byteStart":\#(start),"byteEnd":\#(start + 9)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"firehose"}]}]}"#
+            let record =
+                #"""
+                {"$type":"app.bsky.feed.post","text":"\#(text)#firehose",\#
+                "createdAt":"2026-11-23T10:00:0\#(index).000Z","langs":["en"],\#
+                "facets":[{"index":{"byteStart":\#(start),"byteEnd":\#(start + 9)},\#
+                "features":[{"$type":"app.bsky.richtext.facet#tag","tag":"firehose"}]}]}
+                """#
             let time = now + Int64(index)
-            return (time, #"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"create","collection":"app.bsky.feed.post","rkey":"w\#(index)","cid":"c","record":\#(record)}}"#)
+            return (
+                time,
+                #"""
+                {"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r","operation":"create",\#
+                "collection":"app.bsky.feed.post","rkey":"w\#(index)","cid":"c","record":\#(record)}}
+                """#
+            )
         }
     }
 
     private func directory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-live-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-live-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -46,14 +60,20 @@ struct LiveIndexPageTests {
                 try await app.test(.live) { client in
                     var body = ""
                     for _ in 0..<300 {
-                        body = try await client.execute(uri: "/search?q=from%3A\(Self.handle)", method: .get) { String(buffer: $0.body) }
+                        body = try await client.execute(uri: "/search?q=from%3A\(Self.handle)", method: .get) {
+                            String(buffer: $0.body)
+                        }
                         if body.components(separatedBy: "class=\"tweet\"").count - 1 == 3 { break }
                         try await Task.sleep(for: .milliseconds(50))
                     }
-                    #expect(body.components(separatedBy: "class=\"tweet\"").count - 1 == 3, "the three posts, found by their resolved author")
+                    #expect(
+                        body.components(separatedBy: "class=\"tweet\"").count - 1 == 3,
+                        "the three posts, found by their resolved author")
                     // How far behind is the time since the last event: the stand-in sends three and falls quiet.
                     #expect(body.contains("Live index of Bluesky: 3 posts, "))
-                    #expect(body.contains("Name of \(Self.handle)") && !body.contains("Sample"), "the resolved name, and no demo")
+                    #expect(
+                        body.contains("Name of \(Self.handle)") && !body.contains("Sample"),
+                        "the resolved name, and no demo")
                 }
             }
         }

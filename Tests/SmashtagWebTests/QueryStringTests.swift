@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import SmashtagWeb
 
 /// Query strings read as browsers send forms: `+` is a space, `%2B` a plus, on every page, JSON twin and feed.

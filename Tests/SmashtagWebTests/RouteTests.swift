@@ -1,10 +1,11 @@
+import AppStore
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import AppStore
-import Testing
 import Posts
+import Testing
+
 @testable import SmashtagWeb
 
 /// Every page and JSON twin through the whole router, as the server runs it.
@@ -14,19 +15,27 @@ import Posts
 
     static let pages = [
         "/search", "/search?q=\(encodedTerm)", "/search/search?q=\(encodedTerm)&back=%2Fsearch", "/recents",
-        "/recents/search?q=\(encodedTerm)&back=%2Frecents", "/search/posts/twitter/\(WebFixture.hostileID)?back=%2Fsearch",
+        "/recents/search?q=\(encodedTerm)&back=%2Frecents",
+        "/search/posts/twitter/\(WebFixture.hostileID)?back=%2Fsearch",
         "/recents/popularity?term=\(encodedTerm)", "/search/image?src=%2Fdemo%2Fimages%2F1-0-400x300.svg",
         "/search/images?q=\(encodedTerm)&newest=4000000000000&oldest=0",
         "/search/search?q=\(encodedTerm)&only=\(WebFixture.hostileID)",
-        "/recents/popularity/trend?term=\(encodedTerm)&mention=%40mallory", "/search/popularity/trend?term=\(encodedTerm)&mention=%23nothing&bucket=day",
+        "/recents/popularity/trend?term=\(encodedTerm)&mention=%40mallory",
+        "/search/popularity/trend?term=\(encodedTerm)&mention=%23nothing&bucket=day",
     ]
-    static let twins = ["/api/search?q=\(encodedTerm)", "/api/posts/twitter/\(WebFixture.hostileID)", "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)",
-                        "/api/popularity/trend?term=\(encodedTerm)&mention=%40mallory&bucket=hour"]
+    static let twins = [
+        "/api/search?q=\(encodedTerm)", "/api/posts/twitter/\(WebFixture.hostileID)",
+        "/api/tweets/\(WebFixture.hostileID)", "/api/recents", "/api/popularity?term=\(encodedTerm)",
+        "/api/popularity/trend?term=\(encodedTerm)&mention=%40mallory&bucket=hour",
+    ]
 
     @Test func everyPageIsHTMLWithTheSecurityHeaders() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)  // the tweets are stored by a search
+            _ = try await client.execute(
+                uri: """
+                    /search?q=\(Self.encodedTerm)
+                    """, method: .get)  // the tweets are stored by a search
             for page in Self.pages {
                 let response = try await client.execute(uri: page, method: .get)
                 #expect(response.status == .ok, "\(page)")
@@ -54,7 +63,8 @@ import Posts
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             for count in ["0", "-5", "101", "abc", ""] {
-                let response = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&count=\(count)", method: .get)
+                let response = try await client.execute(
+                    uri: "/api/search?q=\(Self.encodedTerm)&count=\(count)", method: .get)
                 #expect(response.status == .badRequest, "count=\(count)")
                 #expect(response.text == #"{"error":"count must be a whole number from 1 to 100."}"#)
             }
@@ -67,13 +77,16 @@ import Posts
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)
-            let old = try await client.execute(uri: "/search/tweets/\(WebFixture.hostileID)?back=%2Fsearch", method: .get)
+            let old = try await client.execute(
+                uri: "/search/tweets/\(WebFixture.hostileID)?back=%2Fsearch", method: .get)
             #expect(old.status == .movedPermanently)
             #expect(old.headers[.location] == "/search/posts/twitter/\(WebFixture.hostileID)?back=%2Fsearch")
-            let elsewhere = try await client.execute(uri: "/search/posts/mastodon/\(WebFixture.hostileID)", method: .get)
+            let elsewhere = try await client.execute(
+                uri: "/search/posts/mastodon/\(WebFixture.hostileID)", method: .get)
             #expect(elsewhere.status == .notFound, "the same id on another network is another post")
             // A Bluesky id holds slashes: percent-encoded it stays one segment of the route.
-            let bluesky = Route.post(.search).path(PostKey(network: .bluesky, id: "at://did:plc:x/app.bsky.feed.post/3k"))
+            let bluesky = Route.post(.search).path(
+                PostKey(network: .bluesky, id: "at://did:plc:x/app.bsky.feed.post/3k"))
             let missing = try await client.execute(uri: bluesky, method: .get)
             #expect(missing.status == .notFound && missing.text.contains("This post is not among the posts fetched"))
             let api = try await client.execute(uri: "/api/posts/twitter/\(WebFixture.hostileID)", method: .get)
@@ -84,8 +97,11 @@ import Posts
     @Test func aRememberedChoiceOfSourcesTheSiteNoLongerOffersSearchesThemAll() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            let page = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get, headers: [.cookie: "smashtag_sources=myspace"])
-            #expect(page.status == .ok && !page.text.contains("Choose at least one source") && page.text.contains("data-tweet-id"))
+            let page = try await client.execute(
+                uri: "/search?q=\(Self.encodedTerm)", method: .get, headers: [.cookie: "smashtag_sources=myspace"])
+            #expect(
+                page.status == .ok && !page.text.contains("Choose at least one source")
+                    && page.text.contains("data-tweet-id"))
             let none = try await client.execute(uri: "/search?q=\(Self.encodedTerm)&sources=1", method: .get)
             #expect(none.text.contains("Choose at least one source") && none.headers[.setCookie] == nil)
         }
@@ -94,9 +110,11 @@ import Posts
     @Test func theJSONTwinTakesSourcesAndSaysWhichItDoesNotHave() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            let unknown = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&source=myspace", method: .get)
+            let unknown = try await client.execute(
+                uri: "/api/search?q=\(Self.encodedTerm)&source=myspace", method: .get)
             #expect(unknown.status == .badRequest && unknown.text.contains("corpus"))
-            let chosen = try await client.execute(uri: "/api/search?q=\(Self.encodedTerm)&source=corpus&count=1", method: .get)
+            let chosen = try await client.execute(
+                uri: "/api/search?q=\(Self.encodedTerm)&source=corpus&count=1", method: .get)
             #expect(chosen.status == .ok && chosen.text.contains(#""older":"corpus:"#))
         }
     }
@@ -104,7 +122,10 @@ import Posts
     @Test func hostileTextIsShownAsTextOnEveryPage() async throws {
         let (app, _) = try await WebFixture.application()
         try await app.test(.router) { client in
-            _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)  // two tweets: Popularity lists their mentions
+            _ = try await client.execute(
+                uri: """
+                    /search?q=\(Self.encodedTerm)
+                    """, method: .get)  // two tweets: Popularity lists their mentions
             for page in Self.pages {
                 let html = try await client.execute(uri: page, method: .get).text
                 #expect(!html.contains("<script>alert"), "\(page)")
@@ -138,17 +159,30 @@ import Posts
         try await app.test(.router) { client in
             _ = try await client.execute(uri: "/search?q=\(Self.encodedTerm)", method: .get)
             let recents = try await client.execute(uri: "/recents", method: .get)
-            let token = try #require(recents.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=").last.map(String.init))
-            let cookie: HTTPFields = [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded"]
+            let token = try #require(
+                recents.headers[.setCookie]?.split(separator: ";").first?.split(separator: "=").last.map(String.init))
+            let cookie: HTTPFields = [
+                .cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded",
+            ]
             let form = ByteBuffer(string: "term=\(Self.encodedTerm)&csrf=\(token)")
             let refusals: [HTTPFields] = [
-                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .origin: "http://evil.example"],
-                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .secFetchSite: "cross-site"],
-                [.cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded", .origin: "null"],
+                [
+                    .cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded",
+                    .origin: "http://evil.example",
+                ],
+                [
+                    .cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded",
+                    .secFetchSite: "cross-site",
+                ],
+                [
+                    .cookie: "\(CSRF.cookieName)=\(token)", .contentType: "application/x-www-form-urlencoded",
+                    .origin: "null",
+                ],
                 [.contentType: "application/x-www-form-urlencoded"],
             ]
             for headers in refusals {
-                let refused = try await client.execute(uri: "/recents/delete", method: .post, headers: headers, body: form)
+                let refused = try await client.execute(
+                    uri: "/recents/delete", method: .post, headers: headers, body: form)
                 #expect(refused.status == .forbidden)
                 #expect(hasSecurityHeaders(refused))
             }
@@ -156,7 +190,8 @@ import Posts
             var sameSite = cookie
             sameSite[.origin] = "null"  // what a browser sends on its own form post under some referrer policies
             sameSite[.secFetchSite] = "same-origin"
-            let accepted = try await client.execute(uri: "/recents/delete", method: .post, headers: sameSite, body: form)
+            let accepted = try await client.execute(
+                uri: "/recents/delete", method: .post, headers: sameSite, body: form)
             #expect(accepted.status == .seeOther)
             #expect(try await Recents(database: site.database).terms() == [])
         }
@@ -169,7 +204,8 @@ import Posts
         try await Application(router: router).test(.router) { client in
             async let stream = client.execute(uri: "/api/popularity/events?term=\(Self.encodedTerm)", method: .get)
             try await Task.sleep(for: .milliseconds(300))
-            _ = try await site.sessions.fetch(Self.term, from: site.sources, at: .newest)  // two tweets: their mentions reach 2
+            // Two posts: their mentions reach 2.
+            _ = try await site.sessions.fetch(Self.term, from: site.sources, at: .newest)
             let response = try await stream
             #expect(response.headers[.contentType] == "text/event-stream")
             let events = response.text.components(separatedBy: "event: table\n")
@@ -181,21 +217,23 @@ import Posts
 
 /// Where a POST came from, as browsers say it.
 @Suite struct SameOriginTests {
-    @Test(arguments: [
-        ([:], true),
-        ([.secFetchSite: "same-origin"], true),
-        ([.secFetchSite: "same-origin", .origin: "null"], true),
-        ([.secFetchSite: "same-site"], false),
-        ([.secFetchSite: "cross-site", .origin: "http://127.0.0.1:8080"], false),
-        ([.secFetchSite: "none"], false),
-        ([.origin: "http://127.0.0.1:8080"], true),
-        ([.origin: "https://127.0.0.1:8080"], true),
-        ([.origin: "http://127.0.0.1:9999"], false),
-        ([.origin: "http://evil.example"], false),
-        ([.origin: "null"], false),
-    ] as [(HTTPFields, Bool)])
+    @Test(
+        arguments: [
+            ([:], true),
+            ([.secFetchSite: "same-origin"], true),
+            ([.secFetchSite: "same-origin", .origin: "null"], true),
+            ([.secFetchSite: "same-site"], false),
+            ([.secFetchSite: "cross-site", .origin: "http://127.0.0.1:8080"], false),
+            ([.secFetchSite: "none"], false),
+            ([.origin: "http://127.0.0.1:8080"], true),
+            ([.origin: "https://127.0.0.1:8080"], true),
+            ([.origin: "http://127.0.0.1:9999"], false),
+            ([.origin: "http://evil.example"], false),
+            ([.origin: "null"], false),
+        ] as [(HTTPFields, Bool)])
     func aPostFromAnotherSiteIsRefused(headers: HTTPFields, accepted: Bool) {
-        let head = HTTPRequest(method: .post, scheme: "http", authority: "127.0.0.1:8080", path: "/recents/delete", headerFields: headers)
+        let head = HTTPRequest(
+            method: .post, scheme: "http", authority: "127.0.0.1:8080", path: "/recents/delete", headerFields: headers)
         #expect(CSRF.isSameOrigin(Request(head: head, body: .init(buffer: ByteBuffer()))) == accepted)
     }
 }

@@ -1,16 +1,17 @@
+import AppStore
 import Corpus
+import DemoCorpus
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LiveIndex
 import Logging
 import Posts
-import TestSupport
-import AppStore
-@testable import SmashtagWeb
-import DemoCorpus
-import LiveIndex
 import SmashtagApp
+import TestSupport
+
+@testable import SmashtagWeb
 
 /// What a test server needs: a data directory, any free port, a short idle timeout when a test wants one.
 struct TestArguments: AppArguments {
@@ -40,7 +41,9 @@ enum WebFixture {
 
     /// A data directory of its own, with a copy of the shared corpus and no app database yet.
     static func dataDirectory() async throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-web-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "smashtag-web-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try await corpus.copy(to: DataDirectory(path: directory).corpus)
         return directory
@@ -66,7 +69,8 @@ enum WebFixture {
 
     /// Markup, a `javascript:` link, quotes and template syntax in every field a page shows.
     static var hostilePosts: [Post] {
-        let mallory = Author(handle: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
+        let mallory = Author(
+            handle: "mallory", name: "<img src=x onerror=alert(3)>", profileImageURL: "javascript:alert(4)")
         let text = "\(scriptText) \"quoted\" 'single' {{7*7}} #\(hostileTag) @mallory evil"
         func range(of word: String) -> Range<Int> {
             let start = text.unicodeScalars.distance(from: text.startIndex, to: text.range(of: word)!.lowerBound)
@@ -79,10 +83,16 @@ enum WebFixture {
         ]
         let created = Date(timeIntervalSince1970: 1_740_830_400)
         return [
-            Post(id: hostileID, created: created, author: mallory, text: text, mentions: mentions,
-                  media: [MediaItem(url: "javascript:alert(5)", aspectRatio: 1.5), MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3)]),
-            Post(id: "1900000000000000002", created: created.addingTimeInterval(60), author: mallory,
-                  text: "again #\(hostileTag) @mallory", mentions: TestPosts.mentions(in: "again #\(hostileTag) @mallory")),
+            Post(
+                id: hostileID, created: created, author: mallory, text: text, mentions: mentions,
+                media: [
+                    MediaItem(url: "javascript:alert(5)", aspectRatio: 1.5),
+                    MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3),
+                ]),
+            Post(
+                id: "1900000000000000002", created: created.addingTimeInterval(60), author: mallory,
+                text: "again #\(hostileTag) @mallory", mentions: TestPosts.mentions(in: "again #\(hostileTag) @mallory")
+            ),
         ]
     }
 }
@@ -93,5 +103,6 @@ extension TestResponse {
 
 /// The headers every response must carry, whatever its status.
 func hasSecurityHeaders(_ response: TestResponse) -> Bool {
-    response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true && response.headers[.xContentTypeOptions] == "nosniff"
+    response.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true
+        && response.headers[.xContentTypeOptions] == "nosniff"
 }

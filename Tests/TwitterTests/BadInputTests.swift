@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Posts
 @testable import Twitter
 @testable import WireJSON
@@ -9,7 +10,11 @@ import Testing
     /// A v1.1 status on one line: `#t` at 6..<8 of "hello #t".
     static func status(_ id: String, text: String = "hello #t", idJSON: String? = nil) -> String {
         let idMember = idJSON.map { "\"id\": \($0)" } ?? "\"id_str\": \"\(id)\""
-        return #"{\#(idMember), "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "\#(text)", "user": {"screen_name": "a", "name": "A"}, "entities": {"hashtags": [{"text": "t", "indices": [6, 8]}]}}"#
+        return
+            #"""
+            {\#(idMember), "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "\#(text)", "user": \#
+            {"screen_name": "a", "name": "A"}, "entities": {"hashtags": [{"text": "t", "indices": [6, 8]}]}}
+            """#
     }
 
     static func read(_ lines: [String]) -> (ids: [String], malformed: [DecodingProblem], notes: [DecodingProblem]) {
@@ -83,7 +88,9 @@ import Testing
 
     @Test(arguments: ["[", "{\"a\":"])
     func deepNestingIsABadLineNotACrash(opening: String) {
-        let deep = String(repeating: opening, count: 10_000) + "1" + String(repeating: opening == "[" ? "]" : "}", count: 10_000)
+        let deep =
+            String(repeating: opening, count: 10_000) + "1"
+            + String(repeating: opening == "[" ? "]" : "}", count: 10_000)
         let read = Self.read([Self.status("1"), deep, Self.status("2")])
         #expect(read.ids == ["1", "2"])
         #expect(read.malformed.map(\.line) == [2])
@@ -98,19 +105,28 @@ import Testing
 
     @Test(arguments: [
         (#""abc""#, "abc"), (#""1.5""#, "1.5"), (#""-5""#, "-5"), ("18446744073709551616", "18446744073709551616"),
-        (#""0""#, "0"), (#""007""#, "007"), ("1.5", "1.5"), ("-5", "-5"), ("9223372036854775808", "9223372036854775808"),
+        (#""0""#, "0"), (#""007""#, "007"), ("1.5", "1.5"), ("-5", "-5"),
+        ("9223372036854775808", "9223372036854775808"),
     ])
     func anIdThatIsNotATweetIdIsABadLine(json: String, shown: String) {
         let read = Self.read([Self.status("1"), Self.status("", idJSON: json), Self.status("9223372036854775807")])
         #expect(read.ids == ["1", "9223372036854775807"])
         #expect(read.malformed.map(\.line) == [2])
-        #expect(read.malformed.first?.message == "the tweet id “\(shown)” is not a whole number from 1 to 9223372036854775807")
+        #expect(
+            read.malformed.first?.message
+                == "the tweet id “\(shown)” is not a whole number from 1 to 9223372036854775807")
     }
 
     @Test func aLongIdIsCutInTheMessage() {
         let read = Self.read([Self.status(String(repeating: "9", count: 400))])
         let message = try? #require(read.malformed.first?.message)
-        #expect(message == "the tweet id “\(String(repeating: "9", count: 40))…” is not a whole number from 1 to 9223372036854775807")
+        #expect(
+            message
+                == """
+                the tweet id “\(String(repeating: "9", count: 40))…” is not a whole number from 1 to \
+                9223372036854775807
+                """
+        )
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -120,12 +136,20 @@ import Testing
         for index in 0..<2_000 {
             text += String(repeating: "lorem ipsum dolor sit amet ", count: 55)
             let start = text.unicodeScalars.count
-            hashtags.append(#"{"text": "tag\#(index)", "indices": [\#(start + 3), \#(start + 3 + "#tag\(index)".count)]}"#)
+            hashtags.append(
+                #"{"text": "tag\#(index)", "indices": [\#(start + 3), \#(start + 3 + "#tag\(index)".count)]}"#)
             text += "#tag\(index) "
         }
-        let line = #"{"id_str": "1", "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "\#(text)", "user": {"screen_name": "a"}, "entities": {"hashtags": [\#(hashtags.joined(separator: ","))]}}"#
+        let line =
+            #"""
+            {"id_str": "1", "created_at": "Wed Oct 10 20:19:24 +0000 2018", "full_text": "\#(text)", "user": \#
+            {"screen_name": "a"}, "entities": {"hashtags": [\#(hashtags.joined(separator: ","))]}}
+            """#
         var reader = TweetFileReader(bytes: Array(line.utf8), name: "huge.json")
-        guard case .post(let tweet) = reader.next() else { Issue.record("no tweet"); return }
+        guard case .post(let tweet) = reader.next() else {
+            Issue.record("no tweet")
+            return
+        }
         #expect(tweet.mentions.count == 2_000)
         let scalars = Array(tweet.text.unicodeScalars)
         #expect(tweet.mentions.allSatisfy { String(String.UnicodeScalarView(scalars[$0.range])) == $0.keyword })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Posts
 @testable import Twitter
 @testable import WireJSON
@@ -38,7 +39,9 @@ struct ConformanceTests {
     private func checkDisplay(of tweet: Post, raw: RawFileFacts) {
         guard let content = raw.content(matching: tweet.text) else { return }
         for mention in tweet.mentions where mention.kind == .url {
-            if let display = content.displays[mention.range] { #expect(mention.display == display, "tweet \(tweet.id)") }
+            if let display = content.displays[mention.range] {
+                #expect(mention.display == display, "tweet \(tweet.id)")
+            }
         }
         if let start = content.displayStart, start > 0, start < tweet.text.unicodeScalars.count {
             #expect(tweet.displayStart == start, "tweet \(tweet.id)")
@@ -49,7 +52,9 @@ struct ConformanceTests {
         let scalars = Array(tweet.text.unicodeScalars)
         var previousEnd = 0
         for mention in tweet.mentions {
-            try #require(mention.range.lowerBound >= previousEnd && mention.range.upperBound <= scalars.count, "\(tweet.id): \(mention)")
+            try #require(
+                mention.range.lowerBound >= previousEnd && mention.range.upperBound <= scalars.count,
+                "\(tweet.id): \(mention)")
             let slice = String(String.UnicodeScalarView(scalars[mention.range]))
             #expect(slice == mention.keyword, "tweet \(tweet.id)")
             previousEnd = mention.range.upperBound
@@ -99,9 +104,14 @@ struct RawFileFacts {
         while let result = reader.next() {
             if case .item(let item) = result { walk(item.value) }
         }
-        if path.hasSuffix(".json"), let cassette = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any],
-           let interactions = cassette["interactions"] as? [[String: Any]] {
-            for body in interactions.compactMap({ (($0["response"] as? [String: Any])?["body"] as? [String: Any])?["string"] as? String }) {
+        if path.hasSuffix(".json"),
+            let cassette = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: Any],
+            let interactions = cassette["interactions"] as? [[String: Any]]
+        {
+            for body in interactions.compactMap({
+                (($0["response"] as? [String: Any])?["body"] as? [String: Any])?["string"] as? String
+            }) {
                 var inner = JSONItemReader(bytes: Array(body.utf8))
                 while let result = inner.next() { if case .item(let item) = result { walk(item.value) } }
             }
@@ -110,26 +120,29 @@ struct RawFileFacts {
 
     /// The raw content whose unescaped text is this tweet's text (or starts with it: a trailing media link goes).
     func content(matching text: String) -> Content? {
-        contents.first { $0.unescapedText == text } ?? contents.first { !text.isEmpty && $0.unescapedText.hasPrefix(text) }
+        contents.first { $0.unescapedText == text }
+            ?? contents.first { !text.isEmpty && $0.unescapedText.hasPrefix(text) }
     }
 
     private mutating func walk(_ value: JSONValue) {
         switch value {
-        case .array(let elements): elements.forEach { walk($0) }
+        case .array(let elements): for element in elements { walk(element) }
         case .object(let members):
             record(value)
-            members.values.forEach { walk($0) }
+            for member in members.values { walk(member) }
         default: break
         }
     }
 
     private mutating func record(_ object: JSONValue) {
         if let url = object["media_url_https"]?.string, let large = object["sizes"]?["large"],
-           let width = large["w"]?.double, let height = large["h"]?.double, height > 0 {
+            let width = large["w"]?.double, let height = large["h"]?.double, height > 0
+        {
             aspectRatios[url] = width / height
         }
         if let url = object["url"]?.string ?? object["preview_image_url"]?.string, object["media_key"] != nil,
-           let width = object["width"]?.double, let height = object["height"]?.double, height > 0 {
+            let width = object["width"]?.double, let height = object["height"]?.double, height > 0
+        {
             aspectRatios[url] = width / height
         }
         for (textKey, entitiesKey) in [("full_text", "entities"), ("text", "entities"), ("body", "twitter_entities")] {
@@ -149,7 +162,9 @@ struct RawFileFacts {
         var displays: [Range<Int>: String] = [:]
         for (kind, range, token, display) in wireEntities(entities) where range.upperBound <= scalars.count {
             let slice = String(String.UnicodeScalarView(scalars[range]))
-            guard fold(slice) == fold(token), !consistent.contains(where: { $0.range.overlaps(range) }) else { continue }
+            guard fold(slice) == fold(token), !consistent.contains(where: { $0.range.overlaps(range) }) else {
+                continue
+            }
             let placed = unescapedOffset(range.lowerBound, in: scalars)..<unescapedOffset(range.upperBound, in: scalars)
             consistent.append(Entity(kind: kind, range: placed))
             if kind == .url, let display { displays[placed] = display }
@@ -164,11 +179,16 @@ struct RawFileFacts {
             ("hashtags", .hashtag, { ($0["text"] ?? $0["tag"])?.string.map { "#" + $0 } }),
             ("user_mentions", .user, { $0["screen_name"]?.string.map { "@" + $0 } }),
             ("mentions", .user, { $0["username"]?.string.map { "@" + $0 } }),
-            ("urls", .url, { entity in
-                let display = entity["display_url"]?.string ?? ""
-                let isMedia = entity["media_key"] != nil || display.hasPrefix("pic.twitter.com/") || display.hasPrefix("pic.x.com/")
-                return isMedia ? nil : entity["url"]?.string
-            }),
+            (
+                "urls", .url,
+                { entity in
+                    let display = entity["display_url"]?.string ?? ""
+                    let isMedia =
+                        entity["media_key"] != nil || display.hasPrefix("pic.twitter.com/")
+                        || display.hasPrefix("pic.x.com/")
+                    return isMedia ? nil : entity["url"]?.string
+                }
+            ),
         ]
         return groups.flatMap { key, kind, token in
             (entities[key]?.array ?? []).compactMap { entity -> (Mention.Kind, Range<Int>, String, String?)? in

@@ -1,15 +1,19 @@
 import Testing
+
 @testable import Posts
 @testable import Twitter
 
 /// Offsets count the code points of the text as delivered, HTML-escaped: slice first, then unescape.
 struct ExactTextTests {
-    private func exact(_ text: String, _ entities: [(Mention.Kind, Int, Int, String)], media: [String] = []) -> ExactText {
-        ExactText(WireText(
-            escapedText: text,
-            entities: entities.compactMap { WireEntity(kind: $0.0, start: $0.1, end: $0.2, token: $0.3) },
-            mediaLinks: media
-        ))
+    private func exact(
+        _ text: String, _ entities: [(Mention.Kind, Int, Int, String)], media: [String] = []
+    ) -> ExactText {
+        ExactText(
+            WireText(
+                escapedText: text,
+                entities: entities.compactMap { WireEntity(kind: $0.0, start: $0.1, end: $0.2, token: $0.3) },
+                mediaLinks: media
+            ))
     }
 
     private func keywords(_ result: ExactText) -> [String] {
@@ -57,13 +61,16 @@ struct ExactTextTests {
     }
 
     @Test func theTrailingMediaLinkIsRemoved() {
-        let result = exact("Look &amp; see #pics https://t.co/media", [(.hashtag, 15, 20, "#pics")], media: ["https://t.co/media"])
+        let result = exact(
+            "Look &amp; see #pics https://t.co/media", [(.hashtag, 15, 20, "#pics")], media: ["https://t.co/media"])
         #expect(result.text == "Look & see #pics")
         #expect(keywords(result) == ["#pics@11"])
     }
 
     @Test func overlappingEntitiesKeepTheFirst() {
-        let result = exact("https://t.co/x #tag", [(.url, 0, 14, "https://t.co/x"), (.url, 0, 14, "https://t.co/x"), (.hashtag, 15, 19, "#tag")])
+        let result = exact(
+            "https://t.co/x #tag",
+            [(.url, 0, 14, "https://t.co/x"), (.url, 0, 14, "https://t.co/x"), (.hashtag, 15, 19, "#tag")])
         #expect(keywords(result) == ["https://t.co/x@0", "#tag@15"])
     }
 }

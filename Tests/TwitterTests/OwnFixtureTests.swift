@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import Posts
-import WireJSON
+import Testing
 import Twitter
+import WireJSON
 
 /// Our hand-made fixtures, one per format and edge case, against `expected.json`, which
 /// `Fixtures/make_expected.py` computes independently in Python from the same rules.
@@ -29,7 +29,9 @@ struct OwnFixtureTests {
     }
 
     static let expected: [String: Expected] = {
-        guard let data = try? Data(contentsOf: OwnFixtures.root.appendingPathComponent("expected.json")) else { return [:] }
+        guard let data = try? Data(contentsOf: OwnFixtures.root.appendingPathComponent("expected.json")) else {
+            return [:]
+        }
         return (try? JSONDecoder().decode([String: Expected].self, from: data)) ?? [:]
     }()
 
@@ -97,11 +99,15 @@ struct QuotedTweetTests {
 
     @Test func aV2QuoteTweetCarriesTheIncludedTweet() throws {
         let page = """
-            {"data":[{"id":"1900000000000000002","text":"So true https://t.co/Qu0te","author_id":"1","created_at":"2025-01-01T00:00:01.000Z",\
+            {"data":[{"id":"1900000000000000002","text":"So true \
+            https://t.co/Qu0te","author_id":"1","created_at":"2025-01-01T00:00:01.000Z",\
             "referenced_tweets":[{"type":"quoted","id":"1900000000000000001"}],\
-            "entities":{"urls":[{"start":8,"end":26,"url":"https://t.co/Qu0te","expanded_url":"https://twitter.com/ana/status/1900000000000000001","display_url":"twitter.com/ana/status/1…"}]}}],\
+            "entities":{"urls":[{"start":8,"end":26,"url":"https://t.co/Qu0te",\
+            "expanded_url":"https://twitter.com/ana/status/1900000000000000001",\
+            "display_url":"twitter.com/ana/status/1…"}]}}],\
             "includes":{"users":[{"id":"1","username":"cy","name":"Cy"},{"id":"2","username":"ana","name":"Ana"}],\
-            "tweets":[{"id":"1900000000000000001","text":"the original #idea","author_id":"2","created_at":"2025-01-01T00:00:00.000Z",\
+            "tweets":[{"id":"1900000000000000001","text":"the original \
+            #idea","author_id":"2","created_at":"2025-01-01T00:00:00.000Z",\
             "entities":{"hashtags":[{"start":13,"end":18,"tag":"idea"}]}}]},"meta":{"result_count":1}}
             """
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("quote-\(UUID().uuidString).json")

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPExchange
+import Posts
 import StubXAPI
 import Testing
-import Posts
 import Twitter
-import HTTPExchange
 
 /// The X API client against a real local server playing recorded-format responses.
 struct XAPIClientTests {
@@ -14,12 +14,15 @@ struct XAPIClientTests {
     static let page = try! [UInt8](Data(contentsOf: fixtures.appendingPathComponent("v2-search.json")))
 
     // A minute unless a test is about deadlines: in the full suite CPU-heavy tests share the two cooperative threads
-    // with the stub, which can then take seconds to answer; a short deadline would time out and retry into an empty queue.
+    // with the stub, which can then take seconds to answer; a short deadline would time out and retry into an empty
+    // queue.
     private func client(_ port: Int, token: String = "t0ken", deadline: Duration = .seconds(60)) -> XAPIClient {
         var policy = XAPIClient.Policy()
         policy.deadline = deadline
         policy.firstBackoff = .milliseconds(10)
-        return XAPIClient(configuration: XAPIConfiguration(token: BearerToken(token), baseURL: "http://127.0.0.1:\(port)/"), policy: policy)
+        return XAPIClient(
+            configuration: XAPIConfiguration(token: BearerToken(token), baseURL: "http://127.0.0.1:\(port)/"),
+            policy: policy)
     }
 
     @Test func aPageSendsEveryParameterAndDecodesEveryTweet() async throws {
@@ -31,19 +34,26 @@ struct XAPIClientTests {
             #expect(received.path == "/2/tweets/search/recent")
             #expect(received.headers["authorization"] == "Bearer t0ken")
             #expect(received.parameters["query"] == query)
-            #expect(received.rawQuery.contains("query=%23swift%20%40nasa%20%22a%20b%22%20c%2Bd%20%C3%A9%20-is%3Aretweet&"))
+            #expect(
+                received.rawQuery.contains("query=%23swift%20%40nasa%20%22a%20b%22%20c%2Bd%20%C3%A9%20-is%3Aretweet&"))
             #expect(received.parameters["max_results"] == "50")
             #expect(received.parameters["expansions"]?.split(separator: ",").contains("author_id") == true)
             #expect(received.parameters["expansions"]?.contains("attachments.media_keys,referenced_tweets.id") == true)
-            #expect(received.parameters["tweet.fields"]?.hasPrefix("created_at,entities,attachments,author_id,referenced_tweets") == true)
+            #expect(
+                received.parameters["tweet.fields"]?.hasPrefix(
+                    "created_at,entities,attachments,author_id,referenced_tweets") == true)
             #expect(received.parameters["user.fields"] == "name,username,profile_image_url")
-            #expect(received.parameters["media.fields"] == "url,preview_image_url,width,height,type,variants,duration_ms,alt_text")
+            #expect(
+                received.parameters["media.fields"]
+                    == "url,preview_image_url,width,height,type,variants,duration_ms,alt_text")
             #expect(received.parameters["since_id"] == nil && received.parameters["next_token"] == nil)
             #expect(page.posts.count == 7)
             #expect(page.posts.contains { !$0.media.isEmpty })
             #expect(page.posts.filter { !$0.mentions.isEmpty }.count >= 5)
             #expect(page.problems.count == 1 && page.problems[0].contains("Could not find tweet"))
-            #expect(page.older?.position == .older(than: page.posts.last!.id, token: "b26v89c19zqg8o3fosmashtagfixture0001"))
+            #expect(
+                page.older?.position == .older(than: page.posts.last!.id, token: "b26v89c19zqg8o3fosmashtagfixture0001")
+            )
             #expect(page.newer.position == .newer(than: page.posts.first!.id))
         }
     }
@@ -75,7 +85,8 @@ struct XAPIClientTests {
 
     @Test func theLastPageHasNoOlder() async throws {
         try await StubXAPI.run { stub, port in
-            let last = String(decoding: Self.page, as: UTF8.self).replacingOccurrences(of: "\"next_token\"", with: "\"previous_token\"")
+            let last = String(decoding: Self.page, as: UTF8.self).replacingOccurrences(
+                of: "\"next_token\"", with: "\"previous_token\"")
             stub.enqueue(.init(json: last))
             let page = try await client(port).search(SearchRequest(query: "#x"))
             #expect(page.older == nil)
@@ -83,14 +94,25 @@ struct XAPIClientTests {
     }
 
     @Test func aRejectedTokenSaysSo() async throws {
-        try await expectFailure(.init(status: 401, json: #"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}"#)) { error in
+        try await expectFailure(
+            .init(
+                status: 401,
+                json: #"{"title":"Unauthorized","type":"about:blank","status":401,"detail":"Unauthorized"}"#)
+        ) { error in
             #expect(error == .tokenRejected)
-            #expect(error.description == "The X API rejected the bearer token (401 Unauthorized): check SMASHTAG_X_BEARER_TOKEN.")
+            #expect(
+                error.description
+                    == "The X API rejected the bearer token (401 Unauthorized): check SMASHTAG_X_BEARER_TOKEN.")
         }
     }
 
     @Test func forbiddenSaysWhy() async throws {
-        let body = #"{"client_id":"1","detail":"When authenticating requests to the Twitter API v2 endpoints, you must use keys and tokens from a Twitter developer App that is attached to a Project.","title":"Client Forbidden","reason":"client-not-enrolled","type":"https://api.twitter.com/2/problems/client-forbidden"}"#
+        let body =
+            #"""
+            {"client_id":"1","detail":"When authenticating requests to the Twitter API v2 endpoints, you must use \#
+            keys and tokens from a Twitter developer App that is attached to a Project.","title":"Client \#
+            Forbidden","reason":"client-not-enrolled","type":"https://api.twitter.com/2/problems/client-forbidden"}
+            """#
         try await expectFailure(.init(status: 403, json: body)) { error in
             #expect(error.description.hasPrefix("The X API refused the search (403 Forbidden): When authenticating"))
         }
@@ -98,7 +120,11 @@ struct XAPIClientTests {
 
     @Test func aRateLimitSaysWhenToRetry() async throws {
         let reset = Int(Date().timeIntervalSince1970) + 600
-        try await expectFailure(.init(status: 429, headers: ["x-rate-limit-reset": "\(reset)"], json: #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#)) { error in
+        try await expectFailure(
+            .init(
+                status: 429, headers: ["x-rate-limit-reset": "\(reset)"],
+                json: #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#)
+        ) { error in
             #expect(error == .rateLimited(retryAt: Date(timeIntervalSince1970: Double(reset))))
             #expect(error.description.contains("try again after "))
             #expect(error.description.contains("UTC (in 10 minutes)"))
@@ -106,9 +132,22 @@ struct XAPIClientTests {
     }
 
     @Test func aBadQuerySaysWhatTheAPISaid() async throws {
-        let body = #"{"errors":[{"parameters":{"query":["(("]},"message":"There were errors processing your request: Ambiguous use of and as a keyword. (at position 5)"}],"title":"Invalid Request","detail":"One or more parameters to your request was invalid.","type":"https://api.twitter.com/2/problems/invalid-request"}"#
+        let body =
+            #"""
+            {"errors":[{"parameters":{"query":["(("]},"message":"There were errors processing your request: \#
+            Ambiguous use of and as a keyword. (at position 5)"}],"title":"Invalid Request","detail":"One or more \#
+            parameters to your request was invalid.","type":"https://api.twitter.com/2/problems/invalid-request"}
+            """#
         try await expectFailure(.init(status: 400, json: body)) { error in
-            #expect(error == .badRequest(detail: "There were errors processing your request: Ambiguous use of and as a keyword. (at position 5)"))
+            #expect(
+                error
+                    == .badRequest(
+                        detail:
+                            """
+                            There were errors processing your request: Ambiguous use of and as a keyword. (at \
+                            position 5)
+                            """
+                    ))
         }
     }
 
@@ -124,7 +163,8 @@ struct XAPIClientTests {
                 try await client(port).search(SearchRequest(query: query))
             } throws: { error in
                 let sentence = (error as? QueryError)?.description ?? ""
-                return sentence.hasPrefix("X names have 1–15 letters, digits or _, so X cannot have") && sentence.contains(owner)
+                return sentence.hasPrefix("X names have 1–15 letters, digits or _, so X cannot have")
+                    && sentence.contains(owner)
             }
             #expect(stub.received.isEmpty)
         }
@@ -140,7 +180,9 @@ struct XAPIClientTests {
     }
 
     @Test func aServerThatKeepsFailingFailsAfterThreeAttempts() async throws {
-        try await expectFailure(.init(status: 503, json: "{}"), .init(status: 503, json: "{}"), .init(status: 503, json: "{}")) { error in
+        try await expectFailure(
+            .init(status: 503, json: "{}"), .init(status: 503, json: "{}"), .init(status: 503, json: "{}")
+        ) { error in
             #expect(error == .serverError(status: 503, attempts: 3))
             #expect(error.description == "The X API failed with status 503 (3 attempts); try again later.")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WireJSON
 
 struct JSONReaderTests {
@@ -36,7 +37,10 @@ struct JSONReaderTests {
     @Test func anArchivePrefixIsSkipped() {
         var reader = JSONItemReader(bytes: Array("window.YTD.tweets.part0 = [ {\"tweet\": {}} ]".utf8))
         #expect(reader.isArchive)
-        guard case .item(let item) = reader.next() else { Issue.record("no item"); return }
+        guard case .item(let item) = reader.next() else {
+            Issue.record("no item")
+            return
+        }
         #expect(item.value["tweet"] != nil)
         #expect(reader.next() == nil)
     }
@@ -55,11 +59,17 @@ struct JSONReaderTests {
     }
 
     @Test func aLeadingZeroIsNotJSON() {
-        #expect(lines("{\"a\":07}\n{\"a\":0}\n{\"a\":-0.5}\n{\"a\":-01}\n{\"a\":0e3}\n") == ["malformed@1", "item@2", "item@3", "malformed@4", "item@5"])
+        #expect(
+            lines("{\"a\":07}\n{\"a\":0}\n{\"a\":-0.5}\n{\"a\":-01}\n{\"a\":0e3}\n") == [
+                "malformed@1", "item@2", "item@3", "malformed@4", "item@5",
+            ])
     }
 
     @Test func inJSONLinesAValueRunningOverSeveralLinesIsBrokenLines() {
-        #expect(lines("{\"a\":1}\n[\n{\"b\":2}\n]\n{\"c\":3}\n") == ["item@1", "malformed@2", "item@3", "malformed@4", "item@5"])
+        #expect(
+            lines("{\"a\":1}\n[\n{\"b\":2}\n]\n{\"c\":3}\n") == [
+                "item@1", "malformed@2", "item@3", "malformed@4", "item@5",
+            ])
     }
 
     @Test func documentsBackToBackMayRunOverLines() {
@@ -72,12 +82,17 @@ struct JSONReaderTests {
 
     @Test func stringsDecodeEscapesAndSurrogatePairs() throws {
         let results = items(#"{"s": "a\"b\\c\/d\n\u00e9\ud83c\udde9\ud83c\uddff\u20ac"}"#)
-        guard case .item(let item) = results.first else { Issue.record("no item"); return }
+        guard case .item(let item) = results.first else {
+            Issue.record("no item")
+            return
+        }
         #expect(item.value["s"]?.string == "a\"b\\c/d\né🇩🇿€")
     }
 
     @Test func numbersKeepTheirLiteralSoBigIdsSurvive() {
-        guard case .item(let item) = items(#"{"id": 1149825924029980674, "r": -1.5e3, "s": "42"}"#).first else { return }
+        guard case .item(let item) = items(#"{"id": 1149825924029980674, "r": -1.5e3, "s": "42"}"#).first else {
+            return
+        }
         #expect(item.value["id"]?.string == "1149825924029980674")
         #expect(item.value["r"]?.double == -1500)
         #expect(item.value["s"]?.int == 42)
@@ -105,7 +120,8 @@ private struct TinyChunks: ByteChunks {
 struct ChunkedReadingTests {
     /// Each result as `kind@line`, plus the item's value text when it is an item.
     private func results(_ text: String, chunk: Int) -> [String] {
-        var reader = chunk == 0
+        var reader =
+            chunk == 0
             ? JSONItemReader(bytes: Array(text.utf8))
             : JSONItemReader(chunks: TinyChunks(rest: ArraySlice(text.utf8), size: chunk))
         var results: [String] = []

@@ -1,7 +1,7 @@
+import AppStore
 import Logging
 import PostgresNIO
 import Posts
-import AppStore
 
 /// The lecture's approach to counting on PostgreSQL, the baseline of the PostgreSQL counting figure: as
 /// `SQLiteBaseline`, each post and then each of its mentions is looked up by its own query and inserted or updated
@@ -25,22 +25,32 @@ public struct PostgresBaseline: Sendable {
 
     private static let logger = Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    private static func findOrCreateTerm(_ term: SearchTermKey, _ connection: PostgresConnection) async throws -> Int64 {
-        if let id = try await connection.value("SELECT id FROM recent WHERE key = \(term.key)", "id", as: Int64.self) { return id }
-        return try await connection.value("""
-            INSERT INTO recent (key, term, searched) VALUES (\(term.key), \(term.shown), nextval('recent_searched')) RETURNING id
+    private static func findOrCreateTerm(_ term: SearchTermKey, _ connection: PostgresConnection) async throws -> Int64
+    {
+        if let id = try await connection.value("SELECT id FROM recent WHERE key = \(term.key)", "id", as: Int64.self) {
+            return id
+        }
+        return try await connection.value(
+            """
+            INSERT INTO recent (key, term, searched) VALUES (\(term.key), \(term.shown), nextval('recent_searched')) \
+            RETURNING id
             """, "id", as: Int64.self)!
     }
 
     private static func count(_ post: Post, termID: Int64, _ connection: PostgresConnection) async throws {
         let network = post.network.code
-        var reference = try await connection.value("SELECT id FROM post WHERE network = \(network) AND post_id = \(post.id)", "id", as: Int64.self)
+        var reference = try await connection.value(
+            "SELECT id FROM post WHERE network = \(network) AND post_id = \(post.id)", "id", as: Int64.self)
         if let known = reference {
-            let counted = try await connection.value("SELECT post_ref FROM counted_post WHERE term_id = \(termID) AND post_ref = \(known)", "post_ref", as: Int64.self)
+            let counted = try await connection.value(
+                "SELECT post_ref FROM counted_post WHERE term_id = \(termID) AND post_ref = \(known)", "post_ref",
+                as: Int64.self)
             guard counted == nil else { return }
         } else {
-            reference = try await connection.value("""
-                INSERT INTO post (network, post_id, created, json) VALUES (\(network), \(post.id), \(post.created.millisecondsSince1970), \(post.codableJSON)) RETURNING id
+            reference = try await connection.value(
+                """
+                INSERT INTO post (network, post_id, created, json) VALUES (\(network), \(post.id), \
+                \(post.created.millisecondsSince1970), \(post.codableJSON)) RETURNING id
                 """, "id", as: Int64.self)
         }
         try await connection.run("INSERT INTO counted_post (term_id, post_ref) VALUES (\(termID), \(reference!))")
@@ -50,23 +60,48 @@ public struct PostgresBaseline: Sendable {
         }
     }
 
-    private static func countMention(_ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64,
-                                     _ connection: PostgresConnection) async throws {
-        var mentionID = try await connection.value("SELECT id FROM mention WHERE lower(key) = \(mention.key)", "id", as: Int64.self)
+    private static func countMention(
+        _ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64,
+        _ connection: PostgresConnection
+    ) async throws {
+        var mentionID = try await connection.value(
+            "SELECT id FROM mention WHERE lower(key) = \(mention.key)", "id", as: Int64.self)
         if mentionID == nil {
             let kind = mention.kind.code
-            mentionID = try await connection.value("INSERT INTO mention (kind, key, shown) VALUES (\(kind), \(mention.key), \(mention.shown)) RETURNING id", "id", as: Int64.self)
+            mentionID = try await connection.value(
+                """
+                INSERT INTO mention (kind, key, shown) VALUES (\(kind), \(mention.key), \(mention.shown)) \
+                RETURNING id
+                """,
+                "id", as: Int64.self)
         }
         let id = mentionID!
-        if try await connection.value("SELECT count::bigint AS count FROM mention_count WHERE term_id = \(termID) AND mention_id = \(id)", "count", as: Int64.self) != nil {
-            try await connection.run("UPDATE mention_count SET count = count + 1 WHERE term_id = \(termID) AND mention_id = \(id)")
+        if try await connection.value(
+            "SELECT count::bigint AS count FROM mention_count WHERE term_id = \(termID) AND mention_id = \(id)",
+            "count", as: Int64.self) != nil
+        {
+            try await connection.run(
+                "UPDATE mention_count SET count = count + 1 WHERE term_id = \(termID) AND mention_id = \(id)")
         } else {
-            try await connection.run("INSERT INTO mention_count (term_id, mention_id, count) VALUES (\(termID), \(id), 1)")
+            try await connection.run(
+                "INSERT INTO mention_count (term_id, mention_id, count) VALUES (\(termID), \(id), 1)")
         }
-        if try await connection.value("SELECT count::bigint AS count FROM mention_trend WHERE term_id = \(termID) AND mention_id = \(id) AND hour = \(hour)", "count", as: Int64.self) != nil {
-            try await connection.run("UPDATE mention_trend SET count = count + 1 WHERE term_id = \(termID) AND mention_id = \(id) AND hour = \(hour)")
+        if try await connection.value(
+            """
+            SELECT count::bigint AS count FROM mention_trend WHERE term_id = \(termID) AND mention_id = \(id) AND \
+            hour = \(hour)
+            """,
+            "count", as: Int64.self) != nil
+        {
+            try await connection.run(
+                """
+                UPDATE mention_trend SET count = count + 1 WHERE term_id = \(termID) AND mention_id = \(id) AND \
+                hour = \(hour)
+                """
+            )
         } else {
-            try await connection.run("INSERT INTO mention_trend (term_id, mention_id, hour, count) VALUES (\(termID), \(id), \(hour), 1)")
+            try await connection.run(
+                "INSERT INTO mention_trend (term_id, mention_id, hour, count) VALUES (\(termID), \(id), \(hour), 1)")
         }
     }
 }

@@ -1,6 +1,6 @@
+import AppStore
 import GRDB
 import Posts
-import AppStore
 
 /// The lecture's approach to counting, kept as the benchmark's baseline (docs/PERFORMANCE.md): like Core Data's
 /// find-or-create, each post and then each of its mentions is looked up by its own query and inserted or updated
@@ -27,20 +27,34 @@ public struct SQLiteBaseline: Sendable {
     }
 
     private static func findOrCreateTerm(_ term: SearchTermKey, _ db: Database) throws -> Int64 {
-        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term.key]) { return id }
-        try db.execute(sql: "INSERT INTO recent(key, term, searched) VALUES (?, ?, (SELECT coalesce(max(searched), 0) + 1 FROM recent))", arguments: [term.key, term.shown])
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term.key]) {
+            return id
+        }
+        try db.execute(
+            sql:
+                """
+                INSERT INTO recent(key, term, searched) VALUES (?, ?, (SELECT coalesce(max(searched), 0) + 1 FROM \
+                recent))
+                """,
+            arguments: [term.key, term.shown])
         return db.lastInsertedRowID
     }
 
     private func count(_ post: Post, termID: Int64, _ db: Database) throws {
         let key = [post.network.code.databaseValue, post.id.databaseValue]
-        var reference = try Int64.fetchOne(db, sql: "SELECT id FROM post WHERE network = ? AND postID = ?", arguments: StatementArguments(key))
+        var reference = try Int64.fetchOne(
+            db, sql: "SELECT id FROM post WHERE network = ? AND postID = ?", arguments: StatementArguments(key))
         if let reference {
-            let known = try Bool.fetchOne(db, sql: "SELECT 1 FROM countedPost WHERE termID = ? AND postRef = ?", arguments: [termID, reference]) ?? false
+            let known =
+                try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM countedPost WHERE termID = ? AND postRef = ?",
+                    arguments: [termID, reference]) ?? false
             guard !known else { return }
         } else {
-            try db.execute(sql: "INSERT INTO post(network, postID, created, json) VALUES (?, ?, ?, ?)",
-                           arguments: StatementArguments(key + [post.created.millisecondsSince1970.databaseValue, post.codableJSON.databaseValue]))
+            try db.execute(
+                sql: "INSERT INTO post(network, postID, created, json) VALUES (?, ?, ?, ?)",
+                arguments: StatementArguments(
+                    key + [post.created.millisecondsSince1970.databaseValue, post.codableJSON.databaseValue]))
             reference = db.lastInsertedRowID
         }
         try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])
@@ -50,19 +64,31 @@ public struct SQLiteBaseline: Sendable {
         }
     }
 
-    private func countMention(_ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64, _ db: Database) throws {
+    private func countMention(
+        _ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64, _ db: Database
+    ) throws {
         // A function of the column, as a case-insensitive predicate compiles to: SQLite must scan.
-        let lookup = caseInsensitiveLookups ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
+        let lookup =
+            caseInsensitiveLookups
+            ? "SELECT id FROM mention WHERE lower(key) = ?" : "SELECT id FROM mention WHERE key = ?"
         var mentionID = try Int64.fetchOne(db, sql: lookup, arguments: [mention.key])
         if mentionID == nil {
-            try db.execute(sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)", arguments: [mention.kind.code, mention.key, mention.shown])
+            try db.execute(
+                sql: "INSERT INTO mention(kind, key, shown) VALUES (?, ?, ?)",
+                arguments: [mention.kind.code, mention.key, mention.shown])
             mentionID = db.lastInsertedRowID
         }
-        let count = try Int.fetchOne(db, sql: "SELECT count FROM mentionCount WHERE termID = ? AND mentionID = ?", arguments: [termID, mentionID])
+        let count = try Int.fetchOne(
+            db, sql: "SELECT count FROM mentionCount WHERE termID = ? AND mentionID = ?",
+            arguments: [termID, mentionID])
         if let count {
-            try db.execute(sql: "UPDATE mentionCount SET count = ? WHERE termID = ? AND mentionID = ?", arguments: [count + 1, termID, mentionID])
+            try db.execute(
+                sql: "UPDATE mentionCount SET count = ? WHERE termID = ? AND mentionID = ?",
+                arguments: [count + 1, termID, mentionID])
         } else {
-            try db.execute(sql: "INSERT INTO mentionCount(termID, mentionID, count) VALUES (?, ?, 1)", arguments: [termID, mentionID])
+            try db.execute(
+                sql: "INSERT INTO mentionCount(termID, mentionID, count) VALUES (?, ?, 1)",
+                arguments: [termID, mentionID])
         }
         try countHour(hour, mentionID: mentionID, termID: termID, db)
     }
@@ -70,10 +96,17 @@ public struct SQLiteBaseline: Sendable {
     /// The trend's hour, found or created like the count.
     private func countHour(_ hour: Int, mentionID: Int64?, termID: Int64, _ db: Database) throws {
         let arguments: StatementArguments = [termID, mentionID, hour]
-        if try Int.fetchOne(db, sql: "SELECT count FROM mentionTrend WHERE termID = ? AND mentionID = ? AND hour = ?", arguments: arguments) != nil {
-            try db.execute(sql: "UPDATE mentionTrend SET count = count + 1 WHERE termID = ? AND mentionID = ? AND hour = ?", arguments: arguments)
+        if try Int.fetchOne(
+            db, sql: "SELECT count FROM mentionTrend WHERE termID = ? AND mentionID = ? AND hour = ?",
+            arguments: arguments) != nil
+        {
+            try db.execute(
+                sql: "UPDATE mentionTrend SET count = count + 1 WHERE termID = ? AND mentionID = ? AND hour = ?",
+                arguments: arguments)
         } else {
-            try db.execute(sql: "INSERT INTO mentionTrend(termID, mentionID, hour, count) VALUES (?, ?, ?, 1)", arguments: arguments)
+            try db.execute(
+                sql: "INSERT INTO mentionTrend(termID, mentionID, hour, count) VALUES (?, ?, ?, 1)",
+                arguments: arguments)
         }
     }
 }

@@ -1,11 +1,11 @@
+import AppStore
 import ArgumentParser
 import Corpus
-import Foundation
-import AppStore
-import Posts
-import Twitter
 import DemoCorpus
+import Foundation
+import Posts
 import SmashtagApp
+import Twitter
 
 /// The time to count one page of many tweets: a single transaction, which the kill test interrupts.
 struct BenchCountPage: AsyncParsableCommand {
@@ -29,7 +29,8 @@ struct BenchCountPage: AsyncParsableCommand {
         print("counting", terminator: "\n")
         fflush(nil)
         let elapsed = try await ContinuousClock().measure {
-            _ = try await SearchSessions(database: database).fetch(term, from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: SearchRequest.maximumCount)
+            _ = try await SearchSessions(database: database).fetch(
+                term, from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: SearchRequest.maximumCount)
         }
         print("counted \(tweets) tweets in \(String(format: "%.2f", elapsed.seconds))s")
     }

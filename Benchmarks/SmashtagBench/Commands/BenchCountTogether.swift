@@ -1,9 +1,9 @@
+import AppStore
 import ArgumentParser
 import Corpus
-import Foundation
-import AppStore
-import Posts
 import DemoCorpus
+import Foundation
+import Posts
 
 /// Several writers counting overlapping pages of the same posts under one term at once: run in two processes
 /// against one PostgreSQL, the counts must still equal a recount. The posts are made from their numbers,
@@ -37,7 +37,12 @@ struct BenchCountTogether: AsyncParsableCommand {
     func run() async throws {
         let started = ContinuousClock.now
         try await options.withStore(count)
-        print("counted \(writers * (pages + posts / page / writers)) pages in \(String(format: "%.2f", (ContinuousClock.now - started).seconds)) s")
+        print(
+            """
+            counted \(writers * (pages + posts / page / writers)) pages \
+            in \(String(format: "%.2f", (ContinuousClock.now - started).seconds)) s
+            """
+        )
     }
 
     /// Every writer's pages, at once.
@@ -50,7 +55,8 @@ struct BenchCountTogether: AsyncParsableCommand {
                     let sessions = SearchSessions(database: database)
                     for start in windows {
                         let page = Array(all[start..<min(start + page, all.count)].reversed())
-                        _ = try await sessions.fetch(term, from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
+                        _ = try await sessions.fetch(
+                            term, from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
                     }
                 }
             }
@@ -71,11 +77,15 @@ struct BenchCountTogether: AsyncParsableCommand {
         var mentions: [Mention] = []
         var offset = 0
         for word in text.split(separator: " ") {
-            mentions.append(Mention(kind: word.hasPrefix("#") ? .hashtag : .user, keyword: String(word), range: offset..<offset + word.count))
+            mentions.append(
+                Mention(
+                    kind: word.hasPrefix("#") ? .hashtag : .user, keyword: String(word),
+                    range: offset..<offset + word.count))
             offset += word.count + 1
         }
-        return Post(id: String(1_000_000 + number), created: Date(timeIntervalSince1970: 1_700_000_000 + Double(number) * 3600),
-                    author: Author(handle: "writer", name: "Writer"), text: text, mentions: mentions)
+        return Post(
+            id: String(1_000_000 + number), created: Date(timeIntervalSince1970: 1_700_000_000 + Double(number) * 3600),
+            author: Author(handle: "writer", name: "Writer"), text: text, mentions: mentions)
     }
 }
 

@@ -2,12 +2,13 @@ import ArgumentParser
 import Corpus
 import Foundation
 import Posts
-import Twitter
 import SmashtagApp
+import Twitter
 
 /// Decoding throughput: read and decode every tweet of the files, several passes, median pass reported.
 struct BenchDecode: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "decode", abstract: "Decoding throughput in tweets/s and MB/s.")
+    static let configuration = CommandConfiguration(
+        commandName: "decode", abstract: "Decoding throughput in tweets/s and MB/s.")
 
     @Argument(help: "Post files, e.g. twarc2 JSON Lines (Benchmarks/decode/make_corpus.sh makes one).")
     var files: [String]

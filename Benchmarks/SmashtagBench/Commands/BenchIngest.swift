@@ -1,9 +1,9 @@
+import AppStore
 import ArgumentParser
 import Corpus
 import Foundation
-import Posts
-import AppStore
 import LiveIndex
+import Posts
 import SmashtagApp
 
 /// The live index's targets (issue 16): a file of Jetstream events replayed into the corpus at full speed while
@@ -31,7 +31,12 @@ struct BenchIngest: AsyncParsableCommand {
         if !FileManager.default.fileExists(atPath: path) {
             let started = ContinuousClock.now
             try JetstreamEventFile(count: events).write(to: path)
-            note("Wrote \(grouped(events)) events to \(path) in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s.")
+            note(
+                """
+                Wrote \(grouped(events)) events to \(path) \
+                in \(String(format: "%.1f", (ContinuousClock.now - started).seconds)) s.
+                """
+            )
         }
         try? FileManager.default.removeItem(atPath: directory.corpus)
         let corpus = try PostCorpus.open(at: directory.corpus)
@@ -57,7 +62,8 @@ struct BenchIngest: AsyncParsableCommand {
             events: lines, posts: total.posts, deleted: total.deleted, skipped: total.skipped, seconds: elapsed.seconds,
             postsPerSecond: Double(total.posts) / elapsed.seconds, eventsPerSecond: Double(lines) / elapsed.seconds,
             searches: latencies.count, searchP50ms: latencies.percentile(0.5), searchP99ms: latencies.percentile(0.99),
-            residentMB: samples.values, storedPosts: stored, corpusBytes: bytes, bytesPerPost: Double(bytes) / Double(max(stored, 1))
+            residentMB: samples.values, storedPosts: stored, corpusBytes: bytes,
+            bytesPerPost: Double(bytes) / Double(max(stored, 1))
         )
     }
 
@@ -109,7 +115,8 @@ private final class MemorySamples: @unchecked Sendable {
 
     func take(at events: Int) {
         guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return }
+            let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+        else { return }
         let megabytes = (pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576).rounded()
         lock.withLock { samples[String(events)] = megabytes }
     }
@@ -164,34 +171,73 @@ struct JetstreamEventFile {
         let roll = random.next(100)
         if roll < 5, !created.isEmpty {
             let post = created[random.next(created.count)]
-            return #"{"did":"\#(post.did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r\#(index)","operation":"delete","collection":"app.bsky.feed.post","rkey":"\#(post.rkey)"}}"#
+            return
+                #"""
+                {"did":"\#(post.did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r\#(index)",\#
+                "operation":"delete","collection":"app.bsky.feed.post","rkey":"\#(post.rkey)"}}
+                """#
         }
         let did = Self.did(random.next(random.next(2) == 0 ? 500 : 50_000))
-        if roll == 5 { return #"{"did":"\#(did)","time_us":\#(time),"kind":"identity","identity":{"did":"\#(did)","handle":"user.example.com","seq":\#(index),"time":"2025-11-23T12:00:00.000Z"}}"# }
+        if roll == 5 {
+            return
+                #"""
+                {"did":"\#(did)","time_us":\#(time),"kind":"identity","identity":{"did":"\#(did)",\#
+                "handle":"user.example.com","seq":\#(index),"time":"2025-11-23T12:00:00.000Z"}}
+                """#
+        }
         let rkey = "3m\(String(index, radix: 32).leftPadded(to: 11))"
-        if created.count < 200_000 { created.append((did, rkey)) } else { created[random.next(created.count)] = (did, rkey) }
-        return #"{"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r\#(index)","operation":"create","collection":"app.bsky.feed.post","rkey":"\#(rkey)","cid":"bafyrei\#(index)","record":\#(record(index, did: did, random: &random))}}"#
+        if created.count < 200_000 {
+            created.append((did, rkey))
+        } else {
+            created[random.next(created.count)] = (did, rkey)
+        }
+        return
+            #"""
+            {"did":"\#(did)","time_us":\#(time),"kind":"commit","commit":{"rev":"r\#(index)","operation":"create",\#
+            "collection":"app.bsky.feed.post","rkey":"\#(rkey)","cid":"bafyrei\#(index)",\#
+            "record":\#(record(index, did: did, random: &random))}}
+            """#
     }
 
     private func record(_ index: Int, did: String, random: inout SplitMix) -> String {
-        var text = (0..<(4 + random.next(20))).map { _ in "word\(random.next(random.next(2) == 0 ? 50 : 5_000))" }.joined(separator: " ")
+        var text = (0..<(4 + random.next(20))).map { _ in "word\(random.next(random.next(2) == 0 ? 50 : 5_000))" }
+            .joined(separator: " ")
         var facets: [String] = []
         for _ in 0..<random.next(3) {
             text += " "
             let start = text.utf8.count
             let tag = "tag\(random.next(random.next(2) == 0 ? 20 : 2_000))"
             text += "#" + tag
-            facets.append(#"{"index":{"byteStart":\#(start),"byteEnd":\#(text.utf8.count)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"\#(tag)"}]}"#)
+            facets.append(
+                #"""
+                {"index":{"byteStart":\#(start),"byteEnd":\#(text.utf8.count)},\#
+                "features":[{"$type":"app.bsky.richtext.facet#tag","tag":"\#(tag)"}]}
+                """#
+            )
         }
         let seconds = index / 2_500
-        let created = String(format: "2025-11-23T%02d:%02d:%02d.000Z", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60)
-        var record = #"{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)","langs":["\#(["en", "ja", "pt", "de"][random.next(4)])"],"facets":[\#(facets.joined(separator: ","))]"#
+        let created = String(
+            format: "2025-11-23T%02d:%02d:%02d.000Z", seconds / 3600 % 24, seconds / 60 % 60, seconds % 60)
+        var record =
+            #"""
+            {"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)",\#
+            "langs":["\#(["en", "ja", "pt", "de"][random.next(4)])"],"facets":[\#(facets.joined(separator: ","))]
+            """#
         if random.next(5) == 0 {
-            record += #","embed":{"$type":"app.bsky.embed.images","images":[{"alt":"","image":{"$type":"blob","ref":{"$link":"bafkreiimage\#(index)"},"mimeType":"image/jpeg","size":301234},"aspectRatio":{"width":1200,"height":900}}]}"#
+            record +=
+                #"""
+                ,"embed":{"$type":"app.bsky.embed.images","images":[{"alt":"","image":{"$type":"blob",\#
+                "ref":{"$link":"bafkreiimage\#(index)"},"mimeType":"image/jpeg","size":301234},\#
+                "aspectRatio":{"width":1200,"height":900}}]}
+                """#
         }
         if random.next(4) == 0 {
             let parent = "at://\(did)/app.bsky.feed.post/3m\(String(max(0, index - 7), radix: 32).leftPadded(to: 11))"
-            record += #","reply":{"root":{"uri":"\#(parent)","cid":"bafyreiparent"},"parent":{"uri":"\#(parent)","cid":"bafyreiparent"}}"#
+            record +=
+                #"""
+                ,"reply":{"root":{"uri":"\#(parent)","cid":"bafyreiparent"},"parent":{"uri":"\#(parent)",\#
+                "cid":"bafyreiparent"}}
+                """#
         }
         return record + "}"
     }

@@ -10,9 +10,11 @@ struct BenchOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: "The data directory (default: $SMASHTAG_HOME, else the XDG one).")
     var dataDirectory: String?
 
-    @Option(name: .customLong("database"), help: ArgumentHelp(
-        "Measure the PostgreSQL store (default: $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).",
-        valueName: "postgresql://user@host:port/db"))
+    @Option(
+        name: .customLong("database"),
+        help: ArgumentHelp(
+            "Measure the PostgreSQL store (default: $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).",
+            valueName: "postgresql://user@host:port/db"))
     var databaseURL: String?
 
     var directory: DataDirectory {

@@ -1,16 +1,17 @@
+import AppStore
 import ArgumentParser
 import Corpus
-import Foundation
-import AppStore
-import Posts
-import Twitter
 import DemoCorpus
+import Foundation
+import Posts
 import SmashtagApp
+import Twitter
 
 /// Counting throughput and popularity-query latency at a large size, beside the lecture's one-query-per-row
 /// approach on the same database (docs/PERFORMANCE.md).
 struct BenchPopularity: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "popularity", abstract: "Popularity counting throughput and query latency.")
+    static let configuration = CommandConfiguration(
+        commandName: "popularity", abstract: "Popularity counting throughput and query latency.")
 
     @Option(help: "(term, tweet) links to fill the store with first.")
     var links = 10_000_000
@@ -34,22 +35,32 @@ struct BenchPopularity: AsyncParsableCommand {
 
     private func measure(_ database: AppDatabase, onPostgres: Bool) async throws {
         let fill = try await ContinuousClock().measure {
-            if onPostgres { try await database.fillPostgresForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
-            else { try await database.fillSQLiteForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000) }
+            if onPostgres {
+                try await database.fillPostgresForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000)
+            } else {
+                try await database.fillSQLiteForBenchmark(links: links, terms: min(terms, 97), mentions: 3_000)
+            }
         }
         report("fill", ["links": Double(links), "seconds": fill.seconds], label: onPostgres ? "PostgreSQL" : "SQLite")
         var generator = DemoGenerator(seed: 5, count: pages * 300, end: .now)
         let ours = try await countingRate(pages: pages, generator: &generator) { page in
-            _ = try await SearchSessions(database: database).fetch("bench batched", from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
+            _ = try await SearchSessions(database: database).fetch(
+                "bench batched", from: SourceSet(only: FixedPosts(posts: page)), at: .newest, count: page.count)
         }
         let lecture = try await countingRate(pages: pages, generator: &generator) { page in
-            if let baseline = PostgresBaseline(database: database) { try await baseline.count(page, under: "bench lecture") }
-            else { try await SQLiteBaseline(database: database).count(page, under: "bench lecture") }
+            if let baseline = PostgresBaseline(database: database) {
+                try await baseline.count(page, under: "bench lecture")
+            } else {
+                try await SQLiteBaseline(database: database).count(page, under: "bench lecture")
+            }
         }
-        var figures = ["batchedTweetsPerSecond": ours, "lectureTweetsPerSecond": lecture, "ratioToLecture": ours / lecture]
+        var figures = [
+            "batchedTweetsPerSecond": ours, "lectureTweetsPerSecond": lecture, "ratioToLecture": ours / lecture,
+        ]
         if !onPostgres {
             let indexed = try await countingRate(pages: pages, generator: &generator) { page in
-                try await SQLiteBaseline(database: database, caseInsensitiveLookups: false).count(page, under: "bench indexed")
+                try await SQLiteBaseline(database: database, caseInsensitiveLookups: false).count(
+                    page, under: "bench indexed")
             }
             figures.merge(["indexedLookupsTweetsPerSecond": indexed, "ratioToIndexedLookups": ours / indexed]) { $1 }
         }
@@ -64,8 +75,12 @@ struct BenchPopularity: AsyncParsableCommand {
         let trends = Trends(database: database)
         for bucket in TrendBucket.allCases {
             var points = 0
-            let times = try await latencies { points = try await trends.series(term: "filler 50", mention: "#filler1", bucket: bucket).points.count }
-            report("trend", ["points": Double(points), "p50ms": times.p50, "p99ms": times.p99], label: "filler 50 #filler1 by \(bucket.rawValue)")
+            let times = try await latencies {
+                points = try await trends.series(term: "filler 50", mention: "#filler1", bucket: bucket).points.count
+            }
+            report(
+                "trend", ["points": Double(points), "p50ms": times.p50, "p99ms": times.p99],
+                label: "filler 50 #filler1 by \(bucket.rawValue)")
         }
         let times = try await latencies { _ = try await trends.sparklines(term: "filler 50") }
         report("sparklines", ["p50ms": times.p50, "p99ms": times.p99], label: "filler 50")
@@ -83,7 +98,9 @@ struct BenchPopularity: AsyncParsableCommand {
         return (times[times.count / 2].seconds * 1000, times[times.count * 99 / 100].seconds * 1000)
     }
 
-    private func countingRate(pages: Int, generator: inout DemoGenerator, count: ([Post]) async throws -> Void) async throws -> Double {
+    private func countingRate(
+        pages: Int, generator: inout DemoGenerator, count: ([Post]) async throws -> Void
+    ) async throws -> Double {
         let batches = (0..<pages).map { _ in generator.next(100) }
         let elapsed = try await ContinuousClock().measure { for page in batches { try await count(page) } }
         return Double(pages * 100) / elapsed.seconds

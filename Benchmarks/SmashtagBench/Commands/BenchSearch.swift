@@ -2,12 +2,13 @@ import ArgumentParser
 import Corpus
 import Foundation
 import Posts
-import Twitter
 import SmashtagApp
+import Twitter
 
 /// First-page latency of searches on a corpus: each query many times, percentiles reported.
 struct BenchSearch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "search", abstract: "First-page search latency (p50/p99) on the corpus.")
+    static let configuration = CommandConfiguration(
+        commandName: "search", abstract: "First-page search latency (p50/p99) on the corpus.")
 
     @Argument(help: "Queries, e.g. '#tag' 'from:user' word 'a OR b'.")
     var queries: [String]
@@ -29,7 +30,10 @@ struct BenchSearch: AsyncParsableCommand {
             for _ in 0..<iterations {
                 try await times.measure { found = try await corpus.search(parsed, .newest, count: count).posts.count }
             }
-            report(SearchBenchResult(query: query, tweets: found, p50ms: times.percentile(0.5), p99ms: times.percentile(0.99), maxms: times.percentile(1)))
+            report(
+                SearchBenchResult(
+                    query: query, tweets: found, p50ms: times.percentile(0.5), p99ms: times.percentile(0.99),
+                    maxms: times.percentile(1)))
         }
     }
 }

@@ -1,7 +1,7 @@
+import AppStore
 import ArgumentParser
 import Corpus
 import Foundation
-import AppStore
 import Posts
 import SmashtagApp
 
@@ -10,7 +10,8 @@ import SmashtagApp
 /// made afresh). Nothing else changes the corpus meanwhile, so this is the path the page cache and the skipped
 /// write serve (docs/PERFORMANCE.md).
 struct BenchSession: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "session", abstract: "Latency of a repeated search through SearchSessions (p50/p99).")
+    static let configuration = CommandConfiguration(
+        commandName: "session", abstract: "Latency of a repeated search through SearchSessions (p50/p99).")
 
     @Argument(help: "The query, e.g. '#stanford'.")
     var query: String
@@ -35,10 +36,11 @@ struct BenchSession: AsyncParsableCommand {
         for _ in 0..<iterations {
             try await times.measure { _ = try await sessions.fetch(query, from: sources, at: .newest, count: count) }
         }
-        report(SessionBenchResult(
-            query: query, tweets: found, firstms: first.seconds * 1000, iterations: iterations,
-            p50ms: times.percentile(0.5), p99ms: times.percentile(0.99), meanms: times.meanMilliseconds
-        ))
+        report(
+            SessionBenchResult(
+                query: query, tweets: found, firstms: first.seconds * 1000, iterations: iterations,
+                p50ms: times.percentile(0.5), p99ms: times.percentile(0.99), meanms: times.meanMilliseconds
+            ))
     }
 }
 

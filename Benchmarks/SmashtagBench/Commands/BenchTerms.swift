@@ -1,17 +1,18 @@
+import AppStore
 import ArgumentParser
 import Corpus
 import Foundation
 import Posts
-import AppStore
-import Synchronization
 import SmashtagApp
+import Synchronization
 
 /// Searches that each record a term Recents no longer holds, as the web benchmark's varied queries do, without the
 /// HTTP server or the page: `SearchSessions.fetch` from many tasks at once, over queries more numerous than Recents
 /// keeps, so every search adds a term, counts its page and pushes the oldest term out. The app database is made
 /// afresh (`bench-terms.sqlite`) and filled by one pass first. What it measures is the writer (docs/PERFORMANCE.md).
 struct BenchTerms: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "terms", abstract: "Throughput of searches that each record a new term (searches/s).")
+    static let configuration = CommandConfiguration(
+        commandName: "terms", abstract: "Throughput of searches that each record a new term (searches/s).")
 
     @Argument(help: "A file of queries, one per line: more of them than Recents keeps (100).")
     var queries: String
@@ -28,18 +29,23 @@ struct BenchTerms: AsyncParsableCommand {
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
-        guard let text = try? String(contentsOfFile: queries, encoding: .utf8) else { throw BenchFailure("cannot read the queries file “\(queries)”") }
+        guard let text = try? String(contentsOfFile: queries, encoding: .utf8) else {
+            throw BenchFailure("cannot read the queries file “\(queries)”")
+        }
         let terms = text.split(separator: "\n").map(String.init)
         guard terms.count > Recents.limit else {
-            throw ValidationError("\(queries) has \(terms.count) queries: every search must be a new term, so more than \(Recents.limit)")
+            throw ValidationError(
+                "\(queries) has \(terms.count) queries: every search must be a new term, so more than \(Recents.limit)")
         }
         let directory = try options.directory
         let sources = SourceSet(only: CorpusSource(corpus: try PostCorpus.open(at: directory.corpus)))
         let sessions = SearchSessions(database: try options.freshStore("bench-terms.sqlite"))
         for term in terms { _ = try await sessions.fetch(term, from: sources, at: .newest, count: count) }
         let searches = try await measure(terms, sessions, sources)
-        report(TermsBenchResult(queries: terms.count, concurrency: concurrency, seconds: seconds,
-                                                 searches: searches, searchesPerSecond: Double(searches) / Double(seconds)))
+        report(
+            TermsBenchResult(
+                queries: terms.count, concurrency: concurrency, seconds: seconds,
+                searches: searches, searchesPerSecond: Double(searches) / Double(seconds)))
     }
 
     /// Searches done in `seconds` by `concurrency` tasks taking the queries in turn.

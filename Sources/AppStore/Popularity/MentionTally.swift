@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How many of some posts name each hashtag and user: a post naming one twice counts once. The same counts by the
 /// hour of each post's own time, for the trends: a mention's hours add up to its count.
@@ -34,14 +35,18 @@ package struct MentionTally: Sendable {
         for post in posts {
             let hour = TrendHour.of(post.created)
             for mention in Self.distinctMentions(of: post) {
-                let at = index[mention.key] ?? {
-                    index[mention.key] = mentions.count
-                    mentions.append(Entry(kind: mention.kind, key: mention.key, shown: mention.shown, count: 0))
-                    return mentions.count - 1
-                }()
+                let at =
+                    index[mention.key]
+                    ?? {
+                        index[mention.key] = mentions.count
+                        mentions.append(Entry(kind: mention.kind, key: mention.key, shown: mention.shown, count: 0))
+                        return mentions.count - 1
+                    }()
                 mentions[at].count += 1
                 let key = TrendHour.Key(mention: at, hour: hour)
-                if let slot = hourIndex[key] { hours[slot].count += 1 } else {
+                if let slot = hourIndex[key] {
+                    hours[slot].count += 1
+                } else {
                     hourIndex[key] = hours.count
                     hours.append(HourEntry(mention: at, hour: hour, count: 1))
                 }
@@ -76,4 +81,3 @@ package enum TrendHour {
         max(0, Int((date.timeIntervalSince1970 / 3600).rounded(.down)))
     }
 }
-

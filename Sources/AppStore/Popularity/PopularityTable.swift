@@ -14,9 +14,15 @@ public struct PopularityTable: Sendable, Hashable {
 
     /// The table from the stores' rows, in order: each mention's stored kind code, as first seen, and its count.
     init(term: String, counted rows: [(kind: Int, mention: String, count: Int)]) {
-        self.init(term: term, sections: MentionSection.Kind.allCases.map { kind in
-            MentionSection(kind: kind, rows: rows.filter { MentionSection.Kind(code: $0.kind) == kind }.map { PopularMention(mention: $0.mention, count: $0.count) })
-        })
+        self.init(
+            term: term,
+            sections: MentionSection.Kind.allCases.map { kind in
+                MentionSection(
+                    kind: kind,
+                    rows: rows.filter { MentionSection.Kind(code: $0.kind) == kind }.map {
+                        PopularMention(mention: $0.mention, count: $0.count)
+                    })
+            })
     }
 
     /// The rows of one kind.

@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// How often each hashtag and user of a term was mentioned over time, by the posts' own times. Read from
 /// the hourly counts `PopularityCounter` keeps beside the totals, so a series is one indexed range whatever the
@@ -138,15 +139,20 @@ extension TrendSeries {
 
     /// No points: the term is not in Recents, has counted nothing, or never counted the mention.
     static func empty(term: String, mention: String, bucket: TrendBucket, isInRecents: Bool) -> TrendSeries {
-        TrendSeries(term: term, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil, isInRecents: isInRecents)
+        TrendSeries(
+            term: term, mention: mention, kind: nil, bucket: bucket, points: [], latest: nil, isInRecents: isInRecents)
     }
 
     /// A series as the stores read it: `counted` is the mention as first seen and its stored kind code. Another term
     /// may have counted the mention: under this one it has a kind only if it has points.
-    init(term: String, mention: String, counted: (shown: String, kind: Int), bucket: TrendBucket, points: [TrendPoint], span: TermSpan) {
-        self.init(term: term, mention: points.isEmpty ? mention : counted.shown,
-                  kind: points.isEmpty ? nil : MentionSection.Kind(code: counted.kind), bucket: bucket, points: points,
-                  latest: bucket.start(of: span.latest / bucket.hours), isInRecents: true)
+    init(
+        term: String, mention: String, counted: (shown: String, kind: Int), bucket: TrendBucket, points: [TrendPoint],
+        span: TermSpan
+    ) {
+        self.init(
+            term: term, mention: points.isEmpty ? mention : counted.shown,
+            kind: points.isEmpty ? nil : MentionSection.Kind(code: counted.kind), bucket: bucket, points: points,
+            latest: bucket.start(of: span.latest / bucket.hours), isInRecents: true)
     }
 }
 
@@ -181,4 +187,3 @@ public struct Sparklines: Sendable, Hashable {
         series[mention.lowercased()] ?? Array(repeating: 0, count: length)
     }
 }
-

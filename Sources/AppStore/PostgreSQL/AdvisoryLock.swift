@@ -53,7 +53,9 @@ extension PostgresConnection {
     }
 
     /// One column of the first row of `query`; nil when there is no row.
-    package func value<T: PostgresDecodable>(_ query: PostgresQuery, _ column: String, as type: T.Type = T.self) async throws -> T? {
+    package func value<T: PostgresDecodable>(
+        _ query: PostgresQuery, _ column: String, as type: T.Type = T.self
+    ) async throws -> T? {
         try await rows(query).first.map { try $0[column].decode(T.self) }
     }
 

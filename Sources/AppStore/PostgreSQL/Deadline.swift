@@ -52,7 +52,8 @@ private final class Outcome<T: Sendable>: Sendable {
     /// True if this was the first outcome.
     @discardableResult
     func finish(_ result: Result<T, any Error>) -> Bool {
-        let (continuation, action, first) = state.withLock { state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?, Bool) in
+        let (continuation, action, first) = state.withLock {
+            state -> (CheckedContinuation<T, any Error>?, (@Sendable () -> Void)?, Bool) in
             guard state.result == nil else { return (nil, nil, false) }
             state.result = result
             defer { state.continuation = nil }

@@ -27,7 +27,9 @@ enum PostgresChanges {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
-                if failures == 0 { logger.warning("Live updates from the database stopped; reconnecting: \(String(reflecting: error))") }
+                if failures == 0 {
+                    logger.warning("Live updates from the database stopped; reconnecting: \(String(reflecting: error))")
+                }
                 try? await Task.sleep(for: pauses[min(failures, pauses.count - 1)])
                 failures += 1
             }

@@ -26,9 +26,12 @@ struct PostgresCounter {
     /// Every post's reference: those held already, then those stored now (including any another writer stored first).
     private func store(_ posts: [StorablePost]) async throws -> [PostKey: Int64] {
         var references = try await held(PostKeyColumns(posts.map(\.post.key)))
-        let missing = posts.filter { references[$0.post.key] == nil }.sorted { ($0.post.network.code, $0.post.id) < ($1.post.network.code, $1.post.id) }
+        let missing = posts.filter { references[$0.post.key] == nil }.sorted {
+            ($0.post.network.code, $0.post.id) < ($1.post.network.code, $1.post.id)
+        }
         guard !missing.isEmpty else { return references }
-        try await connection.run("""
+        try await connection.run(
+            """
             INSERT INTO post (network, post_id, created, json)
             SELECT * FROM unnest(\(missing.map(\.post.network.code))::smallint[], \(missing.map(\.post.id))::text[],
                 \(missing.map(\.created))::bigint[], \(missing.map(\.json))::text[])
@@ -39,8 +42,10 @@ struct PostgresCounter {
     }
 
     private func held(_ keys: PostKeyColumns) async throws -> [PostKey: Int64] {
-        let rows = try await connection.rows("""
-            SELECT p.id, p.network, p.post_id FROM unnest(\(keys.networks)::int[], \(keys.ids)::text[]) AS k (network, post_id)
+        let rows = try await connection.rows(
+            """
+            SELECT p.id, p.network, p.post_id FROM unnest(\(keys.networks)::int[], \(keys.ids)::text[]) AS k (network, \
+            post_id)
             JOIN post p ON p.network = k.network AND p.post_id = k.post_id
             """)
         var references: [PostKey: Int64] = [:]
@@ -53,21 +58,27 @@ struct PostgresCounter {
 
     /// The references not yet counted under the term, now marked counted.
     private func newlyCounted(_ references: [Int64]) async throws -> [Int64] {
-        try await connection.rows("""
-            INSERT INTO counted_post (term_id, post_ref) SELECT \(termID), r FROM unnest(\(references.sorted())::bigint[]) AS r
+        try await connection.rows(
+            """
+            INSERT INTO counted_post (term_id, post_ref) SELECT \(termID), r FROM \
+            unnest(\(references.sorted())::bigint[]) AS r
             ON CONFLICT DO NOTHING RETURNING post_ref
-            """).map { try $0["post_ref"].decode(Int64.self) }
+            """
+        ).map { try $0["post_ref"].decode(Int64.self) }
     }
 
     /// Each mention's id, created if new (keeping the first spelling seen).
     private func mentionIDs(_ tally: MentionTally) async throws -> [String: Int64] {
         let mentions = tally.mentions.sorted { $0.key < $1.key }
-        try await connection.run("""
+        try await connection.run(
+            """
             INSERT INTO mention (kind, key, shown)
-            SELECT * FROM unnest(\(mentions.map(\.kind.code))::smallint[], \(mentions.map(\.key))::text[], \(mentions.map(\.shown))::text[])
+            SELECT * FROM unnest(\(mentions.map(\.kind.code))::smallint[], \(mentions.map(\.key))::text[], \
+            \(mentions.map(\.shown))::text[])
             ON CONFLICT (key) DO NOTHING
             """)
-        let rows = try await connection.rows("SELECT key, id FROM mention WHERE key = ANY(\(mentions.map(\.key))::text[])")
+        let rows = try await connection.rows(
+            "SELECT key, id FROM mention WHERE key = ANY(\(mentions.map(\.key))::text[])")
         var ids: [String: Int64] = [:]
         for row in rows {
             ids[try row["key"].decode(String.self)] = try row["id"].decode(Int64.self)
@@ -77,8 +88,10 @@ struct PostgresCounter {
 
     /// The counts, and the same counts by hour for the trends.
     private func add(_ tally: MentionTally, ids: [String: Int64]) async throws {
-        let counts = tally.mentions.compactMap { mention in ids[mention.key].map { (id: $0, count: mention.count) } }.sorted { $0.id < $1.id }
-        try await connection.run("""
+        let counts = tally.mentions.compactMap { mention in ids[mention.key].map { (id: $0, count: mention.count) } }
+            .sorted { $0.id < $1.id }
+        try await connection.run(
+            """
             INSERT INTO mention_count (term_id, mention_id, count)
             SELECT \(termID), m, c FROM unnest(\(counts.map(\.id))::bigint[], \(counts.map(\.count))::int[]) AS t (m, c)
             ON CONFLICT (term_id, mention_id) DO UPDATE SET count = mention_count.count + excluded.count
@@ -86,9 +99,11 @@ struct PostgresCounter {
         let hours = tally.hours.compactMap { entry in
             ids[tally.mentions[entry.mention].key].map { (id: $0, hour: entry.hour, count: entry.count) }
         }.sorted { ($0.id, $0.hour) < ($1.id, $1.hour) }
-        try await connection.run("""
+        try await connection.run(
+            """
             INSERT INTO mention_trend (term_id, mention_id, hour, count)
-            SELECT \(termID), m, h, c FROM unnest(\(hours.map(\.id))::bigint[], \(hours.map(\.hour))::int[], \(hours.map(\.count))::int[]) AS t (m, h, c)
+            SELECT \(termID), m, h, c FROM unnest(\(hours.map(\.id))::bigint[], \(hours.map(\.hour))::int[], \
+            \(hours.map(\.count))::int[]) AS t (m, h, c)
             ON CONFLICT (term_id, mention_id, hour) DO UPDATE SET count = mention_trend.count + excluded.count
             """)
     }

@@ -15,23 +15,34 @@ extension PostgresStore {
             try Task.checkCancellation()
             do {
                 let finished = try await client.withConnection { connection in
-                    try await Self.holding(lock, on: connection, logger: logger) { try await Self.watching(connection, work) }
+                    try await Self.holding(lock, on: connection, logger: logger) {
+                        try await Self.watching(connection, work)
+                    }
                 }
                 if finished { return }
-                if !announced { logger.info("Another server runs the \(role.rawValue); this one takes over if it stops.") }
+                if !announced {
+                    logger.info("Another server runs the \(role.rawValue); this one takes over if it stops.")
+                }
                 announced = true
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                logger.warning("The \(role.rawValue) paused: \(StoreUnavailable.ifLost(error)) It is tried again every \(Self.electionInterval.components.seconds) s.")
+                logger.warning(
+                    """
+                    The \(role.rawValue) paused: \(StoreUnavailable.ifLost(error)) It is tried again \
+                    every \(Self.electionInterval.components.seconds) s.
+                    """
+                )
             }
             try await Task.sleep(for: Self.electionInterval)
         }
     }
 
     /// `work` while holding the lock, then the lock released; false (and nothing done) when another server holds it.
-    private static func holding(_ lock: AdvisoryLock, on connection: PostgresConnection, logger: Logger,
-                                _ work: () async throws -> Void) async throws -> Bool {
+    private static func holding(
+        _ lock: AdvisoryLock, on connection: PostgresConnection, logger: Logger,
+        _ work: () async throws -> Void
+    ) async throws -> Bool {
         guard try await lock.tryLock(on: connection) else { return false }
         logger.info("This server was elected to run the \(lock.name).")
         do {
@@ -51,13 +62,17 @@ extension PostgresStore {
     }
 
     /// `work`, cancelled when the connection holding the lock closes or stops answering.
-    private static func watching(_ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Void) async throws {
+    private static func watching(
+        _ connection: PostgresConnection, _ work: @escaping @Sendable () async throws -> Void
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await work() }
             group.addTask {
                 while true {
                     try await Task.sleep(for: electionInterval)
-                    guard !connection.isClosed else { throw StoreUnavailable(description: "The connection holding the election closed.") }
+                    guard !connection.isClosed else {
+                        throw StoreUnavailable(description: "The connection holding the election closed.")
+                    }
                     try await withDeadline(electionInterval) { try await connection.run("SELECT 1") }
                 }
             }

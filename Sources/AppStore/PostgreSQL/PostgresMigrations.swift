@@ -11,65 +11,69 @@ import PostgresNIO
 /// delete fails and runs again, and then keeps the post).
 enum PostgresMigrations {
     static let versions: [(name: String, statements: [String])] = [
-        ("v1: recents, sessions, posts, popularity and trends", [
-            "CREATE SEQUENCE recent_searched",
-            """
-            CREATE TABLE recent (
-                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                key text NOT NULL UNIQUE,
-                term text NOT NULL,
-                searched bigint NOT NULL,
-                newer text,
-                older text
-            )
-            """,
-            "CREATE INDEX recent_by_searched ON recent (searched)",
-            """
-            CREATE TABLE post (
-                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                network smallint NOT NULL,
-                post_id text NOT NULL,
-                created bigint NOT NULL,
-                json text NOT NULL,
-                UNIQUE (network, post_id)
-            )
-            """,
-            """
-            CREATE TABLE counted_post (
-                term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
-                post_ref bigint NOT NULL REFERENCES post (id),
-                PRIMARY KEY (term_id, post_ref)
-            )
-            """,
-            "CREATE INDEX counted_post_by_post ON counted_post (post_ref)",
-            """
-            CREATE TABLE mention (
-                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-                kind smallint NOT NULL,
-                key text NOT NULL UNIQUE,
-                shown text NOT NULL
-            )
-            """,
-            """
-            CREATE TABLE mention_count (
-                term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
-                mention_id bigint NOT NULL REFERENCES mention (id),
-                count integer NOT NULL,
-                -- Covering: the popularity query reads a term's counts from the key alone, however scattered its rows.
-                PRIMARY KEY (term_id, mention_id) INCLUDE (count)
-            )
-            """,
-            """
-            CREATE TABLE mention_trend (
-                term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
-                mention_id bigint NOT NULL REFERENCES mention (id),
-                hour integer NOT NULL,
-                count integer NOT NULL,
-                PRIMARY KEY (term_id, mention_id, hour)
-            )
-            """,
-            "CREATE INDEX mention_trend_by_hour ON mention_trend (term_id, hour)",
-        ]),
+        (
+            "v1: recents, sessions, posts, popularity and trends",
+            [
+                "CREATE SEQUENCE recent_searched",
+                """
+                CREATE TABLE recent (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    key text NOT NULL UNIQUE,
+                    term text NOT NULL,
+                    searched bigint NOT NULL,
+                    newer text,
+                    older text
+                )
+                """,
+                "CREATE INDEX recent_by_searched ON recent (searched)",
+                """
+                CREATE TABLE post (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    network smallint NOT NULL,
+                    post_id text NOT NULL,
+                    created bigint NOT NULL,
+                    json text NOT NULL,
+                    UNIQUE (network, post_id)
+                )
+                """,
+                """
+                CREATE TABLE counted_post (
+                    term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
+                    post_ref bigint NOT NULL REFERENCES post (id),
+                    PRIMARY KEY (term_id, post_ref)
+                )
+                """,
+                "CREATE INDEX counted_post_by_post ON counted_post (post_ref)",
+                """
+                CREATE TABLE mention (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    kind smallint NOT NULL,
+                    key text NOT NULL UNIQUE,
+                    shown text NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE mention_count (
+                    term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
+                    mention_id bigint NOT NULL REFERENCES mention (id),
+                    count integer NOT NULL,
+                    -- Covering: the popularity query reads a term's counts from the key alone, however scattered its \
+                rows.
+                    PRIMARY KEY (term_id, mention_id) INCLUDE (count)
+                )
+                """,
+                """
+                CREATE TABLE mention_trend (
+                    term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
+                    mention_id bigint NOT NULL REFERENCES mention (id),
+                    hour integer NOT NULL,
+                    count integer NOT NULL,
+                    PRIMARY KEY (term_id, mention_id, hour)
+                )
+                """,
+                "CREATE INDEX mention_trend_by_hour ON mention_trend (term_id, hour)",
+            ]
+        )
     ]
 
     static func run(on connection: PostgresConnection, logger: Logger) async throws {
@@ -84,16 +88,24 @@ enum PostgresMigrations {
     }
 
     private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             CREATE TABLE IF NOT EXISTS smashtag_migration (
                 version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())
             """, logger: logger)
-        let applied = Set(try await connection.rows("SELECT version FROM smashtag_migration").map { try $0["version"].decode(Int.self) })
+        let applied = Set(
+            try await connection.rows("SELECT version FROM smashtag_migration").map {
+                try $0["version"].decode(Int.self)
+            })
         for (index, version) in versions.enumerated() where !applied.contains(index + 1) {
             logger.info("Migrating the PostgreSQL store: \(version.name)")
             try await connection.withTransaction(logger: logger) { connection in
-                for statement in version.statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
-                try await connection.query("INSERT INTO smashtag_migration (version, name) VALUES (\(index + 1), \(version.name))", logger: logger)
+                for statement in version.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO smashtag_migration (version, name) VALUES (\(index + 1), \(version.name))",
+                    logger: logger)
             }
         }
     }

@@ -14,7 +14,8 @@ extension PostgresStore {
             try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
             let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
             if let recorded, recorded.isUnchanged(by: term, page.found) { return false }
-            let termID = try await Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), connection)
+            let termID = try await Self.moveToTop(
+                term, cursors: page.encodedCursors(saved: recorded?.cursors), connection)
             try await PostgresCounter(connection: connection, termID: termID).count(page)
             try await Self.notify(term.key, connection)
             return recorded == nil
@@ -32,9 +33,13 @@ extension PostgresStore {
     private func pruneRecents() async throws {
         try await transaction { connection in
             try await AdvisoryLock.pruning.lockForTransaction(shared: false, on: connection)
-            let beyond = try await connection.rows("SELECT id, searched FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)")
+            let beyond = try await connection.rows(
+                "SELECT id, searched FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)")
             for row in beyond {
-                guard let key = try await Self.remove(try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection) else { continue }
+                guard
+                    let key = try await Self.remove(
+                        try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection)
+                else { continue }
                 try await Self.notify(key, connection)  // its live pages empty
             }
         }
@@ -53,7 +58,8 @@ extension PostgresStore {
         try await read { connection in
             let rows = try await connection.rows("SELECT newer, older FROM recent WHERE key = \(key)")
             guard let row = rows.first else { return nil }
-            return try SessionCursors(newer: row["newer"].decode(String?.self), older: row["older"].decode(String?.self))
+            return try SessionCursors(
+                newer: row["newer"].decode(String?.self), older: row["older"].decode(String?.self))
         }
     }
 
@@ -75,20 +81,28 @@ extension PostgresStore {
         }
     }
 
-    static func recordedTerm(_ key: String, counting keys: Set<PostKey>, _ connection: PostgresConnection) async throws -> RecordedTerm? {
-        let rows = try await connection.rows("""
-            SELECT id, term, searched = (SELECT max(searched) FROM recent) AS is_first, newer, older FROM recent WHERE key = \(key)
+    static func recordedTerm(
+        _ key: String, counting keys: Set<PostKey>, _ connection: PostgresConnection
+    ) async throws -> RecordedTerm? {
+        let rows = try await connection.rows(
+            """
+            SELECT id, term, searched = (SELECT max(searched) FROM recent) AS is_first, newer, older FROM recent WHERE \
+            key = \(key)
             """)
         guard let row = rows.first else { return nil }
         let keys = PostKeyColumns(keys)
-        let counted = try await connection.rows("""
-            SELECT p.network, p.post_id FROM unnest(\(keys.networks)::int[], \(keys.ids)::text[]) AS k (network, post_id)
+        let counted = try await connection.rows(
+            """
+            SELECT p.network, p.post_id FROM unnest(\(keys.networks)::int[], \(keys.ids)::text[]) AS k (network, \
+            post_id)
             JOIN post p ON p.network = k.network AND p.post_id = k.post_id
             JOIN counted_post c ON c.term_id = \(try row["id"].decode(Int64.self)) AND c.post_ref = p.id
             """)
-        return RecordedTerm(shown: try row["term"].decode(String.self), isFirst: try row["is_first"].decode(Bool.self),
-                            cursors: try SessionCursors(newer: row["newer"].decode(String?.self), older: row["older"].decode(String?.self)),
-                            counted: Set(try counted.compactMap(PostKeyColumns.key)))
+        return RecordedTerm(
+            shown: try row["term"].decode(String.self), isFirst: try row["is_first"].decode(Bool.self),
+            cursors: try SessionCursors(
+                newer: row["newer"].decode(String?.self), older: row["older"].decode(String?.self)),
+            counted: Set(try counted.compactMap(PostKeyColumns.key)))
     }
 
     static func id(of key: String, _ connection: PostgresConnection) async throws -> Int64? {
@@ -96,8 +110,11 @@ extension PostgresStore {
     }
 
     /// Moves the term to the top with its session's cursors, adding it if new.
-    private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, _ connection: PostgresConnection) async throws -> Int64 {
-        let id = try await connection.value("""
+    private static func moveToTop(
+        _ term: SearchTermKey, cursors: SessionCursors.Encoded, _ connection: PostgresConnection
+    ) async throws -> Int64 {
+        let id = try await connection.value(
+            """
             INSERT INTO recent (key, term, searched, newer, older)
             VALUES (\(term.key), \(term.shown), nextval('recent_searched'), \(cursors.newer), \(cursors.older))
             ON CONFLICT (key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
@@ -109,15 +126,19 @@ extension PostgresStore {
 
     /// The term's counts go with it (cascading), and its posts unless another term counts them. `searched`: only if
     /// the term was not searched again since it was found oldest. The removed term's key; nil if it stayed.
-    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws -> String? {
+    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws -> String?
+    {
         let links = try await connection.rows("SELECT post_ref FROM counted_post WHERE term_id = \(id)")
             .map { try $0["post_ref"].decode(Int64.self) }
-        let deleted = try await connection.value("""
-            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING key
+        let deleted = try await connection.value(
+            """
+            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING \
+            key
             """, "key", as: String.self)
         guard let key = deleted else { return nil }
         guard !links.isEmpty else { return key }
-        try await connection.run("""
+        try await connection.run(
+            """
             DELETE FROM post WHERE id IN (
                 SELECT id FROM post p WHERE id = ANY(\(links)::bigint[])
                     AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id))

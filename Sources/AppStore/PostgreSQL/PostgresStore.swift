@@ -30,9 +30,11 @@ struct PostgresStore: Store {
     /// connection; then makes the pool, which opens connections once its service runs (`service`).
     static func connect(to url: PostgresURL, connections: Int = 32, logger: Logger) async throws -> PostgresStore {
         try await migrate(url, logger: logger)
-        let client = PostgresClient(configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
-        return PostgresStore(client: client, logger: logger,
-                             notifications: PostgresChanges.signals(client: client, logger: logger))
+        let client = PostgresClient(
+            configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
+        return PostgresStore(
+            client: client, logger: logger,
+            notifications: PostgresChanges.signals(client: client, logger: logger))
     }
 
     /// One connection, made and closed: its error names the cause (refused, unknown host, no such database, bad
@@ -47,7 +49,9 @@ struct PostgresStore: Store {
             throw StoreUnavailable(url: url, cause: error)
         }
         do {
-            try await AppStore.withDeadline(deadline) { try await PostgresMigrations.run(on: connection, logger: logger) }
+            try await AppStore.withDeadline(deadline) {
+                try await PostgresMigrations.run(on: connection, logger: logger)
+            }
             try await connection.close()
         } catch {
             try? await connection.close()
@@ -74,7 +78,8 @@ struct PostgresStore: Store {
     }
 
     /// One transaction, within the deadline, run again when it lost a race with another writer.
-    func transaction<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T
+    {
         try await withDeadline {
             var attempt = 1
             while true {
@@ -101,7 +106,6 @@ struct PostgresStore: Store {
         }
     }
 
-
 }
 
 /// When the database last failed to answer.
@@ -126,7 +130,8 @@ extension PostgresTransactionError {
     /// deleted or added meanwhile (a term pruned while counted, a post kept by another term's count).
     var isRace: Bool {
         guard let error = (closureError ?? commitError) as? PSQLError,
-              let state = error.serverInfo?[.sqlState] else { return false }
+            let state = error.serverInfo?[.sqlState]
+        else { return false }
         return ["40001", "40P01", "23503", "23505"].contains(state)
     }
 }
@@ -148,7 +153,9 @@ public struct StoreUnavailable: ExplainedError {
     /// A lost connection or a server shutting down become `StoreUnavailable`; any other error stays as it is.
     static func ifLost(_ error: any Error) -> any Error {
         guard let error = error as? PSQLError else { return error }
-        let lost: [PSQLError.Code] = [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed]
+        let lost: [PSQLError.Code] = [
+            .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
+        ]
         let state = error.serverInfo?[.sqlState] ?? ""
         guard lost.contains(error.code) || state.hasPrefix("08") || state.hasPrefix("57P") else { return error }
         return StoreUnavailable(description: "The connection to the database was lost: \(reason(error)).")
@@ -167,7 +174,9 @@ public struct StoreUnavailable: ExplainedError {
 extension NIOConnectionError {
     /// Why no connection was made, as the system says it ("connection refused"), or that the host is unknown.
     var reason: String {
-        if let error = connectionErrors.first?.error as? IOError { return String(cString: strerror(error.errnoCode)).lowercased() }
+        if let error = connectionErrors.first?.error as? IOError {
+            return String(cString: strerror(error.errnoCode)).lowercased()
+        }
         if let error = connectionErrors.first?.error { return "\(error)" }
         return "the host \(host) is not known"
     }

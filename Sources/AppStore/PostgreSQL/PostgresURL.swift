@@ -20,7 +20,8 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
 
     public init(_ text: String) throws(PostgresURLError) {
         guard let components = URLComponents(string: text), let scheme = components.scheme,
-              scheme == "postgresql" || scheme == "postgres" else { throw .notPostgres }
+            scheme == "postgresql" || scheme == "postgres"
+        else { throw .notPostgres }
         guard let user = components.user, !user.isEmpty else { throw .noUser }
         host = components.host.flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         port = components.port ?? 5432
@@ -43,7 +44,8 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
 
     /// The pool's configuration: `connections` at most, each connecting within `connectTimeout`.
     func clientConfiguration(connections: Int) -> PostgresClient.Configuration {
-        var configuration = PostgresClient.Configuration(host: host, port: port, username: user, password: password, database: database, tls: clientTLS)
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: clientTLS)
         configuration.options.maximumConnections = connections
         configuration.options.connectTimeout = Self.connectTimeout
         return configuration
@@ -51,7 +53,8 @@ public struct PostgresURL: Sendable, CustomStringConvertible {
 
     /// One connection's configuration, for the check at start-up that says why the server cannot be reached.
     var connectionConfiguration: PostgresConnection.Configuration {
-        var configuration = PostgresConnection.Configuration(host: host, port: port, username: user, password: password, database: database, tls: connectionTLS)
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: user, password: password, database: database, tls: connectionTLS)
         configuration.options.connectTimeout = .seconds(Int64(Self.connectTimeout.components.seconds))
         return configuration
     }
@@ -83,9 +86,11 @@ public enum PostgresURLError: ExplainedError, Equatable {
 
     public var description: String {
         switch self {
-        case .notPostgres: "The database must be a PostgreSQL address, such as postgresql://smashtag@127.0.0.1:5432/smashtag."
+        case .notPostgres:
+            "The database must be a PostgreSQL address, such as postgresql://smashtag@127.0.0.1:5432/smashtag."
         case .noUser: "The database address names no user: write it as postgresql://USER@HOST:PORT/DATABASE."
-        case .unknownSSLMode(let mode): "The database address asks for sslmode “\(mode)”: use disable, prefer or require."
+        case .unknownSSLMode(let mode):
+            "The database address asks for sslmode “\(mode)”: use disable, prefer or require."
         }
     }
 }

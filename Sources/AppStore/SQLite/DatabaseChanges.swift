@@ -1,5 +1,5 @@
-import SQLiteSupport
 import GRDB
+import SQLiteSupport
 
 /// What changes a SQLite store: this process's commits (through GRDB's observation) and other processes' (which
 /// SQLite reports only as a new `PRAGMA data_version` on a connection of their own, asked a few times a second — not a
@@ -19,7 +19,8 @@ enum DatabaseChanges {
     }
 
     private static func observe(_ writer: any DatabaseWriter, changed: @Sendable () -> Void) async throws {
-        let observation = ValueObservation.tracking(region: Table("mentionCount"), Table("recent"), fetch: { _ in true })
+        let observation = ValueObservation.tracking(
+            region: Table("mentionCount"), Table("recent"), fetch: { _ in true })
         for try await _ in observation.values(in: writer, bufferingPolicy: .bufferingNewest(1)) { changed() }
     }
 

@@ -54,12 +54,14 @@ final class OrphanPosts: Sendable {
 
     /// Deletes the posts of `references` that no term counts.
     static func delete(_ references: [Int64], _ db: Database) throws {
-        try ValuesList(references.map { [$0.databaseValue] }).forEach { list, values in
-            try values.statement("""
+        try ValuesList(references.map { [$0.databaseValue] }).eachStatement { list, values in
+            try values.statement(
+                """
                 WITH r(id) AS (VALUES \(list))
                 DELETE FROM post WHERE id IN (SELECT id FROM r)
                     AND NOT EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id)
-                """, in: db).execute()
+                """, in: db
+            ).execute()
         }
     }
 

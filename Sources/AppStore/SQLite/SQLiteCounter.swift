@@ -1,13 +1,15 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
-import Synchronization
 import Posts
+import Synchronization
 
-/// Counts a fetched page under a term inside the caller's SQLite transaction, in a fixed number of statements whatever the
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Counts a fetched page under a term inside the caller's SQLite transaction, in a fixed number of statements whatever
+/// the
 /// page's size: the keys go to SQLite as rows of a `VALUES` list, and SQLite tells which posts it holds and which of
 /// them are new for the term.
 struct SQLiteCounter {
@@ -38,11 +40,14 @@ struct SQLiteCounter {
     /// `SQLiteStore.countedKeys`).
     private func storedReferences(_ posts: [StorablePost]) throws -> [PostKey: Int64] {
         var references: [PostKey: Int64] = [:]
-        try ValuesList(PostKeys.rows(posts.map(\.post.key))).forEach { list, values in
-            let rows = try Row.fetchCursor(values.statement("""
-                WITH k(network, postID) AS (VALUES \(list))
-                SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
-                """, in: db))
+        try ValuesList(PostKeys.rows(posts.map(\.post.key))).eachStatement { list, values in
+            let rows = try Row.fetchCursor(
+                values.statement(
+                    """
+                    WITH k(network, postID) AS (VALUES \(list))
+                    SELECT p.id, p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = \
+                    k.postID
+                    """, in: db))
             while let row = try rows.next() {
                 if let key = PostKeys.key(network: row["network"], id: row["postID"]) { references[key] = row["id"] }
             }
@@ -55,13 +60,19 @@ struct SQLiteCounter {
     private func store(_ posts: [StorablePost], into references: inout [PostKey: Int64]) throws {
         guard !posts.isEmpty else { return }
         let highest = try Int64.fetchOne(statement("SELECT coalesce(max(id), 0) FROM post")) ?? 0
-        guard highest < Int64.max - Int64(posts.count) else { throw DatabaseError(message: "post references are exhausted") }
+        guard highest < Int64.max - Int64(posts.count) else {
+            throw DatabaseError(message: "post references are exhausted")
+        }
         let numbered = posts.enumerated().map { offset, post in (reference: highest + 1 + Int64(offset), post: post) }
         let rows = numbered.map { reference, post in
-            [reference.databaseValue, post.post.network.code.databaseValue, post.post.id.databaseValue, post.created.databaseValue, post.json.databaseValue]
+            [
+                reference.databaseValue, post.post.network.code.databaseValue, post.post.id.databaseValue,
+                post.created.databaseValue, post.json.databaseValue,
+            ]
         }
-        try ValuesList(rows).forEach { list, values in
-            try values.statement("INSERT INTO post(id, network, postID, created, json) VALUES \(list)", in: db).execute()
+        try ValuesList(rows).eachStatement { list, values in
+            try values.statement("INSERT INTO post(id, network, postID, created, json) VALUES \(list)", in: db)
+                .execute()
         }
         for (reference, post) in numbered { references[post.post.key] = reference }
     }
@@ -69,7 +80,7 @@ struct SQLiteCounter {
     /// No `ON CONFLICT`: the posts are new for the term by `counted`, read in this transaction, and a post counted
     /// twice would be an error, not a row to skip.
     private func markCounted(_ references: [Int64]) throws {
-        try ValuesList(references.map { [$0.databaseValue] }, term: termID).forEach { list, values in
+        try ValuesList(references.map { [$0.databaseValue] }, term: termID).eachStatement { list, values in
             try values.statement("INSERT INTO countedPost(termID, postRef) VALUES \(list)", in: db).execute()
         }
     }
@@ -79,11 +90,14 @@ struct SQLiteCounter {
     private func mentionIDs(_ mentions: [MentionTally.Entry]) throws -> [String: Int64] {
         let rows = mentions.map { [$0.kind.code.databaseValue, $0.key.databaseValue, $0.shown.databaseValue] }
         var ids: [String: Int64] = [:]
-        try ValuesList(rows).forEach { list, values in
+        try ValuesList(rows).eachStatement { list, values in
             try values.statement("INSERT OR IGNORE INTO mention(kind, key, shown) VALUES \(list)", in: db).execute()
-            let cursor = try Row.fetchCursor(values.statement("""
-                WITH m(kind, key, shown) AS (VALUES \(list)) SELECT key, id FROM mention WHERE key IN (SELECT key FROM m)
-                """, in: db))
+            let cursor = try Row.fetchCursor(
+                values.statement(
+                    """
+                    WITH m(kind, key, shown) AS (VALUES \(list)) SELECT key, id FROM mention WHERE key IN (SELECT key \
+                    FROM m)
+                    """, in: db))
             while let row = try cursor.next() { ids[row["key"]] = row["id"] }
         }
         return ids
@@ -91,24 +105,32 @@ struct SQLiteCounter {
 
     /// The counts, and the same counts by hour for the trends.
     private func add(_ tally: MentionTally, ids: [String: Int64]) throws {
-        let counts = tally.mentions.compactMap { mention in ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] } }
-        try upsert(counts) { values in """
+        let counts = tally.mentions.compactMap { mention in
+            ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] }
+        }
+        try upsert(counts) { values in
+            """
             INSERT INTO mentionCount(termID, mentionID, count) VALUES \(values)
             ON CONFLICT(termID, mentionID) DO UPDATE SET count = count + excluded.count
-            """ }
-        let hours = tally.hours.compactMap { entry in
-            ids[tally.mentions[entry.mention].key].map { [$0.databaseValue, entry.hour.databaseValue, entry.count.databaseValue] }
+            """
         }
-        try upsert(hours) { values in """
+        let hours = tally.hours.compactMap { entry in
+            ids[tally.mentions[entry.mention].key].map {
+                [$0.databaseValue, entry.hour.databaseValue, entry.count.databaseValue]
+            }
+        }
+        try upsert(hours) { values in
+            """
             INSERT INTO mentionTrend(termID, mentionID, hour, count) VALUES \(values)
             ON CONFLICT(termID, mentionID, hour) DO UPDATE SET count = count + excluded.count
-            """ }
+            """
+        }
         try widenSpan(to: tally.hours.map(\.hour))
     }
 
     /// Runs `sql` for the term (`?1`) with rows of values after it.
     private func upsert(_ rows: [[DatabaseValue]], _ sql: (String) -> String) throws {
-        try ValuesList(rows, term: termID).forEach { list, values in
+        try ValuesList(rows, term: termID).eachStatement { list, values in
             try values.statement(sql(list), in: db).execute()
         }
     }
@@ -116,10 +138,13 @@ struct SQLiteCounter {
     /// The term's span takes in the hours counted (its time span on `recent`, for the trends' bucket and window).
     private func widenSpan(to hours: [Int]) throws {
         guard let earliest = hours.min(), let latest = hours.max() else { return }
-        try statement("""
-            UPDATE recent SET earliestHour = min(coalesce(earliestHour, ?2), ?2), latestHour = max(coalesce(latestHour, ?3), ?3)
+        try statement(
+            """
+            UPDATE recent SET earliestHour = min(coalesce(earliestHour, ?2), ?2), latestHour = \
+            max(coalesce(latestHour, ?3), ?3)
             WHERE id = ?1
-            """).execute(arguments: [termID, earliest, latest])
+            """
+        ).execute(arguments: [termID, earliest, latest])
     }
 
     /// Compiled once per connection, as every page runs the same few statements.
@@ -142,10 +167,12 @@ struct ValuesList {
     }
 
     /// Each chunk's `VALUES` list, and its values to bind to the statement made from it.
-    func forEach(_ body: (String, Values) throws -> Void) throws {
+    func eachStatement(_ body: (String, Values) throws -> Void) throws {
         for start in stride(from: 0, to: rows.count, by: Self.chunk) {
             let chunk = rows[start..<min(start + Self.chunk, rows.count)]
-            try body(Self.list(Shape(width: chunk[start].count, rows: chunk.count, hasTerm: term != nil)), Values(term: term, rows: chunk))
+            try body(
+                Self.list(Shape(width: chunk[start].count, rows: chunk.count, hasTerm: term != nil)),
+                Values(term: term, rows: chunk))
         }
     }
 
@@ -170,7 +197,11 @@ struct ValuesList {
             var index: CInt = 1
             func bind(_ value: DatabaseValue) throws {
                 let code = value.bind(to: statement.sqliteStatement, at: index)
-                guard code == 0 else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding parameter \(index)", sql: statement.sql) }
+                guard code == 0 else {
+                    throw DatabaseError(
+                        resultCode: ResultCode(rawValue: code), message: "binding parameter \(index)",
+                        sql: statement.sql)
+                }
                 index += 1
             }
             if let term { try bind(term.databaseValue) }
@@ -191,7 +222,10 @@ struct ValuesList {
     private static func list(_ shape: Shape) -> String {
         lists.withLock { lists in
             if let list = lists[shape] { return list }
-            let row = "(" + ((shape.hasTerm ? ["?1"] : []) + Array(repeating: "?", count: shape.width)).joined(separator: ", ") + ")"
+            let row =
+                "("
+                + ((shape.hasTerm ? ["?1"] : []) + Array(repeating: "?", count: shape.width)).joined(separator: ", ")
+                + ")"
             let list = Array(repeating: row, count: shape.rows).joined(separator: ", ")
             lists[shape] = list
             return list

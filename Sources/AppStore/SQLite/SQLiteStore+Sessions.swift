@@ -1,6 +1,6 @@
-import SQLiteSupport
 import GRDB
 import Posts
+import SQLiteSupport
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
 extension SQLiteStore {
@@ -9,14 +9,16 @@ extension SQLiteStore {
     }
 
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
-        let (settled, learned) = try await groupCommit.write { [generations, knownMentions, orphans] db -> (SettledTerm?, [String: Int64]) in
+        let (settled, learned) = try await groupCommit.write {
+            [generations, knownMentions, orphans] db -> (SettledTerm?, [String: Int64]) in
             // The generation is read only for a term left unchanged, the one use of it: inside the write
             // transaction it is the same before the read as after.
             let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
             if let recorded, recorded.isUnchanged(by: term, page.found) {
                 return (SettledTerm(term: recorded, generation: try generations.current()), [:])
             }
-            let termID = try Self.moveToTop(term, cursors: page.encodedCursors(saved: recorded?.cursors), pushingOut: orphans, db)
+            let termID = try Self.moveToTop(
+                term, cursors: page.encodedCursors(saved: recorded?.cursors), pushingOut: orphans, db)
             let counter = SQLiteCounter(db: db, termID: termID, counted: recorded?.counted ?? [], known: knownMentions)
             return (nil, try counter.count(page))
         }
@@ -48,7 +50,8 @@ extension SQLiteStore {
 
     func cursors(of key: String) async throws -> SessionCursors? {
         try await writer.read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT newer, older FROM recent WHERE key = ?"), arguments: [key])
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT newer, older FROM recent WHERE key = ?"), arguments: [key])
             return try row.flatMap { try SessionCursors(newer: $0["newer"], older: $0["older"]) }
         }
     }
@@ -67,11 +70,18 @@ extension SQLiteStore {
     }
 
     static func recordedTerm(_ key: String, counting keys: Set<PostKey>, _ db: Database) throws -> RecordedTerm? {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT id, term, searched = (SELECT max(searched) FROM recent) AS isFirst, newer, older FROM recent WHERE key = ?
-            """), arguments: [key]) else { return nil }
-        return RecordedTerm(shown: row["term"], isFirst: row["isFirst"], cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
-                            counted: try countedKeys(keys, termID: row["id"], db))
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, term, searched = (SELECT max(searched) FROM recent) AS isFirst, newer, older FROM \
+                        recent WHERE key = ?
+                        """), arguments: [key])
+        else { return nil }
+        return RecordedTerm(
+            shown: row["term"], isFirst: row["isFirst"],
+            cursors: try SessionCursors(newer: row["newer"], older: row["older"]),
+            counted: try countedKeys(keys, termID: row["id"], db))
     }
 
     /// Which of `keys` the term counted already.
@@ -79,12 +89,14 @@ extension SQLiteStore {
         // CROSS JOIN keeps the page's keys as the outer loop: left to itself, SQLite's planner walks every post the
         // term counted and looks each up in the page, which grew with the term (59 ms a page at 20,000 posts).
         var counted = Set<PostKey>()
-        try ValuesList(PostKeys.rows(keys)).forEach { list, values in
-            let rows = try Row.fetchCursor(values.statement("""
-                WITH k(network, postID) AS (VALUES \(list))
-                SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
-                CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
-                """, in: db, trailing: [termID.databaseValue]))
+        try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
+            let rows = try Row.fetchCursor(
+                values.statement(
+                    """
+                    WITH k(network, postID) AS (VALUES \(list))
+                    SELECT p.network, p.postID FROM k CROSS JOIN post p ON p.network = k.network AND p.postID = k.postID
+                    CROSS JOIN countedPost c ON c.termID = ? AND c.postRef = p.id
+                    """, in: db, trailing: [termID.databaseValue]))
             while let found = try rows.next() {
                 if let key = PostKeys.key(network: found["network"], id: found["postID"]) { counted.insert(key) }
             }
@@ -99,15 +111,19 @@ extension SQLiteStore {
 
     /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit, their
     /// posts left to `orphans`.
-    private static func moveToTop(_ term: SearchTermKey, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
-                                  _ db: Database) throws -> Int64 {
-        let id = try Int64.fetchOne(db.cachedStatement(sql: """
-            INSERT INTO recent(key, term, searched, newer, older)
-            VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
-            ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
-                newer = excluded.newer, older = excluded.older
-            RETURNING id
-            """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
+    private static func moveToTop(
+        _ term: SearchTermKey, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
+        _ db: Database
+    ) throws -> Int64 {
+        let id = try Int64.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    INSERT INTO recent(key, term, searched, newer, older)
+                    VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
+                    ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
+                        newer = excluded.newer, older = excluded.older
+                    RETURNING id
+                    """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
         guard let id else { throw DatabaseError(message: "no id for the recent term") }
         let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
         for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
@@ -118,13 +134,15 @@ extension SQLiteStore {
 
     /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
     private static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
-        let counted = try Int64.fetchAll(db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])
+        let counted = try Int64.fetchAll(
+            db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])
         for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }
         return counted
     }
 
     /// The rest of a term's rows, children first.
     private static let termRows = [
-        "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?", "DELETE FROM recent WHERE id = ?",
+        "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
+        "DELETE FROM recent WHERE id = ?",
     ]
 }

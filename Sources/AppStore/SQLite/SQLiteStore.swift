@@ -1,6 +1,6 @@
-import SQLiteSupport
 import GRDB
 import Posts
+import SQLiteSupport
 import ServiceLifecycle
 
 /// The app's store in SQLite (the embedded default): a file in the data directory, in WAL mode with a busy timeout
@@ -21,13 +21,16 @@ struct SQLiteStore: Store {
     /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
     /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
     static func open(at path: String, orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
-        try SQLiteStore(writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path, orphanAllowance: orphanAllowance)
+        try SQLiteStore(
+            writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path, orphanAllowance: orphanAllowance
+        )
     }
 
     static func inMemory(orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
         var configuration = Configuration()
         configuration.foreignKeysEnabled = false
-        return try SQLiteStore(writer: DatabaseQueue(configuration: configuration), path: nil, orphanAllowance: orphanAllowance)
+        return try SQLiteStore(
+            writer: DatabaseQueue(configuration: configuration), path: nil, orphanAllowance: orphanAllowance)
     }
 
     /// `path`: the file, whose other processes' writes live pages watch; nil in memory.
@@ -63,111 +66,120 @@ struct SQLiteStore: Store {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             // Where each term's session stands: the follow-on requests of what was fetched so far, as JSON.
-            try db.execute(sql: """
-                CREATE TABLE searchSession (
-                    term TEXT PRIMARY KEY,
-                    newer TEXT NOT NULL,
-                    older TEXT
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE searchSession (
+                        term TEXT PRIMARY KEY,
+                        newer TEXT NOT NULL,
+                        older TEXT
+                    )
+                    """)
         }
         migrator.registerMigration("v2: recents and popularity") { db in
-            try db.execute(sql: """
-                DROP TABLE searchSession;
-                -- key: the term trimmed, spaces collapsed, lower-cased; term: its newest spelling; searched: an
-                -- ever-increasing sequence, so the order never ties. A search session's follow-on requests are JSON.
-                CREATE TABLE recent (
-                    id INTEGER PRIMARY KEY,
-                    key TEXT NOT NULL UNIQUE,
-                    term TEXT NOT NULL,
-                    searched INTEGER NOT NULL,
-                    newer TEXT,
-                    older TEXT
-                );
-                CREATE INDEX recent_by_searched ON recent(searched);
-                -- Which tweets were counted under which term: a tweet is counted once per term, ever.
-                CREATE TABLE countedTweet (
-                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    tweetID INTEGER NOT NULL,
-                    PRIMARY KEY (termID, tweetID)
-                ) WITHOUT ROWID;
-                CREATE INDEX countedTweet_by_tweet ON countedTweet(tweetID);
-                -- Hashtags (kind 0) and users (kind 1), unique case-insensitively by key (`#tag`, `@user`
-                -- lower-cased), shown as first seen.
-                CREATE TABLE mention (
-                    id INTEGER PRIMARY KEY,
-                    kind INTEGER NOT NULL,
-                    key TEXT NOT NULL UNIQUE,
-                    shown TEXT NOT NULL
-                );
-                CREATE TABLE mentionCount (
-                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    mentionID INTEGER NOT NULL REFERENCES mention(id),
-                    count INTEGER NOT NULL,
-                    PRIMARY KEY (termID, mentionID)
-                ) WITHOUT ROWID;
-                -- The popularity table's query: a term's mentions counted more than once, by count.
-                CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
-                -- The tweets that were counted, for pages that show a tweet again (JSON of Post).
-                CREATE TABLE storedTweet (
-                    id INTEGER PRIMARY KEY,
-                    tweet TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    DROP TABLE searchSession;
+                    -- key: the term trimmed, spaces collapsed, lower-cased; term: its newest spelling; searched: an
+                    -- ever-increasing sequence, so the order never ties. A search session's follow-on requests are \
+                    JSON.
+                    CREATE TABLE recent (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL UNIQUE,
+                        term TEXT NOT NULL,
+                        searched INTEGER NOT NULL,
+                        newer TEXT,
+                        older TEXT
+                    );
+                    CREATE INDEX recent_by_searched ON recent(searched);
+                    -- Which tweets were counted under which term: a tweet is counted once per term, ever.
+                    CREATE TABLE countedTweet (
+                        termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        tweetID INTEGER NOT NULL,
+                        PRIMARY KEY (termID, tweetID)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX countedTweet_by_tweet ON countedTweet(tweetID);
+                    -- Hashtags (kind 0) and users (kind 1), unique case-insensitively by key (`#tag`, `@user`
+                    -- lower-cased), shown as first seen.
+                    CREATE TABLE mention (
+                        id INTEGER PRIMARY KEY,
+                        kind INTEGER NOT NULL,
+                        key TEXT NOT NULL UNIQUE,
+                        shown TEXT NOT NULL
+                    );
+                    CREATE TABLE mentionCount (
+                        termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        mentionID INTEGER NOT NULL REFERENCES mention(id),
+                        count INTEGER NOT NULL,
+                        PRIMARY KEY (termID, mentionID)
+                    ) WITHOUT ROWID;
+                    -- The popularity table's query: a term's mentions counted more than once, by count.
+                    CREATE INDEX mentionCount_by_count ON mentionCount(termID, count);
+                    -- The tweets that were counted, for pages that show a tweet again (JSON of Post).
+                    CREATE TABLE storedTweet (
+                        id INTEGER PRIMARY KEY,
+                        tweet TEXT NOT NULL
+                    );
+                    """)
         }
         migrator.registerMigration("v3: posts of every network") { db in
-            try db.execute(sql: """
-                -- A post is keyed by its network (NetworkCode) and its id there; `id` is only the store's own
-                -- reference, so the counts stay one integer per (term, post). Tweets stored by earlier releases keep
-                -- their tweet id as that reference. `created`: milliseconds since 1970, for pages ordered by time.
-                CREATE TABLE post (
-                    id INTEGER PRIMARY KEY,
-                    network INTEGER NOT NULL,
-                    postID TEXT NOT NULL,
-                    created INTEGER NOT NULL,
-                    json TEXT NOT NULL
-                );
-                CREATE UNIQUE INDEX post_by_key ON post(network, postID);
-                INSERT INTO post(id, network, postID, created, json)
-                    SELECT id, 0, CAST(id AS TEXT),
-                        CAST(round((coalesce(json_extract(tweet, '$.created'), 0) + 978307200) * 1000) AS INTEGER), tweet
-                    FROM storedTweet;
-                CREATE TABLE countedPost (
-                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    postRef INTEGER NOT NULL,
-                    PRIMARY KEY (termID, postRef)
-                ) WITHOUT ROWID;
-                INSERT INTO countedPost(termID, postRef) SELECT termID, tweetID FROM countedTweet;
-                CREATE INDEX countedPost_by_post ON countedPost(postRef);
-                DROP TABLE countedTweet;
-                DROP TABLE storedTweet;
-                """)
+            try db.execute(
+                sql: """
+                    -- A post is keyed by its network (NetworkCode) and its id there; `id` is only the store's own
+                    -- reference, so the counts stay one integer per (term, post). Tweets stored by earlier releases \
+                    keep
+                    -- their tweet id as that reference. `created`: milliseconds since 1970, for pages ordered by time.
+                    CREATE TABLE post (
+                        id INTEGER PRIMARY KEY,
+                        network INTEGER NOT NULL,
+                        postID TEXT NOT NULL,
+                        created INTEGER NOT NULL,
+                        json TEXT NOT NULL
+                    );
+                    CREATE UNIQUE INDEX post_by_key ON post(network, postID);
+                    INSERT INTO post(id, network, postID, created, json)
+                        SELECT id, 0, CAST(id AS TEXT),
+                            CAST(round((coalesce(json_extract(tweet, '$.created'), 0) + 978307200) * 1000) AS \
+                    INTEGER), tweet
+                        FROM storedTweet;
+                    CREATE TABLE countedPost (
+                        termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        postRef INTEGER NOT NULL,
+                        PRIMARY KEY (termID, postRef)
+                    ) WITHOUT ROWID;
+                    INSERT INTO countedPost(termID, postRef) SELECT termID, tweetID FROM countedTweet;
+                    CREATE INDEX countedPost_by_post ON countedPost(postRef);
+                    DROP TABLE countedTweet;
+                    DROP TABLE storedTweet;
+                    """)
         }
         migrator.registerMigration("v4: trends") { db in
-            try db.execute(sql: """
-                -- How many of a term's posts named a mention in each hour (hours since 1970, UTC, by the posts' own
-                -- times): a mention's hours add up to its count, and its series is one range of the primary key.
-                CREATE TABLE mentionTrend (
-                    termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
-                    mentionID INTEGER NOT NULL REFERENCES mention(id),
-                    hour INTEGER NOT NULL,
-                    count INTEGER NOT NULL,
-                    PRIMARY KEY (termID, mentionID, hour)
-                ) WITHOUT ROWID;
-                -- A term's time span and its last few hours, for every mention at once (the sparklines).
-                CREATE INDEX mentionTrend_by_hour ON mentionTrend(termID, hour);
-                """)
+            try db.execute(
+                sql: """
+                    -- How many of a term's posts named a mention in each hour (hours since 1970, UTC, by the posts' own
+                    -- times): a mention's hours add up to its count, and its series is one range of the primary key.
+                    CREATE TABLE mentionTrend (
+                        termID INTEGER NOT NULL REFERENCES recent(id) ON DELETE CASCADE,
+                        mentionID INTEGER NOT NULL REFERENCES mention(id),
+                        hour INTEGER NOT NULL,
+                        count INTEGER NOT NULL,
+                        PRIMARY KEY (termID, mentionID, hour)
+                    ) WITHOUT ROWID;
+                    -- A term's time span and its last few hours, for every mention at once (the sparklines).
+                    CREATE INDEX mentionTrend_by_hour ON mentionTrend(termID, hour);
+                    """)
             try TrendBackfill.run(db)
         }
         migrator.registerMigration("v5: lean counting") { db in
-            try db.execute(sql: """
-                -- The term's time span (the hours of its earliest and latest counted mention), kept as pages are
-                -- counted: what the trends' by-hour index answered, at the price of an index entry per trend row.
-                ALTER TABLE recent ADD COLUMN earliestHour INTEGER;
-                ALTER TABLE recent ADD COLUMN latestHour INTEGER;
-                UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend WHERE termID = recent.id);
-                DROP INDEX mentionTrend_by_hour;
-                """)
+            try db.execute(
+                sql: """
+                    -- The term's time span (the hours of its earliest and latest counted mention), kept as pages are
+                    -- counted: what the trends' by-hour index answered, at the price of an index entry per trend row.
+                    ALTER TABLE recent ADD COLUMN earliestHour INTEGER;
+                    ALTER TABLE recent ADD COLUMN latestHour INTEGER;
+                    UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend \
+                    WHERE termID = recent.id);
+                    DROP INDEX mentionTrend_by_hour;
+                    """)
         }
         return migrator
     }

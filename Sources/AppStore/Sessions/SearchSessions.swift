@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Synchronization
 import Posts
+import Synchronization
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Searches as the app runs them: each one is recorded in Recents and its posts counted for popularity, in one
 /// transaction with the page; *newer* continues from the newest post each source has shown for the term and *older*
@@ -22,7 +23,9 @@ public struct SearchSessions: Sendable {
     /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it in one
     /// transaction — skipped when it would change nothing: the term already first with this spelling, its session's
     /// follow-on requests the same and every post already counted under it. Throws only when every source failed.
-    public func fetch(_ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20) async throws -> MergedPage {
+    public func fetch(
+        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20
+    ) async throws -> MergedPage {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
         let found = FoundPage(page: page, position: position)
@@ -37,7 +40,8 @@ public struct SearchSessions: Sendable {
     private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
         guard settled.knows(term.key), let generation = try database.store.generation() else { return false }
         guard let recorded = try await recorded(term, counting: found.keys, at: generation),
-              recorded.isUnchanged(by: term, found) else { return false }
+            recorded.isUnchanged(by: term, found)
+        else { return false }
         settled.remember(SettledTerm(term: recorded, generation: generation), of: term.key)
         return true
     }
@@ -45,7 +49,9 @@ public struct SearchSessions: Sendable {
     /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
     /// remembered as settled, labelled with the generation read before it).
     private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
-        if let settledTerm = try await database.store.record(term, found.prepared()) { settled.remember(settledTerm, of: term.key) }
+        if let settledTerm = try await database.store.record(term, found.prepared()) {
+            settled.remember(settledTerm, of: term.key)
+        }
     }
 
     /// A feed reader's poll: the newest posts, counted under the term as a search's are while the term is
@@ -66,9 +72,11 @@ public struct SearchSessions: Sendable {
     /// (a source's newest posts when it has shown none).
     public func newerPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition {
         let cursors = try await cursors(for: SearchTermKey(term))
-        return .newer(Dictionary(uniqueKeysWithValues: sources.names.map { name in
-            (name, cursors?.newer[name]?.position ?? .newest)
-        }))
+        return .newer(
+            Dictionary(
+                uniqueKeysWithValues: sources.names.map { name in
+                    (name, cursors?.newer[name]?.position ?? .newest)
+                }))
     }
 
     /// Where the term's session goes on to older posts from each of `sources`: before the oldest it has shown (a
@@ -87,7 +95,9 @@ public struct SearchSessions: Sendable {
     }
 
     /// As remembered when nothing changed since, else as read.
-    private func recorded(_ term: SearchTermKey, counting keys: Set<PostKey>, at generation: StoreGeneration) async throws -> RecordedTerm? {
+    private func recorded(
+        _ term: SearchTermKey, counting keys: Set<PostKey>, at generation: StoreGeneration
+    ) async throws -> RecordedTerm? {
         if let known = settled.term(term.key, at: generation, counting: keys) { return known }
         return try await database.store.recordedTerm(term.key, counting: keys)
     }
@@ -114,7 +124,8 @@ struct FoundPage: Sendable {
     /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
     func prepared() -> PreparedPage {
         let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
-        return PreparedPage(found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
+        return PreparedPage(
+            found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
     }
 }
 
@@ -150,7 +161,9 @@ private final class SettledSearch: Sendable {
     /// The term as remembered, if the store is still as it was and the remembered posts cover `keys`.
     func term(_ key: String, at generation: StoreGeneration, counting keys: Set<PostKey>) -> RecordedTerm? {
         last.withLock { last in
-            guard let last, last.settled.generation == generation, last.key == key, keys.isSubset(of: last.settled.term.counted) else { return nil }
+            guard let last, last.settled.generation == generation, last.key == key,
+                keys.isSubset(of: last.settled.term.counted)
+            else { return nil }
             return last.settled.term
         }
     }
@@ -200,8 +213,9 @@ struct SessionCursors: Equatable, Sendable {
             self.init(newer: ["corpus": legacy, "x": legacy], older: ["corpus": legacyOlder, "x": legacyOlder])
             return
         }
-        self.init(newer: try decoder.decode([String: SearchRequest].self, from: Data(newer.utf8)),
-                  older: try older.map { try decoder.decode([String: SearchRequest?].self, from: Data($0.utf8)) } ?? [:])
+        self.init(
+            newer: try decoder.decode([String: SearchRequest].self, from: Data(newer.utf8)),
+            older: try older.map { try decoder.decode([String: SearchRequest?].self, from: Data($0.utf8)) } ?? [:])
     }
 
     /// The follow-on requests as the `recent` table stores them.
@@ -211,7 +225,8 @@ struct SessionCursors: Equatable, Sendable {
     }
 
     func encoded() -> Encoded {
-        var newerJSON = JSONWriter(), olderJSON = JSONWriter()
+        var newerJSON = JSONWriter()
+        var olderJSON = JSONWriter()
         newerJSON.write(newer)
         olderJSON.write(older)
         return Encoded(newer: newerJSON.output.string, older: olderJSON.output.string)

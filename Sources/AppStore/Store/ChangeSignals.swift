@@ -40,7 +40,9 @@ final class ChangeSignals: Sendable {
     /// The subscribers of the term `key` hear of a change; every subscriber when `key` is nil.
     func signal(_ key: String?) {
         state.withLock { state in
-            for subscriber in state.subscribers.values where key == nil || subscriber.key == key { subscriber.continuation.yield() }
+            for subscriber in state.subscribers.values where key == nil || subscriber.key == key {
+                subscriber.continuation.yield()
+            }
         }
     }
 
@@ -49,7 +51,7 @@ final class ChangeSignals: Sendable {
         state.withLock { state in
             state.watcher?.cancel()
             state.watcher = nil
-            state.subscribers.values.forEach { $0.continuation.finish() }
+            for subscriber in state.subscribers.values { subscriber.continuation.finish() }
             state.subscribers = [:]
         }
     }

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import SQLiteSupport
 import Posts
+import SQLiteSupport
 import ServiceLifecycle
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the app keeps its state: Recents with each term's search session, the posts fetched, the
 /// popularity counts and their hourly trends. Two implementations hold the same data the same way — `SQLiteStore`

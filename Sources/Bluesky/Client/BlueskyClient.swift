@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AsyncHTTPClient
 import Logging
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Searches Bluesky behind the same interface as the corpus: `app.bsky.feed.searchPosts`, newest first,
 /// with a session from an app password. Each `OR` alternative is its own request; the answers are merged.
@@ -28,7 +29,10 @@ public struct BlueskyClient: PostSource {
     let xrpc: XRPC
     let session: BlueskySession
 
-    public init(configuration: BlueskyConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(), logger: Logger = Logger(label: "smashtag.bluesky")) {
+    public init(
+        configuration: BlueskyConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(),
+        logger: Logger = Logger(label: "smashtag.bluesky")
+    ) {
         xrpc = XRPC(configuration: configuration, client: httpClient, policy: policy, logger: logger)
         session = BlueskySession(xrpc: xrpc)
     }
@@ -71,7 +75,9 @@ public struct BlueskyClient: PostSource {
             do {
                 return try await xrpc.query(method, parameters, token: renewed)
             } catch let failure as XRPCFailure {
-                throw xrpc.error(failure.isExpiredSession ? .sessionRejected(failure.message ?? "the new session was refused too") : failure.reason)
+                throw xrpc.error(
+                    failure.isExpiredSession
+                        ? .sessionRejected(failure.message ?? "the new session was refused too") : failure.reason)
             }
         } catch let failure as XRPCFailure {
             throw xrpc.error(failure.reason)

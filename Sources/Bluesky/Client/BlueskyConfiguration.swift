@@ -1,5 +1,5 @@
-import Posts
 import HTTPExchange
+import Posts
 
 /// Where to search Bluesky, and as whom: search needs a signed-in account (since January 2025), and an app password
 /// is enough.
@@ -47,9 +47,13 @@ public struct BlueskyConfiguration: Sendable {
     /// The configured service, with or without credentials: for a source named on purpose, which then says what
     /// is missing.
     public static func named(environment: [String: String], dataDirectory: String?) -> BlueskyConfiguration {
-        let handle = value(environment["SMASHTAG_BLUESKY_HANDLE"]).map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 }
+        let handle = value(environment["SMASHTAG_BLUESKY_HANDLE"]).map {
+            $0.hasPrefix("@") ? String($0.dropFirst()) : $0
+        }
         let password = value(environment["SMASHTAG_BLUESKY_APP_PASSWORD"])
-        let credentials = handle.flatMap { handle in password.map { Credentials(handle: handle, appPassword: BearerToken($0)) } }
+        let credentials = handle.flatMap { handle in
+            password.map { Credentials(handle: handle, appPassword: BearerToken($0)) }
+        }
         return BlueskyConfiguration(
             service: value(environment["SMASHTAG_BLUESKY_SERVICE"]) ?? defaultService, credentials: credentials,
             sessionFile: dataDirectory.map { $0 + "/bluesky-session" }

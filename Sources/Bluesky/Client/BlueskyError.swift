@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Posts
 import HTTPExchange
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a Bluesky search failed: one sentence that names the service and says what to do. Never holds a token or
 /// a password.
@@ -39,11 +40,23 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
         let name = "Bluesky (\(service))"
         switch reason {
         case .needsAppPassword:
-            return "Bluesky search needs a signed-in account: set SMASHTAG_BLUESKY_HANDLE and SMASHTAG_BLUESKY_APP_PASSWORD "
-                + "to your handle and an app password (make one in the Bluesky app under Settings → Privacy and security → App passwords)."
+            return
+                """
+                Bluesky search needs a signed-in account: set SMASHTAG_BLUESKY_HANDLE and \
+                SMASHTAG_BLUESKY_APP_PASSWORD 
+                """
+                    + """
+                    to your handle and an app password (make one in the Bluesky app under Settings → Privacy and \
+                    security → App passwords).
+                    """
         case .wrongPassword:
-            return "\(name) did not accept the handle and app password: check SMASHTAG_BLUESKY_HANDLE and SMASHTAG_BLUESKY_APP_PASSWORD."
-        case .sessionRejected(let why): return "\(name) ended the session and refused a new one (\(why)); try again later."
+            return
+                """
+                \(name) did not accept the handle and app password: check SMASHTAG_BLUESKY_HANDLE and \
+                SMASHTAG_BLUESKY_APP_PASSWORD.
+                """
+        case .sessionRejected(let why):
+            return "\(name) ended the session and refused a new one (\(why)); try again later."
         case .accountUnavailable(let why): return "\(name) refused to sign in: \(why)."
         case .unsupportedQuery(let why): return "\(name) cannot search that: \(why)."
         case .badQuery(let why): return "\(name) rejected the search: \(why)."

@@ -69,8 +69,13 @@ struct BlueskySearch: Equatable {
     }
 
     private static func handle(_ user: String, as prefix: String) throws(BlueskyQueryError) -> String {
-        guard !user.contains("@") else { throw BlueskyQueryError("\(prefix)\(user) is a Mastodon address, not a Bluesky handle") }
-        guard user.contains(".") else { throw BlueskyQueryError("\(prefix)\(user) is not a Bluesky handle (they are domain names, like \(user).bsky.social)") }
+        guard !user.contains("@") else {
+            throw BlueskyQueryError("\(prefix)\(user) is a Mastodon address, not a Bluesky handle")
+        }
+        guard user.contains(".") else {
+            throw BlueskyQueryError(
+                "\(prefix)\(user) is not a Bluesky handle (they are domain names, like \(user).bsky.social)")
+        }
         return user
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Logging
 import HTTPExchange
+import Logging
 import Posts
 import WireJSON
 
@@ -42,7 +42,8 @@ actor BlueskySession {
         readRefreshToken()
         if let refreshToken {
             do {
-                return try keep(try await xrpc.procedure("com.atproto.server.refreshSession", body: nil, token: refreshToken))
+                return try keep(
+                    try await xrpc.procedure("com.atproto.server.refreshSession", body: nil, token: refreshToken))
             } catch let failure as XRPCFailure where [400, 401].contains(failure.status) {
                 // The refresh token is expired or revoked: sign in again below. (A 429 or 5xx is said as it is:
                 // signing in has the stricter rate limit.)
@@ -51,7 +52,8 @@ actor BlueskySession {
             }
         }
         do {
-            return try keep(try await xrpc.procedure("com.atproto.server.createSession", body: Self.body(credentials), token: nil))
+            return try keep(
+                try await xrpc.procedure("com.atproto.server.createSession", body: Self.body(credentials), token: nil))
         } catch let failure as XRPCFailure {
             throw xrpc.error(Self.signInReason(failure))
         }
@@ -78,7 +80,8 @@ actor BlueskySession {
 
     /// Takes the tokens of a session answer; returns the access token.
     private func keep(_ session: JSONValue) throws -> String {
-        guard let access = session["accessJwt"]?.nonEmptyString, let refresh = session["refreshJwt"]?.nonEmptyString else {
+        guard let access = session["accessJwt"]?.nonEmptyString, let refresh = session["refreshJwt"]?.nonEmptyString
+        else {
             throw xrpc.error(.malformed("its session has no tokens"))
         }
         accessToken = access
@@ -91,17 +94,23 @@ actor BlueskySession {
     private func readRefreshToken() {
         guard !hasReadFile else { return }
         hasReadFile = true
-        guard let path = xrpc.configuration.sessionFile, let data = FileManager.default.contents(atPath: path) else { return }
+        guard let path = xrpc.configuration.sessionFile, let data = FileManager.default.contents(atPath: path) else {
+            return
+        }
         let lines = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
-        guard lines.count == 3, lines[0] == xrpc.configuration.serviceURL, lines[1] == xrpc.configuration.credentials?.handle,
-              !lines[2].isEmpty else { return }
+        guard lines.count == 3, lines[0] == xrpc.configuration.serviceURL,
+            lines[1] == xrpc.configuration.credentials?.handle,
+            !lines[2].isEmpty
+        else { return }
         refreshToken = lines[2]
     }
 
     /// Written whole to a new file created with mode 0600 (never readable by others, not even for a moment), then
     /// renamed over the old one: never half a token.
     private func writeRefreshToken(_ token: String) {
-        guard let path = xrpc.configuration.sessionFile, let handle = xrpc.configuration.credentials?.handle else { return }
+        guard let path = xrpc.configuration.sessionFile, let handle = xrpc.configuration.credentials?.handle else {
+            return
+        }
         let temporary = path + ".new"
         unlink(temporary)
         let contents = Array((xrpc.configuration.serviceURL + "\n" + handle + "\n" + token + "\n").utf8)

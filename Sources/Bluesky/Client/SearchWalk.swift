@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One `searchPosts` request followed across pages for one position, then merged with the others.
 struct SearchWalk {
@@ -33,7 +34,8 @@ struct SearchWalk {
             return search.parameters(limit: request.count)
         case .newer(let id):
             guard let since = PostTime.of(uri: id) else { return nil }
-            return search.parameters(limit: request.count) + [("since", PostTime.iso8601(since))] + (cursor.map { [("cursor", $0)] } ?? [])
+            return search.parameters(limit: request.count) + [("since", PostTime.iso8601(since))]
+                + (cursor.map { [("cursor", $0)] } ?? [])
         case .older(let id, _):
             guard let until = PostTime.of(uri: id) else { return nil }
             return search.parameters(limit: min(request.count + 1, SearchRequest.maximumCount))
@@ -52,8 +54,9 @@ struct SearchWalk {
         pages += 1
         cursor = answer["cursor"]?.nonEmptyString
         for view in answer["posts"]?.array ?? [] {
-            do throws(BlueskyDecodingError) { posts.append(try PostViewDecoder.post(from: view)) }
-            catch { problems.append("Bluesky (\(service)): \(error.description); it is left out.") }
+            do throws(BlueskyDecodingError) { posts.append(try PostViewDecoder.post(from: view)) } catch {
+                problems.append("Bluesky (\(service)): \(error.description); it is left out.")
+            }
         }
         let empty = answer["posts"]?.array?.isEmpty ?? true
         switch request.position {
@@ -68,10 +71,11 @@ struct SearchWalk {
     /// The walks' posts merged newest first, without the post a position starts from, cut to the request's count.
     static func page(of walks: [SearchWalk], for request: SearchRequest) -> SearchPage {
         var seen = Set<String>()
-        let boundary: String? = switch request.position {
-        case .newest: nil
-        case .newer(let id), .older(let id, _): id
-        }
+        let boundary: String? =
+            switch request.position {
+            case .newest: nil
+            case .newer(let id), .older(let id, _): id
+            }
         var merged = walks.flatMap(\.posts).filter { $0.id != boundary && seen.insert($0.id).inserted }
         if case .newer(let id) = request.position, let reached = PostTime.of(uri: id) {
             merged = merged.filter { $0.created >= reached }
@@ -84,10 +88,16 @@ struct SearchWalk {
         let hasMore = shown.count < merged.count || walks.contains { $0.cursor != nil }
         var problems = walks.flatMap(\.problems)
         if let service = walks.first(where: \.isCapped)?.service {
-            problems.append("Bluesky (\(service)): more posts arrived than one page follows; the newest are shown, and some in between are skipped.")
+            problems.append(
+                """
+                Bluesky (\(service)): more posts arrived than one page follows; the newest are shown, and some in \
+                between are skipped.
+                """
+            )
         }
         return SearchPage(
-            posts: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore), problems: problems
+            posts: shown, newer: request.newer(after: shown), older: request.older(after: shown, hasMore: hasMore),
+            problems: problems
         )
     }
 }
@@ -100,7 +110,8 @@ enum PostTime {
     static func of(uri: String) -> Date? {
         // 13 digits of 5 bits hold 65; the first digit may use only 4 of its 5 (2…j), as a TID's top bit is 0.
         guard let key = uri.split(separator: "/").last, key.utf8.count == 13,
-              let first = key.utf8.first.flatMap({ alphabet.firstIndex(of: $0) }), first < 16 else { return nil }
+            let first = key.utf8.first.flatMap({ alphabet.firstIndex(of: $0) }), first < 16
+        else { return nil }
         var value: UInt64 = 0
         for byte in key.utf8 {
             guard let digit = alphabet.firstIndex(of: byte) else { return nil }

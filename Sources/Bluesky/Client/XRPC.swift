@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AsyncHTTPClient
 import HTTPExchange
 import Logging
@@ -10,6 +5,12 @@ import NIOCore
 import NIOHTTP1
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Calls to one atproto service (`/xrpc/METHOD`): a deadline each, bounded bodies; transport failures as a
 /// `BlueskyError`, answers other than 200 as an `XRPCFailure` for the caller to read.
@@ -26,7 +27,8 @@ struct XRPC: Sendable {
     /// A query (GET) with its parameters, in order (repeated names for arrays); without a token on a public service.
     func query(_ method: String, _ parameters: [(String, String)], token: String?) async throws -> JSONValue {
         let query = parameters.map { "\($0.0)=\(URLQuery.encode($0.1))" }.joined(separator: "&")
-        var request = HTTPClientRequest(url: configuration.serviceURL + "/xrpc/" + method + (query.isEmpty ? "" : "?" + query))
+        var request = HTTPClientRequest(
+            url: configuration.serviceURL + "/xrpc/" + method + (query.isEmpty ? "" : "?" + query))
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         return try await send(request, method: method)
     }
@@ -48,21 +50,31 @@ struct XRPC: Sendable {
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Smashtag")
         let (status, headers, body) = try await exchange(request)
-        logger.debug("bluesky", metadata: ["method": "\(method)", "status": "\(status.code)", "remaining": "\(headers.first(name: "ratelimit-remaining") ?? "?")"])
+        logger.debug(
+            "bluesky",
+            metadata: [
+                "method": "\(method)", "status": "\(status.code)",
+                "remaining": "\(headers.first(name: "ratelimit-remaining") ?? "?")",
+            ])
         let json = try? JSONValue.document(body)
         guard status == .ok else {
-            throw XRPCFailure(status: Int(status.code), error: json?["error"]?.nonEmptyString, message: json?["message"]?.nonEmptyString, headers: headers)
+            throw XRPCFailure(
+                status: Int(status.code), error: json?["error"]?.nonEmptyString,
+                message: json?["message"]?.nonEmptyString, headers: headers)
         }
         guard let json else {
             let isPage = body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "<")
-            throw error(.malformed(isPage ? "it answered \(method) with a web page, not XRPC" : "its answer to \(method) is not JSON"))
+            throw error(
+                .malformed(
+                    isPage ? "it answered \(method) with a web page, not XRPC" : "its answer to \(method) is not JSON"))
         }
         return json
     }
 
     private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
-            return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+            return try await HTTPExchange.send(
+                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
@@ -100,7 +112,9 @@ struct XRPCFailure: Error {
 
     /// `RateLimit-Reset` is epoch seconds; `Retry-After` seconds from now.
     private var resetDate: Date? {
-        if let reset = headers.first(name: "ratelimit-reset").flatMap(Double.init) { return Date(timeIntervalSince1970: reset) }
+        if let reset = headers.first(name: "ratelimit-reset").flatMap(Double.init) {
+            return Date(timeIntervalSince1970: reset)
+        }
         return headers.first(name: "retry-after").flatMap(Double.init).map { Date(timeIntervalSinceNow: $0) }
     }
 }

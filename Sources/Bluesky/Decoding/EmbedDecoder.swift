@@ -21,8 +21,9 @@ enum EmbedDecoder {
         switch kind(of: embed) {
         case "external":
             let external = embed["external"]
-            return LinkCard(checking: external?["uri"]?.string, title: external?["title"]?.string,
-                            description: external?["description"]?.string, imageURL: external?["thumb"]?.string)
+            return LinkCard(
+                checking: external?["uri"]?.string, title: external?["title"]?.string,
+                description: external?["description"]?.string, imageURL: external?["thumb"]?.string)
         case "recordWithMedia": return card(in: embed["media"])
         default: return nil
         }
@@ -53,14 +54,17 @@ enum EmbedDecoder {
     }
 
     private static func quotedRecord(_ record: JSONValue?) -> (uri: String, view: JSONValue?)? {
-        guard let record, let uri = record["uri"]?.nonEmptyString, uri.contains("/app.bsky.feed.post/") else { return nil }
+        guard let record, let uri = record["uri"]?.nonEmptyString, uri.contains("/app.bsky.feed.post/") else {
+            return nil
+        }
         let isPost = record["value"]?["$type"]?.string == "app.bsky.feed.post" && record["author"] != nil
         return (uri, isPost ? record : nil)
     }
 
     private static func image(_ json: JSONValue) -> MediaItem? {
         guard let url = WebLink.http((json["fullsize"] ?? json["thumb"])?.string) else { return nil }
-        return MediaItem(url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo, alt: json["alt"]?.string)
+        return MediaItem(
+            url: url, aspectRatio: aspectRatio(json["aspectRatio"]), kind: .photo, alt: json["alt"]?.string)
     }
 
     /// `video#view`: the HLS playlist to play and its thumbnail as the still.
@@ -71,14 +75,17 @@ enum EmbedDecoder {
     /// A video (a loop when `presentation` says `gif`, as Bluesky's app then plays it), from a view or a record.
     static func video(still: String?, playlist: String?, of json: JSONValue) -> MediaItem? {
         let kind: MediaItem.Kind = json["presentation"]?.string == "gif" ? .gifv : .video
-        let item = MediaItem(url: still ?? "", aspectRatio: aspectRatio(json["aspectRatio"]), kind: kind,
-                             playURL: playlist, alt: json["alt"]?.string)
+        let item = MediaItem(
+            url: still ?? "", aspectRatio: aspectRatio(json["aspectRatio"]), kind: kind,
+            playURL: playlist, alt: json["alt"]?.string)
         return item.url.isEmpty && !item.isPlayable ? nil : item
     }
 
     /// Width over height; 0 when the post does not say, so the page sizes the box when the image loads.
     static func aspectRatio(_ json: JSONValue?) -> Double {
-        guard let width = json?["width"]?.double, let height = json?["height"]?.double, width > 0, height > 0 else { return 0 }
+        guard let width = json?["width"]?.double, let height = json?["height"]?.double, width > 0, height > 0 else {
+            return 0
+        }
         return width / height
     }
 }
@@ -101,7 +108,9 @@ struct LabelWarning {
             if case .bool(true) = label["neg"] { values.remove(value) } else { values.insert(value) }
         }
         var sentences: [String] = []
-        for (value, sentence) in Self.names where values.contains(value) && !sentences.contains(sentence) { sentences.append(sentence) }
+        for (value, sentence) in Self.names where values.contains(value) && !sentences.contains(sentence) {
+            sentences.append(sentence)
+        }
         sentence = sentences.isEmpty ? nil : sentences.joined(separator: ", ")
     }
 }

@@ -39,7 +39,8 @@ struct FacetText {
 
     private func mention(for facet: Facet) -> Mention? {
         guard facet.bytes.upperBound <= bytes.count, let start = codePoints[facet.bytes.lowerBound],
-              let end = codePoints[facet.bytes.upperBound] else { return nil }
+            let end = codePoints[facet.bytes.upperBound]
+        else { return nil }
         let slice = String(decoding: bytes[facet.bytes], as: UTF8.self)
         guard let (kind, expandedURL) = facet.feature.meaning(of: slice) else { return nil }
         return Mention(kind: kind, keyword: slice, range: start..<end, expandedURL: expandedURL)
@@ -52,8 +53,9 @@ private struct Facet {
     let feature: Feature
 
     init?(_ json: JSONValue) {
-        guard let start = json["index"]?["byteStart"]?.int, let end = json["index"]?["byteEnd"]?.int, 0 <= start, start < end,
-              let feature = json["features"]?.array?.lazy.compactMap(Feature.init).first
+        guard let start = json["index"]?["byteStart"]?.int, let end = json["index"]?["byteEnd"]?.int, 0 <= start,
+            start < end,
+            let feature = json["features"]?.array?.lazy.compactMap(Feature.init).first
         else { return nil }
         bytes = start..<end
         self.feature = feature
@@ -85,7 +87,8 @@ private enum Feature {
             return slice.count > 1 && (slice.hasPrefix("@") || slice.hasPrefix("＠")) ? (.user, nil) : nil
         case .tag(let tag):
             let written = slice.dropFirst()
-            return (slice.hasPrefix("#") || slice.hasPrefix("＃")) && written.lowercased() == tag.lowercased() ? (.hashtag, nil) : nil
+            return (slice.hasPrefix("#") || slice.hasPrefix("＃")) && written.lowercased() == tag.lowercased()
+                ? (.hashtag, nil) : nil
         case .link(let uri):
             return WebLink.isHTTP(uri) ? (.url, uri) : nil
         }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Bluesky's post views (`app.bsky.feed.defs#postView`) as posts: the `at://` URI is the id, facets become mentions,
 /// images come from the embed with their aspect ratios, a quoted post (`record#view`) is decoded into the post, and
@@ -16,15 +17,21 @@ package enum PostViewDecoder {
         guard let view = json["post"], view.object != nil else { return try post(view: json, quoteDepth: 0) }
         let post = try post(view: view, quoteDepth: 0)
         guard let reason = json["reason"], reason["$type"]?.string?.hasSuffix("#reasonRepost") == true,
-              let reposter = author(reason["by"]) else { return post }
-        return post.reposted(by: reposter, at: date(reason["indexedAt"]) ?? post.created, id: reason["uri"]?.nonEmptyString)
+            let reposter = author(reason["by"])
+        else { return post }
+        return post.reposted(
+            by: reposter, at: date(reason["indexedAt"]) ?? post.created, id: reason["uri"]?.nonEmptyString)
     }
 
     private static func post(view: JSONValue, quoteDepth: Int) throws(BlueskyDecodingError) -> Post {
         guard let uri = view["uri"]?.nonEmptyString else { throw .missing("uri") }
-        guard let record = view["record"] ?? view["value"], record.object != nil else { throw .invalid("record", uri: uri) }
+        guard let record = view["record"] ?? view["value"], record.object != nil else {
+            throw .invalid("record", uri: uri)
+        }
         guard let text = record["text"]?.string else { throw .invalid("text", uri: uri) }
-        guard let created = date(record["createdAt"]) ?? date(view["indexedAt"]) else { throw .invalid("createdAt", uri: uri) }
+        guard let created = date(record["createdAt"]) ?? date(view["indexedAt"]) else {
+            throw .invalid("createdAt", uri: uri)
+        }
         guard let user = author(view["author"]) else { throw .invalid("author", uri: uri) }
         let embed = view["embed"] ?? view["embeds"]?.array?.first
         let quote = EmbedDecoder.quote(in: embed)
@@ -33,7 +40,8 @@ package enum PostViewDecoder {
             network: .bluesky, id: uri, created: created, author: user, text: text,
             mentions: FacetText(text: text, facets: record["facets"]?.array ?? []).mentions,
             media: EmbedDecoder.media(in: embed),
-            quotedID: quote?.uri, quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
+            quotedID: quote?.uri,
+            quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
             url: Permalink.of(uri: uri, handle: user.handle)
@@ -44,7 +52,9 @@ package enum PostViewDecoder {
     static func author(_ json: JSONValue?) -> Author? {
         guard let json, let handle = json["handle"]?.nonEmptyString else { return nil }
         let shown = handle == "handle.invalid" ? json["did"]?.nonEmptyString ?? handle : handle
-        return Author(handle: shown, name: json["displayName"]?.nonEmptyString ?? shown, profileImageURL: WebLink.http(json["avatar"]?.string))
+        return Author(
+            handle: shown, name: json["displayName"]?.nonEmptyString ?? shown,
+            profileImageURL: WebLink.http(json["avatar"]?.string))
     }
 
     /// Bluesky's timestamps carry 3 or 6 fractional digits, and some carry no zone: those are UTC.
@@ -65,7 +75,8 @@ extension Post {
     /// The same content, as a repost by `reposter` at `time`.
     fileprivate func reposted(by reposter: Author, at time: Date, id repostID: String?) -> Post {
         Post(
-            network: network, id: repostID ?? id, created: time, author: author, text: text, mentions: mentions, media: media,
+            network: network, id: repostID ?? id, created: time, author: author, text: text, mentions: mentions,
+            media: media,
             repostedBy: reposter, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
             contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url
         )

@@ -1,8 +1,8 @@
+import HTTPExchange
 import Logging
 import Posts
 import Synchronization
 import WSClient
-import HTTPExchange
 
 /// Jetstream over a WebSocket (`wantedCollections=app.bsky.feed.post`, no account needed): every message goes to
 /// `receive`; after a close or a failure it reconnects with growing pauses (1 s doubling to a minute, back to 1 s
@@ -22,7 +22,9 @@ package struct JetstreamConnection: Sendable {
     }
 
     /// Runs until cancelled. `cursor` is asked before every connection.
-    package func run(cursor: @escaping @Sendable () async throws -> Int64?, receive: @escaping @Sendable ([UInt8]) async -> Void) async throws {
+    package func run(
+        cursor: @escaping @Sendable () async throws -> Int64?, receive: @escaping @Sendable ([UInt8]) async -> Void
+    ) async throws {
         var backoff = Backoff(first: .seconds(1), most: .seconds(60))
         while true {
             try Task.checkCancellation()
@@ -42,8 +44,13 @@ package struct JetstreamConnection: Sendable {
             } catch {
                 // Once per outage: while it lasts, the retries are logged at debug level only.
                 let level: Logger.Level = backoff.hasFailed ? .debug : .warning
-                logger.log(level: level, "Jetstream connection failed; retrying in \(backoff.pause), then after growing pauses up to a minute",
-                           metadata: ["url": "\(address)", "error": "\(error)"])
+                logger.log(
+                    level: level,
+                    """
+                    Jetstream connection failed; retrying in \(backoff.pause), then after growing pauses up to a \
+                    minute
+                    """,
+                    metadata: ["url": "\(address)", "error": "\(error)"])
             }
             if received.withLock({ $0 }) { backoff.reset() }
             try await Task.sleep(for: backoff.next())

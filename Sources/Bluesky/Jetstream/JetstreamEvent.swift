@@ -40,18 +40,24 @@ package enum JetstreamEvent: Sendable, Equatable {
 
     /// `did:plc:…` or `did:web:…`: DID syntax, which is also safe in the CDN's paths.
     private static func isDID(_ text: String) -> Bool {
-        text.hasPrefix("did:") && text.count <= 2048 && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":._-%".contains($0)) }
+        text.hasPrefix("did:") && text.count <= 2048
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || ":._-%".contains($0)) }
     }
 
-    private static func commit(_ commit: JSONValue?, did: String, cursor: Int64) throws(JetstreamError) -> JetstreamEvent {
+    private static func commit(
+        _ commit: JSONValue?, did: String, cursor: Int64
+    ) throws(JetstreamError) -> JetstreamEvent {
         guard let commit, commit["collection"]?.string == "app.bsky.feed.post" else { return .other(cursor: cursor) }
-        guard let rkey = commit["rkey"]?.nonEmptyString, !rkey.contains("/") else { throw .malformed("a commit without an rkey") }
+        guard let rkey = commit["rkey"]?.nonEmptyString, !rkey.contains("/") else {
+            throw .malformed("a commit without an rkey")
+        }
         let uri = "at://\(did)/app.bsky.feed.post/\(rkey)"
         switch commit["operation"]?.string {
         case "create":
             let record = commit["record"]
             let langs = record?["langs"]?.array?.compactMap(\.nonEmptyString) ?? []
-            return .create(try PostRecordDecoder.post(record, uri: uri, did: did, time: cursor), langs: langs, cursor: cursor)
+            return .create(
+                try PostRecordDecoder.post(record, uri: uri, did: did, time: cursor), langs: langs, cursor: cursor)
         case "delete": return .delete(uri: uri, cursor: cursor)
         default: return .other(cursor: cursor)  // an edit: Bluesky posts are not edited in place by its clients
         }

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A post record (`app.bsky.feed.post`, as the repository holds it and Jetstream sends it) as a post. Unlike a post
 /// view it has no author profile, no labels but the author's own, and its embeds are blob references: images are
@@ -23,7 +24,8 @@ enum PostRecordDecoder {
             mentions: FacetText(text: text, facets: record["facets"]?.array ?? []).mentions,
             media: RecordEmbed.media(embed, did: did), quotedID: quotedID,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
-            contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: RecordEmbed.card(embed, did: did),
+            contentWarning: warning.sentence, isSensitive: warning.sentence != nil,
+            card: RecordEmbed.card(embed, did: did),
             url: Permalink.of(uri: uri, handle: did)
         )
     }
@@ -37,13 +39,18 @@ enum RecordEmbed {
         case "images":
             return (embed["images"]?.array ?? []).compactMap { image in
                 BlobURL.image(image["image"], did: did).map {
-                    MediaItem(url: $0, aspectRatio: EmbedDecoder.aspectRatio(image["aspectRatio"]), kind: .photo, alt: image["alt"]?.string)
+                    MediaItem(
+                        url: $0, aspectRatio: EmbedDecoder.aspectRatio(image["aspectRatio"]), kind: .photo,
+                        alt: image["alt"]?.string)
                 }
             }
         case "video":
             let video = embed["video"]
-            return EmbedDecoder.video(still: BlobURL.videoThumbnail(video, did: did), playlist: BlobURL.videoPlaylist(video, did: did), of: embed)
-                .map { [$0] } ?? []
+            return EmbedDecoder.video(
+                still: BlobURL.videoThumbnail(video, did: did), playlist: BlobURL.videoPlaylist(video, did: did),
+                of: embed
+            )
+            .map { [$0] } ?? []
         case "recordWithMedia": return media(embed["media"], did: did)
         default: return []
         }
@@ -54,8 +61,10 @@ enum RecordEmbed {
         switch kind(of: embed) {
         case "external":
             let external = embed["external"]
-            return LinkCard(checking: external?["uri"]?.string, title: external?["title"]?.string,
-                            description: external?["description"]?.string, imageURL: BlobURL.thumbnail(external?["thumb"], did: did))
+            return LinkCard(
+                checking: external?["uri"]?.string, title: external?["title"]?.string,
+                description: external?["description"]?.string, imageURL: BlobURL.thumbnail(external?["thumb"], did: did)
+            )
         case "recordWithMedia": return card(embed["media"], did: did)
         default: return nil
         }
@@ -64,12 +73,14 @@ enum RecordEmbed {
     /// The quoted post's URI (a strong ref), from a quote or a quote with media.
     static func quotedURI(_ embed: JSONValue?) -> String? {
         guard let embed else { return nil }
-        let reference = switch kind(of: embed) {
-        case "record": embed["record"]
-        case "recordWithMedia": embed["record"]?["record"]
-        default: nil as JSONValue?
-        }
-        guard let uri = reference?["uri"]?.nonEmptyString, uri.hasPrefix("at://"), uri.contains("/app.bsky.feed.post/") else { return nil }
+        let reference =
+            switch kind(of: embed) {
+            case "record": embed["record"]
+            case "recordWithMedia": embed["record"]?["record"]
+            default: nil as JSONValue?
+            }
+        guard let uri = reference?["uri"]?.nonEmptyString, uri.hasPrefix("at://"), uri.contains("/app.bsky.feed.post/")
+        else { return nil }
         return uri
     }
 
@@ -102,7 +113,8 @@ enum BlobURL {
     /// A CID is base32 or base58 letters and digits: anything else is not put in an address.
     private static func cid(_ blob: JSONValue?) -> String? {
         guard let cid = (blob?["ref"]?["$link"] ?? blob?["cid"])?.nonEmptyString,
-              cid.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return nil }
+            cid.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else { return nil }
         return cid
     }
 }

@@ -18,15 +18,19 @@ public struct PostImporter: Sendable {
     public func importFile(_ path: String, report: (ImportEvent) -> Void) async throws -> ImportTotals {
         var reader = try TweetFileReader(path: path)
         var totals = ImportTotals()
-        try await corpus.add(batches: { readBatch(&reader, into: &totals, report: report) }) { added in
-            totals.add(added, file: path, report: report)
-            report(.progress(totals))
-        }
+        try await corpus.add(
+            batches: { readBatch(&reader, into: &totals, report: report) },
+            written: { added in
+                totals.add(added, file: path, report: report)
+                report(.progress(totals))
+            })
         report(.progress(totals))
         return totals
     }
 
-    private func readBatch(_ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void) -> [Post] {
+    private func readBatch(
+        _ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void
+    ) -> [Post] {
         var batch: [Post] = []
         batch.reserveCapacity(batchSize)
         while batch.count < batchSize, let event = reader.next() {

@@ -1,6 +1,6 @@
-import Synchronization
 import Posts
 import SQLiteSupport
+import Synchronization
 
 /// The last pages searched, each valid for the corpus generation it was read at: a repeated search costs a look-up
 /// here instead of the query, and any change to the corpus (the demo tweeter, `import`, another process) empties it
@@ -19,7 +19,9 @@ final class PageCache: Sendable {
         /// A quarter of the pages at once: a full cache of different searches (each one new) would otherwise look
         /// through every entry on every store.
         mutating func dropLeastRecentlyUsed(_ count: Int) {
-            for request in entries.lazy.map({ (key: $0.key, used: $0.value.used) }).sorted(by: { $0.used < $1.used }).prefix(count).map(\.key) {
+            for request in entries.lazy.map({ (key: $0.key, used: $0.value.used) }).sorted(by: { $0.used < $1.used })
+                .prefix(count).map(\.key)
+            {
                 entries[request] = nil
             }
         }
@@ -49,7 +51,9 @@ final class PageCache: Sendable {
                 if let current = state.generation, generation.precedes(current) { return }
                 state = State(generation: generation)
             }
-            if state.entries[request] == nil, state.entries.count >= limit { state.dropLeastRecentlyUsed(max(1, limit / 4)) }
+            if state.entries[request] == nil, state.entries.count >= limit {
+                state.dropLeastRecentlyUsed(max(1, limit / 4))
+            }
             state.clock += 1
             state.entries[request] = Entry(page: page, used: state.clock)
         }

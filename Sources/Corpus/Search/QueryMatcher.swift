@@ -53,8 +53,11 @@ private struct CursorBuilder {
         var excluded: [any PostCursor] = []
         for part in parts {
             if case .excluding(let inner) = part {
-                if case .excluding(let doubled) = inner, let cursor = try cursor(for: doubled) { required.append(cursor) }
-                else if let cursor = try cursor(for: inner) { excluded.append(cursor) }
+                if case .excluding(let doubled) = inner, let cursor = try cursor(for: doubled) {
+                    required.append(cursor)
+                } else if let cursor = try cursor(for: inner) {
+                    excluded.append(cursor)
+                }
             } else if let cursor = try cursor(for: part) {
                 required.append(cursor)
             }
@@ -74,10 +77,14 @@ private struct CursorBuilder {
     }
 
     private func posting(_ key: String) throws -> any PostCursor {
-        guard let termID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM term WHERE key = ?"), arguments: [key]) else {
+        guard
+            let termID = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM term WHERE key = ?"), arguments: [key])
+        else {
             return NoPosts()
         }
-        let sql = direction == .newestFirst
+        let sql =
+            direction == .newestFirst
             ? "SELECT tweetID FROM posting WHERE termID = ?1 AND tweetID <= ?2 ORDER BY tweetID DESC LIMIT ?3"
             : "SELECT tweetID FROM posting WHERE termID = ?1 AND tweetID >= ?2 ORDER BY tweetID ASC LIMIT ?3"
         return try IndexCursor(db: db, sql: sql, list: termID, direction: direction)
@@ -88,7 +95,8 @@ private struct CursorBuilder {
         let words = WordTokenizer.words(in: text)
         guard !words.isEmpty else { return nil }
         let phrase = "\"" + words.joined(separator: " ") + "\""
-        let sql = direction == .newestFirst
+        let sql =
+            direction == .newestFirst
             ? "SELECT rowid FROM word WHERE word MATCH ?1 AND rowid <= ?2 ORDER BY rowid DESC LIMIT ?3"
             : "SELECT rowid FROM word WHERE word MATCH ?1 AND rowid >= ?2 ORDER BY rowid ASC LIMIT ?3"
         return try IndexCursor(db: db, sql: sql, list: phrase, direction: direction)

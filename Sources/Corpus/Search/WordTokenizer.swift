@@ -21,7 +21,11 @@ struct WordTokenizer {
         switch ScalarKind(scalar) {
         case .letter:
             if wordIsEmoji { endWord() }
-            if scalar.isASCII { word.append(Self.lowercased(scalar)) } else { word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars) }
+            if scalar.isASCII {
+                word.append(Self.lowercased(scalar))
+            } else {
+                word.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
+            }
         case .ideograph:
             endWord()
             words.append(String(scalar))
@@ -49,7 +53,8 @@ struct WordTokenizer {
     private func continuesEmoji(with scalar: Unicode.Scalar) -> Bool {
         guard wordIsEmoji else { return false }
         let indicators: ClosedRange<UInt32> = 0x1F1E6...0x1F1FF
-        let pairsFlag = indicators.contains(previous.value) && indicators.contains(scalar.value)
+        let pairsFlag =
+            indicators.contains(previous.value) && indicators.contains(scalar.value)
             && word.count % 2 == 1
         return previous == "\u{200D}" || pairsFlag
     }
@@ -65,7 +70,9 @@ private enum ScalarKind {
 
     init(_ scalar: Unicode.Scalar) {
         if scalar.isASCII {
-            self = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) ? .letter : .separator
+            self =
+                ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                ? .letter : .separator
             return
         }
         let properties = scalar.properties

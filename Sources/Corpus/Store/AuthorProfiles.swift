@@ -7,7 +7,8 @@ extension PostCorpus {
     /// Up to `limit` DIDs still to resolve, the longest waiting first.
     public func pendingAuthors(limit: Int) async throws -> [String] {
         try await writer.read { db in
-            try String.fetchAll(db, sql: "SELECT screenName FROM user WHERE pending = 1 ORDER BY id LIMIT ?", arguments: [limit])
+            try String.fetchAll(
+                db, sql: "SELECT screenName FROM user WHERE pending = 1 ORDER BY id LIMIT ?", arguments: [limit])
         }
     }
 
@@ -27,20 +28,30 @@ extension PostCorpus {
 extension PostWriter {
     /// Shows a DID-named author as the profile says and moves their posts' `from:` posting to the new handle.
     mutating func store(_ profile: AccountProfile) throws {
-        guard let row = try Row.fetchOne(statement("SELECT id, handle FROM user WHERE screenName = ?"), arguments: [profile.did]) else { return }
+        guard
+            let row = try Row.fetchOne(
+                statement("SELECT id, handle FROM user WHERE screenName = ?"), arguments: [profile.did])
+        else { return }
         let (userID, old): (Int64, String?) = (row["id"], row["handle"])
         try statement("UPDATE user SET handle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
             .execute(arguments: [profile.handle, profile.name, profile.avatarURL, userID])
         guard old?.lowercased() != profile.handle?.lowercased() else { return }
         if let old {
-            try statement("""
+            try statement(
+                """
                 DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?)
                     AND tweetID IN (SELECT id FROM tweet WHERE userID = ? AND network <> 0)
-                """).execute(arguments: [IndexEntry.from(old), userID])
+                """
+            ).execute(arguments: [IndexEntry.from(old), userID])
         }
         if let handle = profile.handle {
-            try statement("INSERT OR IGNORE INTO posting(termID, tweetID) SELECT ?, id FROM tweet WHERE userID = ? AND network <> 0")
-                .execute(arguments: [try termID(IndexEntry.from(handle)), userID])
+            try statement(
+                """
+                INSERT OR IGNORE INTO posting(termID, tweetID) SELECT ?, id FROM tweet WHERE userID = ? AND \
+                network <> 0
+                """
+            )
+            .execute(arguments: [try termID(IndexEntry.from(handle)), userID])
         }
     }
 

@@ -5,102 +5,109 @@ enum CorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE user (
-                    id INTEGER PRIMARY KEY,
-                    screenName TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                    name TEXT NOT NULL,
-                    profileImageURL TEXT
-                );
-                -- id: the tweet's 64-bit id, which orders tweets by time; created: milliseconds since 1970.
-                CREATE TABLE tweet (
-                    id INTEGER PRIMARY KEY,
-                    created INTEGER NOT NULL,
-                    userID INTEGER NOT NULL REFERENCES user(id),
-                    retweeterID INTEGER REFERENCES user(id),
-                    text TEXT NOT NULL,
-                    quotedID TEXT,
-                    inReplyToID TEXT
-                );
-                -- kind: 0 hashtag, 1 user, 2 url; start/end: Unicode scalars of the text.
-                CREATE TABLE mention (
-                    tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    kind INTEGER NOT NULL,
-                    start INTEGER NOT NULL,
-                    end INTEGER NOT NULL,
-                    expandedURL TEXT,
-                    PRIMARY KEY (tweetID, position)
-                ) WITHOUT ROWID;
-                CREATE TABLE media (
-                    tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
-                    position INTEGER NOT NULL,
-                    url TEXT NOT NULL,
-                    aspectRatio REAL NOT NULL,
-                    kind TEXT NOT NULL,
-                    PRIMARY KEY (tweetID, position)
-                ) WITHOUT ROWID;
-                -- What the operators look up: `#tag`, `@user`, `from:user` (lower-cased), `filter:media|links|retweets`.
-                CREATE TABLE term (
-                    id INTEGER PRIMARY KEY,
-                    key TEXT NOT NULL UNIQUE
-                );
-                -- Each term's tweets, newest first by walking the primary key backwards.
-                CREATE TABLE posting (
-                    termID INTEGER NOT NULL,
-                    tweetID INTEGER NOT NULL,
-                    PRIMARY KEY (termID, tweetID)
-                ) WITHOUT ROWID;
-                -- Words (see WordTokenizer), already cut and lower-cased: the ascii tokenizer only splits on spaces.
-                CREATE VIRTUAL TABLE word USING fts5(words, content='', columnsize=0, tokenize='ascii');
-                CREATE TABLE info (
-                    key TEXT PRIMARY KEY,
-                    value TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        id INTEGER PRIMARY KEY,
+                        screenName TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        name TEXT NOT NULL,
+                        profileImageURL TEXT
+                    );
+                    -- id: the tweet's 64-bit id, which orders tweets by time; created: milliseconds since 1970.
+                    CREATE TABLE tweet (
+                        id INTEGER PRIMARY KEY,
+                        created INTEGER NOT NULL,
+                        userID INTEGER NOT NULL REFERENCES user(id),
+                        retweeterID INTEGER REFERENCES user(id),
+                        text TEXT NOT NULL,
+                        quotedID TEXT,
+                        inReplyToID TEXT
+                    );
+                    -- kind: 0 hashtag, 1 user, 2 url; start/end: Unicode scalars of the text.
+                    CREATE TABLE mention (
+                        tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        kind INTEGER NOT NULL,
+                        start INTEGER NOT NULL,
+                        end INTEGER NOT NULL,
+                        expandedURL TEXT,
+                        PRIMARY KEY (tweetID, position)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE media (
+                        tweetID INTEGER NOT NULL REFERENCES tweet(id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        url TEXT NOT NULL,
+                        aspectRatio REAL NOT NULL,
+                        kind TEXT NOT NULL,
+                        PRIMARY KEY (tweetID, position)
+                    ) WITHOUT ROWID;
+                    -- What the operators look up: `#tag`, `@user`, `from:user` (lower-cased), \
+                    `filter:media|links|retweets`.
+                    CREATE TABLE term (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL UNIQUE
+                    );
+                    -- Each term's tweets, newest first by walking the primary key backwards.
+                    CREATE TABLE posting (
+                        termID INTEGER NOT NULL,
+                        tweetID INTEGER NOT NULL,
+                        PRIMARY KEY (termID, tweetID)
+                    ) WITHOUT ROWID;
+                    -- Words (see WordTokenizer), already cut and lower-cased: the ascii tokenizer only splits on \
+                    spaces.
+                    CREATE VIRTUAL TABLE word USING fts5(words, content='', columnsize=0, tokenize='ascii');
+                    CREATE TABLE info (
+                        key TEXT PRIMARY KEY,
+                        value TEXT NOT NULL
+                    );
+                    """)
         }
         // What X shows of a post: links by their display form, a reply's text after its leading @names.
         migrator.registerMigration("v2: display text") { db in
-            try db.execute(sql: """
-                ALTER TABLE mention ADD COLUMN display TEXT;
-                ALTER TABLE tweet ADD COLUMN displayStart INTEGER NOT NULL DEFAULT 0;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE mention ADD COLUMN display TEXT;
+                    ALTER TABLE tweet ADD COLUMN displayStart INTEGER NOT NULL DEFAULT 0;
+                    """)
         }
         // Posts of other networks beside X's (Bluesky's live index): `id` stays the order key every index and page
         // uses (an X post's own id); another network's post gets one made the same way from its time
         // (`OrderKey`) and keeps its own id in `postID`. What X derives, others store: the permalink, a warning,
         // sensitive media, a link card (JSON of `LinkCard`).
         migrator.registerMigration("v3: posts of every network") { db in
-            try db.execute(sql: """
-                ALTER TABLE tweet ADD COLUMN network INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE tweet ADD COLUMN postID TEXT;
-                ALTER TABLE tweet ADD COLUMN url TEXT;
-                ALTER TABLE tweet ADD COLUMN contentWarning TEXT;
-                ALTER TABLE tweet ADD COLUMN isSensitive INTEGER NOT NULL DEFAULT 0;
-                ALTER TABLE tweet ADD COLUMN card TEXT;
-                CREATE UNIQUE INDEX tweet_by_post ON tweet(network, postID) WHERE postID IS NOT NULL;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE tweet ADD COLUMN network INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE tweet ADD COLUMN postID TEXT;
+                    ALTER TABLE tweet ADD COLUMN url TEXT;
+                    ALTER TABLE tweet ADD COLUMN contentWarning TEXT;
+                    ALTER TABLE tweet ADD COLUMN isSensitive INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE tweet ADD COLUMN card TEXT;
+                    CREATE UNIQUE INDEX tweet_by_post ON tweet(network, postID) WHERE postID IS NOT NULL;
+                    """)
         }
         // Bluesky's firehose names a post's author by DID only (kept in `screenName`); the profile is resolved later
         // into `handle`, `name` and the picture. `pending`: to resolve (new, or its identity changed). Another
         // network's posts are found by their author to move `from:` postings when a handle changes.
         migrator.registerMigration("v4: Bluesky profiles") { db in
-            try db.execute(sql: """
-                ALTER TABLE user ADD COLUMN handle TEXT;
-                ALTER TABLE user ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
-                CREATE INDEX user_pending ON user(id) WHERE pending = 1;
-                CREATE INDEX tweet_by_author ON tweet(userID) WHERE network <> 0;
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE user ADD COLUMN handle TEXT;
+                    ALTER TABLE user ADD COLUMN pending INTEGER NOT NULL DEFAULT 0;
+                    CREATE INDEX user_pending ON user(id) WHERE pending = 1;
+                    CREATE INDEX tweet_by_author ON tweet(userID) WHERE network <> 0;
+                    """)
         }
         // Media as their networks play them (issue 33): what plays (an MP4, an HLS playlist, a sound), the
         // description, the length; loops spelled `gifv` on every network.
         migrator.registerMigration("v5: playable media") { db in
-            try db.execute(sql: """
-                ALTER TABLE media ADD COLUMN playURL TEXT;
-                ALTER TABLE media ADD COLUMN alt TEXT;
-                ALTER TABLE media ADD COLUMN duration REAL;
-                UPDATE media SET kind = 'gifv' WHERE kind = 'animated_gif';
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE media ADD COLUMN playURL TEXT;
+                    ALTER TABLE media ADD COLUMN alt TEXT;
+                    ALTER TABLE media ADD COLUMN duration REAL;
+                    UPDATE media SET kind = 'gifv' WHERE kind = 'animated_gif';
+                    """)
         }
         return migrator
     }

@@ -1,6 +1,6 @@
-import Synchronization
 import Posts
 import SQLiteSupport
+import Synchronization
 
 /// Tweets lately loaded, each valid for the corpus generation it was read at: different searches show many of the
 /// same tweets (`#a OR #b` and `#b OR #c`, the pages after them, a tweet's own page), and building a tweet from its

@@ -1,12 +1,13 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import Posts
-import Twitter
 import SQLiteSupport
+import Twitter
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
 /// search operator is an index look-up.
@@ -33,7 +34,9 @@ public struct PostCorpus: Sendable {
         try CorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
         // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
-        inline = try path.map { try InlineReaders(path: $0, count: min(ProcessInfo.processInfo.activeProcessorCount, 8)) }
+        inline = try path.map {
+            try InlineReaders(path: $0, count: min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        }
     }
 
     /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
@@ -60,7 +63,8 @@ public struct PostCorpus: Sendable {
                 case .identity(let did): try writer.reresolve(did: did)
                 }
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
             return applied
         }
     }
@@ -89,7 +93,8 @@ public struct PostCorpus: Sendable {
     }
 
     /// A page of the tweets matching `query`, newest first.
-    public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage {
+    public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage
+    {
         try await search(query, position, count: count, at: generation.current())
     }
 
@@ -157,7 +162,9 @@ public struct PostCorpus: Sendable {
 
     /// A note the corpus keeps about itself (e.g. the demo's seed).
     public func info(_ key: String) async throws -> String? {
-        try await writer.read { db in try String.fetchOne(db, sql: "SELECT value FROM info WHERE key = ?", arguments: [key]) }
+        try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM info WHERE key = ?", arguments: [key])
+        }
     }
 
     public func setInfo(_ key: String, _ value: String) async throws {
@@ -203,7 +210,8 @@ public struct AddedPosts: Sendable, Hashable {
         switch outcome {
         case .inserted: inserted += 1
         case .duplicate: duplicates += 1
-        case .badID: rejected.append(TweetID.problem(with: post.id) ?? "the tweet id “\(post.id.excerpt())” cannot be stored")
+        case .badID:
+            rejected.append(TweetID.problem(with: post.id) ?? "the tweet id “\(post.id.excerpt())” cannot be stored")
         }
     }
 }
@@ -223,13 +231,16 @@ private struct PageRange {
     init(_ position: SearchRequest.Position, _ db: Database) throws {
         switch position {
         case .newest: (direction, start) = (.newestFirst, .max)
-        case .newer(let id): (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.key(id, db) + 1))
+        case .newer(let id):
+            (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.key(id, db) + 1))
         case .older(let id, _): (direction, start) = (.newestFirst, try Self.key(id, db) - 1)
         }
     }
 
     private static func key(_ text: String, _ db: Database) throws -> Int64 {
-        guard let key = try OrderKeys.key(of: text, db), key >= 0, key < .max else { throw CorpusError.badPagingID(text) }
+        guard let key = try OrderKeys.key(of: text, db), key >= 0, key < .max else {
+            throw CorpusError.badPagingID(text)
+        }
         return key
     }
 }
@@ -239,11 +250,14 @@ private struct PageRange {
 enum OrderKeys {
     static func key(of id: String, _ db: Database) throws -> Int64? {
         if let key = Int64(id) { return key }
-        return try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM tweet WHERE network IN \(otherNetworks) AND postID = ?"), arguments: [id])
+        return try Int64.fetchOne(
+            db.cachedStatement(sql: "SELECT id FROM tweet WHERE network IN \(otherNetworks) AND postID = ?"),
+            arguments: [id])
     }
 
     /// `(1, 2)`: the codes of every network but X, whose posts have no `postID`.
-    private static let otherNetworks = "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
+    private static let otherNetworks =
+        "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
 }
 
 /// Something the corpus could not do, as one sentence.

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads whole posts for a list of order keys: three queries whatever the number of posts.
 struct PostLoader {
@@ -84,7 +85,8 @@ private struct StoredPost: FetchableRecord {
             network: network, id: postID ?? String(key), created: Date(millisecondsSince1970: created), author: author,
             text: text, mentions: mentions.compactMap { $0.mention(in: scalars) }, media: media, repostedBy: reposter,
             quotedID: quotedID, inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
-            isSensitive: isSensitive, card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
+            isSensitive: isSensitive,
+            card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
             url: url
         )
     }
@@ -115,10 +117,12 @@ private struct StoredMention: FetchableRecord {
 
     /// The mentions of the posts in `list` (a JSON array of order keys), in each post's order.
     static func byPost(in db: Database, list: String) throws -> [Int64: [StoredMention]] {
-        let rows = try fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, kind, start, end, expandedURL, display FROM mention
-            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
-            """), arguments: [list])
+        let rows = try fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT tweetID, kind, start, end, expandedURL, display FROM mention
+                    WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+                    """), arguments: [list])
         var mentions: [Int64: [StoredMention]] = [:]
         while let mention = try rows.next() { mentions[mention.key, default: []].append(mention) }
         return mentions
@@ -140,15 +144,18 @@ private enum StoredMedium {
 
     /// The media of the posts in `list` (a JSON array of order keys), in each post's order.
     static func byPost(in db: Database, list: String) throws -> [Int64: [MediaItem]] {
-        let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
-            WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
-            """), arguments: [list])
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
+                    WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+                    """), arguments: [list])
         var media: [Int64: [MediaItem]] = [:]
         while let row = try rows.next() {
             let item = MediaItem(
                 url: row[Columns.url], aspectRatio: row[Columns.aspectRatio],
-                kind: MediaItem.Kind(storedName: row[Columns.kind]), playURL: row[Columns.playURL], alt: row[Columns.alt],
+                kind: MediaItem.Kind(storedName: row[Columns.kind]), playURL: row[Columns.playURL],
+                alt: row[Columns.alt],
                 duration: row[Columns.duration])
             media[row[Columns.key], default: []].append(item)
         }

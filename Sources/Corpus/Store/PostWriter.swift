@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import Posts
 import Twitter
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Inserts tweets inside one write transaction, with prepared statements reused and ids of users and terms
 /// remembered for the transaction.
@@ -25,15 +26,18 @@ struct PostWriter {
         let author = try user(post.author)
         let reposter = try post.repostedBy.map { try user($0) }
         let isX = post.network == .twitter
-        try statement("""
+        try statement(
+            """
             INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart,
                 network, postID, url, contentWarning, isSensitive, card)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """).execute(arguments: [
-                id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID, post.displayStart,
-                post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
-                try post.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
-            ])
+            """
+        ).execute(arguments: [
+            id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID,
+            post.displayStart,
+            post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
+            try post.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
+        ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(post.mentions, of: id)
         try insertMedia(post.media, of: id)
@@ -45,7 +49,8 @@ struct PostWriter {
     /// corpus holds the post already.
     private func orderKey(of post: Post) throws -> Int64? {
         guard post.network != .twitter else { return TweetID.isValid(post.id) ? Int64(post.id) : nil }
-        let known = try Int64.fetchOne(statement("SELECT id FROM tweet WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
+        let known = try Int64.fetchOne(
+            statement("SELECT id FROM tweet WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
         guard known == nil else { return nil }
         var key = OrderKey.of(post)
         while try Int64.fetchOne(statement("SELECT 1 FROM tweet WHERE id = ?"), arguments: [key]) != nil { key += 1 }
@@ -53,20 +58,30 @@ struct PostWriter {
     }
 
     private func insertMentions(_ mentions: [Mention], of id: Int64) throws {
-        let insert = try statement("INSERT INTO mention(tweetID, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        let insert = try statement(
+            """
+            INSERT INTO mention(tweetID, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, \
+            ?, ?)
+            """
+        )
         for (position, mention) in mentions.enumerated() {
             try insert.execute(arguments: [
-                id, position, mention.kind.code, mention.range.lowerBound, mention.range.upperBound, mention.expandedURL, mention.display,
+                id, position, mention.kind.code, mention.range.lowerBound, mention.range.upperBound,
+                mention.expandedURL, mention.display,
             ])
         }
     }
 
     private func insertMedia(_ media: [MediaItem], of id: Int64) throws {
-        let insert = try statement("""
-            INSERT INTO media(tweetID, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        let insert = try statement(
+            """
+            INSERT INTO media(tweetID, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, \
+            ?, ?, ?, ?)
             """)
         for (position, item) in media.enumerated() {
-            try insert.execute(arguments: [id, position, item.url, item.aspectRatio, item.kind.rawValue, item.playURL, item.alt, item.duration])
+            try insert.execute(arguments: [
+                id, position, item.url, item.aspectRatio, item.kind.rawValue, item.playURL, item.alt, item.duration,
+            ])
         }
     }
 
@@ -94,13 +109,18 @@ struct PostWriter {
 
     private mutating func remove(_ post: Post, key: Int64) throws {
         // Loaded, a resolved Bluesky author is named by handle; the post is also indexed by the DID it came with.
-        let storedName = try String.fetchOne(statement("""
-            SELECT u.screenName FROM tweet t JOIN user u ON u.id = coalesce(t.retweeterID, t.userID) WHERE t.id = ?
-            """), arguments: [key])
+        let storedName = try String.fetchOne(
+            statement(
+                """
+                SELECT u.screenName FROM tweet t JOIN user u ON u.id = coalesce(t.retweeterID, t.userID) WHERE t.id = ?
+                """), arguments: [key])
         let entry = IndexEntry(post, alsoFrom: storedName)
-        let unpost = try statement("DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
+        let unpost = try statement(
+            "DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
         for term in entry.terms { try unpost.execute(arguments: [term, key]) }
-        try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [key, entry.words])
+        try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [
+            key, entry.words,
+        ])
         try statement("DELETE FROM tweet WHERE id = ?").execute(arguments: [key])
     }
 
@@ -115,16 +135,20 @@ struct PostWriter {
     private mutating func user(_ user: Author) throws -> StoredUser {
         let key = user.handle.lowercased()
         if let stored = users[key] { return stored }
-        let row = try Row.fetchOne(statement(user.isUnresolved ? """
-            INSERT INTO user(screenName, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
-            ON CONFLICT(screenName) DO UPDATE SET pending = pending
-            RETURNING id, handle
-            """ : """
-            INSERT INTO user(screenName, name, profileImageURL) VALUES (?, ?, ?)
-            ON CONFLICT(screenName) DO UPDATE SET name = excluded.name,
-                profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
-            RETURNING id, handle
-            """), arguments: [user.handle, user.name, user.profileImageURL])
+        let row = try Row.fetchOne(
+            statement(
+                user.isUnresolved
+                    ? """
+                    INSERT INTO user(screenName, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
+                    ON CONFLICT(screenName) DO UPDATE SET pending = pending
+                    RETURNING id, handle
+                    """
+                    : """
+                    INSERT INTO user(screenName, name, profileImageURL) VALUES (?, ?, ?)
+                    ON CONFLICT(screenName) DO UPDATE SET name = excluded.name,
+                        profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
+                    RETURNING id, handle
+                    """), arguments: [user.handle, user.name, user.profileImageURL])
         guard let row else { throw DatabaseError(message: "no id for user \(user.handle)") }
         let stored = StoredUser(id: row["id"], resolvedHandle: row["handle"])
         users[key] = stored

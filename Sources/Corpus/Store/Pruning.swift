@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import GRDB
 import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A live index keeps the days it is told to: older posts leave the corpus and every index, a few hundred per
 /// transaction so the stream's commits go on between them.
@@ -13,8 +14,9 @@ extension PostCorpus {
     /// their order key, which is their time.
     public func prune(_ network: Network, before date: Date, limit: Int) async throws -> Int {
         try await writer.write { db in
-            let keys = try Int64.fetchAll(db, sql: "SELECT id FROM tweet WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
-                                          arguments: [OrderKey.first(at: date), network.code, limit])
+            let keys = try Int64.fetchAll(
+                db, sql: "SELECT id FROM tweet WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
+                arguments: [OrderKey.first(at: date), network.code, limit])
             var writer = PostWriter(db: db)
             return try keys.count { try writer.remove(key: $0) }
         }

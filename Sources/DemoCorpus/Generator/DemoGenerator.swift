@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import Twitter
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Makes the demo corpus: realistic tweets — Zipf-popular hashtags and users, many languages and scripts, emoji,
 /// links, images of every shape, retweets and replies — the same ones for the same seed, count and end date.
@@ -59,13 +60,17 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         return original(at: time, replyingTo: replied, topic: .anything)
     }
 
-    private mutating func original(at time: Milliseconds, replyingTo replied: RecentTweets.Entry?, topic: TweetComposer.Topic) -> Post {
+    private mutating func original(
+        at time: Milliseconds, replyingTo replied: RecentTweets.Entry?, topic: TweetComposer.Topic
+    ) -> Post {
         let id = clock.id(at: time)
         let authorIndex = author.rank(&random)
-        let content = composer.compose(replyingTo: replied.map { composer.handle(of: $0.authorIndex) }, topic: topic, random: &random)
+        let content = composer.compose(
+            replyingTo: replied.map { composer.handle(of: $0.authorIndex) }, topic: topic, random: &random)
         let tweet = Post(
             id: String(id), created: time.date, author: users[authorIndex], text: content.text,
-            mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id, displayStart: content.displayStart
+            mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id,
+            displayStart: content.displayStart
         )
         recent.add(RecentTweets.Entry(tweet: tweet, authorIndex: authorIndex))
         return tweet

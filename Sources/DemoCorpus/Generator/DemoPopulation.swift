@@ -46,7 +46,9 @@ private struct Person {
         let culture = Names.cultures[Names.cultureChoice.pick(&random)]
         let given = random.element(of: culture.given)
         let family = random.element(of: culture.family)
-        let displayName = culture.familyFirst ? family.display + culture.joiner + given.display : given.display + culture.joiner + family.display
+        let displayName =
+            culture.familyFirst
+            ? family.display + culture.joiner + given.display : given.display + culture.joiner + family.display
         name = Self.decorated(displayName, random: &random)
         handle = Self.handle(given: given.ascii, family: family.ascii, random: &random)
     }
@@ -106,7 +108,8 @@ private enum Names {
         ("RockRadio", "Rock & Roll Radio 📻"), ("tokyo_now", "いまの東京"), ("beijing_daily", "北京日报"),
         ("cairo_news", "أخبار القاهرة"), ("tlv_tech", "טק תל אביב"), ("OpenSourceFdn", "Open Source Foundation"),
         ("SpaceFan", "🚀 Space Fan 🌌"), ("x", "X"), ("Q", "Q"), ("_", "Underscore"), ("jo", "Jo"),
-        ("a1_b2_c3_d4_e5f", "Fifteen Characters"), ("ParisMatchs", "Paris 🇫🇷"), ("Munchen_Events", "Veranstaltungen München"),
+        ("a1_b2_c3_d4_e5f", "Fifteen Characters"), ("ParisMatchs", "Paris 🇫🇷"),
+        ("Munchen_Events", "Veranstaltungen München"),
         ("seoul_music", "서울 뮤직 🎶"), ("MarsRover", "Mars Rover 🔴"), ("StanfordCS", "Stanford Computer Science"),
         ("WWDCfan", "Dub Dub Fan"), ("F1Updates", "F1 Updates 🏎️"), ("CatsOfX", "Cats 🐈‍⬛"),
     ]
@@ -123,7 +126,12 @@ private enum Names {
 
     static let cultureChoice = WeightedChoice(cultures.map(\.weight))
 
-    static let flair = [" 🌸", " 🚀", " ✨", " 🏳️‍🌈", " 🇺🇦", " 👩‍💻", " | she/her", " 🐈", " ☕️", " 𝓓𝓮𝓿", " (on leave)", " 🇯🇵"]
+    static let flair = [
+        " 🌸", " 🚀", " ✨", " 🏳️‍🌈", " 🇺🇦", " 👩‍💻", " | she/her", " 🐈", " ☕️", " 𝓓𝓮𝓿",
+        """
+         (on leave)
+        """, " 🇯🇵",
+    ]
 
     static let latinGiven = [
         "james", "mary", "john", "patricia", "robert", "jennifer", "michael", "linda", "david", "elizabeth",
@@ -141,21 +149,28 @@ private enum Names {
 
     static let accentedGiven = [
         NamePart("José", "jose"), NamePart("Zoë", "zoe"), NamePart("Chloé", "chloe"), NamePart("Renée", "renee"),
-        NamePart("Søren", "soren"), NamePart("Björn", "bjorn"), NamePart("Łukasz", "lukasz"), NamePart("François", "francois"),
-        NamePart("Mónica", "monica"), NamePart("Jürgen", "jurgen"), NamePart("Inés", "ines"), NamePart("Ștefan", "stefan"),
-        NamePart("Đorđe", "djordje"), NamePart("Agnès", "agnes"), NamePart("Ήλιος", "ilios"), NamePart("Дмитрий", "dmitry"),
+        NamePart("Søren", "soren"), NamePart("Björn", "bjorn"), NamePart("Łukasz", "lukasz"),
+        NamePart("François", "francois"),
+        NamePart("Mónica", "monica"), NamePart("Jürgen", "jurgen"), NamePart("Inés", "ines"),
+        NamePart("Ștefan", "stefan"),
+        NamePart("Đorđe", "djordje"), NamePart("Agnès", "agnes"), NamePart("Ήλιος", "ilios"),
+        NamePart("Дмитрий", "dmitry"),
     ]
 
     static let accentedFamily = [
-        NamePart("Álvarez", "alvarez"), NamePart("Müller", "muller"), NamePart("Brontë", "bronte"), NamePart("Núñez", "nunez"),
+        NamePart("Álvarez", "alvarez"), NamePart("Müller", "muller"), NamePart("Brontë", "bronte"),
+        NamePart("Núñez", "nunez"),
         NamePart("Dvořák", "dvorak"), NamePart("Østergaard", "ostergaard"), NamePart("Gonçalves", "goncalves"),
-        NamePart("Lefèvre", "lefevre"), NamePart("Kovač", "kovac"), NamePart("Şahin", "sahin"), NamePart("Wójcik", "wojcik"),
+        NamePart("Lefèvre", "lefevre"), NamePart("Kovač", "kovac"), NamePart("Şahin", "sahin"),
+        NamePart("Wójcik", "wojcik"),
         NamePart("Ibáñez", "ibanez"), NamePart("Papadopoulos", "papadopoulos"), NamePart("Иванов", "ivanov"),
     ]
 
     static let japaneseGiven = [
-        NamePart("太郎", "taro"), NamePart("花子", "hanako"), NamePart("翔", "sho"), NamePart("陽菜", "hina"), NamePart("蓮", "ren"),
-        NamePart("結衣", "yui"), NamePart("大翔", "hiroto"), NamePart("さくら", "sakura"), NamePart("ゆうき", "yuki"), NamePart("健", "ken"),
+        NamePart("太郎", "taro"), NamePart("花子", "hanako"), NamePart("翔", "sho"), NamePart("陽菜", "hina"),
+        NamePart("蓮", "ren"),
+        NamePart("結衣", "yui"), NamePart("大翔", "hiroto"), NamePart("さくら", "sakura"), NamePart("ゆうき", "yuki"),
+        NamePart("健", "ken"),
     ]
 
     static let japaneseFamily = [
@@ -171,12 +186,17 @@ private enum Names {
 
     static let chineseFamily = [
         NamePart("王", "wang"), NamePart("李", "li"), NamePart("张", "zhang"), NamePart("刘", "liu"), NamePart("陈", "chen"),
-        NamePart("杨", "yang"), NamePart("黄", "huang"), NamePart("赵", "zhao"), NamePart("周", "zhou"), NamePart("吴", "wu"),
+        NamePart("杨", "yang"), NamePart("黄", "huang"), NamePart("赵", "zhao"), NamePart("周", "zhou"),
+        NamePart("吴", "wu"),
     ]
 
-    static let koreanGiven = [NamePart("민준", "minjun"), NamePart("서연", "seoyeon"), NamePart("지우", "jiwoo"), NamePart("하은", "haeun")]
+    static let koreanGiven = [
+        NamePart("민준", "minjun"), NamePart("서연", "seoyeon"), NamePart("지우", "jiwoo"), NamePart("하은", "haeun"),
+    ]
 
-    static let koreanFamily = [NamePart("김", "kim"), NamePart("이", "lee"), NamePart("박", "park"), NamePart("최", "choi")]
+    static let koreanFamily = [
+        NamePart("김", "kim"), NamePart("이", "lee"), NamePart("박", "park"), NamePart("최", "choi"),
+    ]
 
     static let arabicGiven = [
         NamePart("محمد", "mohamed"), NamePart("أحمد", "ahmed"), NamePart("فاطمة", "fatima"), NamePart("علي", "ali"),
@@ -185,7 +205,8 @@ private enum Names {
     ]
 
     static let arabicFamily = [
-        NamePart("العلي", "alali"), NamePart("حسن", "hassan"), NamePart("منصور", "mansour"), NamePart("الحربي", "alharbi"),
+        NamePart("العلي", "alali"), NamePart("حسن", "hassan"), NamePart("منصور", "mansour"),
+        NamePart("الحربي", "alharbi"),
         NamePart("سعيد", "saeed"), NamePart("خليل", "khalil"),
     ]
 

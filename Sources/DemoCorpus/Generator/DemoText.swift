@@ -32,12 +32,17 @@ struct TweetTextBuilder: Sendable {
         appendRaw(piece)
     }
 
-    mutating func append(entity kind: Mention.Kind, _ keyword: TextPiece, separator: TextPiece? = nil, expandedURL: String? = nil) {
+    mutating func append(
+        entity kind: Mention.Kind, _ keyword: TextPiece, separator: TextPiece? = nil, expandedURL: String? = nil
+    ) {
         if let separator, !bytes.isEmpty { appendRaw(separator) }
         let start = scalarCount
         appendRaw(keyword)
         let display = expandedURL.map(DisplayURL.of)
-        mentions.append(Mention(kind: kind, keyword: keyword.string, range: start..<scalarCount, expandedURL: expandedURL, display: display))
+        mentions.append(
+            Mention(
+                kind: kind, keyword: keyword.string, range: start..<scalarCount, expandedURL: expandedURL,
+                display: display))
     }
 
     func build() -> (text: String, mentions: [Mention]) {

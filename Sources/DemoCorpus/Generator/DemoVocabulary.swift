@@ -21,7 +21,9 @@ struct DemoVocabulary: Sendable {
         hashtagSpellings = hashtags.map { tag in
             [tag, tag.lowercased(), tag.uppercased()].map { TextPiece("#" + $0) }
         }
-        languages = Words.languages.map { Language(sentences: Self.pieces($0.sentences), separator: TextPiece($0.separator)) }
+        languages = Words.languages.map {
+            Language(sentences: Self.pieces($0.sentences), separator: TextPiece($0.separator))
+        }
         languageChoice = WeightedChoice(Words.languages.map(\.weight))
     }
 
@@ -62,12 +64,15 @@ private enum Words {
     static let hashtags = [
         "stanford", "swift", "SwiftUI", "nasa", "WWDC", "iOS", "cs193p", "Mars", "AI", "opensource",
         "coffee", "photography", "travel", "music", "東京", "100DaysOfCode", "Artemis", "climate", "design", "space",
-        "rustlang", "linux", "webdev", "JavaScript", "python", "MachineLearning", "astronomy", "JWST", "moon", "science",
+        "rustlang", "linux", "webdev", "JavaScript", "python", "MachineLearning", "astronomy", "JWST", "moon",
+        "science",
         "tech", "startup", "news", "worldcup", "NBA", "F1", "cycling", "running", "yoga", "food",
         "ramen", "sushi", "pizza", "vegan", "cats", "dogs", "nature", "sunset", "hiking", "beach",
         "art", "anime", "manga", "gaming", "nintendo", "books", "reading", "writing", "poetry", "film",
-        "Oscars", "jazz", "kpop", "fashion", "weekend", "MondayMotivation", "mentalhealth", "education", "research", "math",
-        "physics", "chemistry", "biology", "history", "architecture", "SanFrancisco", "PaloAlto", "NYC", "London", "Paris",
+        "Oscars", "jazz", "kpop", "fashion", "weekend", "MondayMotivation", "mentalhealth", "education", "research",
+        "math",
+        "physics", "chemistry", "biology", "history", "architecture", "SanFrancisco", "PaloAlto", "NYC", "London",
+        "Paris",
         "Berlin", "Tokyo", "Seoul", "TelAviv", "Dubai", "Cairo", "café", "München", "日本", "カフェ",
         "桜", "北京", "上海", "서울", "مصر", "القاهرة", "שבת", "ירושלים", "Ελλάδα", "Москва",
         "Xcode", "macOS", "visionOS", "Kotlin", "Android", "golang", "Docker", "Kubernetes", "cloud", "security",

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// xoshiro256** seeded through SplitMix64: the same seed gives the same numbers on every machine and in every
@@ -102,7 +102,10 @@ struct WeightedChoice: Sendable {
     init(_ weights: [Double]) {
         let total = weights.reduce(0, +)
         var running = 0.0
-        cumulative = weights.map { running += $0; return running / total }
+        cumulative = weights.map {
+            running += $0
+            return running / total
+        }
     }
 
     func pick(_ random: inout SeededRandom) -> Int {

@@ -60,13 +60,17 @@ struct TweetComposer: Sendable {
         )
         appendSentences(weaving: &pending, topic: topic, random: &random)
         appendRemaining(&pending, topic: topic, random: &random)
-        if random.chance(0.2) { text.append(random.element(of: vocabulary.emoji), separator: random.chance(0.5) ? space : nil) }
+        if random.chance(0.2) {
+            text.append(random.element(of: vocabulary.emoji), separator: random.chance(0.5) ? space : nil)
+        }
         let (string, mentions) = text.build()
         let displayStart = handle.map { $0.scalarCount + 1 } ?? 0
         return Content(text: string, mentions: mentions, media: media(random: &random), displayStart: displayStart)
     }
 
-    private mutating func appendSentences(weaving pending: inout PendingEntities, topic: Topic, random: inout SeededRandom) {
+    private mutating func appendSentences(
+        weaving pending: inout PendingEntities, topic: Topic, random: inout SeededRandom
+    ) {
         let language = vocabulary.languages[vocabulary.languageChoice.pick(&random)]
         let count = 1 + Self.extraSentences.pick(&random)
         var separator = space
@@ -153,7 +157,8 @@ struct TweetComposer: Sendable {
     }
 
     private func image(random: inout SeededRandom) -> MediaItem {
-        let (width, height) = random.chance(0.85)
+        let (width, height) =
+            random.chance(0.85)
             ? random.element(of: vocabulary.imageSizes)
             : (random.int(in: 200...2400), random.int(in: 200...2400))
         let path = DemoImagePath(number: random.below(1_000_000_000), width: width, height: height)

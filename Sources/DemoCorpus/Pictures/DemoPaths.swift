@@ -23,8 +23,9 @@ struct DemoImagePath: Sendable {
         let parts = name.value.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
         let size = parts[1].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let number = Self.digits(parts[0], limit: 18), let width = Self.digits(size[0], limit: 4),
-              let height = Self.digits(size[1], limit: 4), Self.sizes ~= width, Self.sizes ~= height
+        guard size.count == 2, let number = Self.digits(parts[0], limit: 18),
+            let width = Self.digits(size[0], limit: 4),
+            let height = Self.digits(size[1], limit: 4), Self.sizes ~= width, Self.sizes ~= height
         else { return nil }
         self.init(number: number, width: width, height: height)
     }
@@ -45,7 +46,9 @@ struct DemoImagePath: Sendable {
 
     /// Plain ASCII digits only: `Int("+5")` would accept a sign.
     private static func digits(_ text: Substring, limit: Int) -> Int? {
-        guard !text.isEmpty, text.utf8.count <= limit, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        guard !text.isEmpty, text.utf8.count <= limit,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
         return Int(text)
     }
 }

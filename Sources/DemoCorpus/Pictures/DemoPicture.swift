@@ -1,4 +1,5 @@
 import Posts
+
 /// The demo corpus's avatars and images, drawn on request so the demo needs no network and ships no image files.
 public enum DemoPicture {
     /// The SVG for `/demo/avatars/<screenName>.svg` or `/demo/images/<n>-<w>x<h>.svg` (sizes 1…8000); nil for any
@@ -18,12 +19,16 @@ private struct Avatar {
     var svg: String {
         let hash = StableHash.of(name)
         let hue = Int(hash % 360)
-        let shape = hash & 0x200 == 0
+        let shape =
+            hash & 0x200 == 0
             ? #"<circle cx="64" cy="64" r="64" fill="url(#g)"/>"#
             : #"<rect width="128" height="128" rx="28" fill="url(#g)"/>"#
         return #"<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128">"#
             + #"<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">"#
-            + #"<stop offset="0" stop-color="hsl(\#(hue),60%,42%)"/><stop offset="1" stop-color="hsl(\#((hue + 40) % 360),60%,30%)"/>"#
+                + #"""
+                <stop offset="0" stop-color="hsl(\#(hue),60%,42%)"/><stop offset="1" \#
+                stop-color="hsl(\#((hue + 40) % 360),60%,30%)"/>
+                """#
             + "</linearGradient></defs>" + shape
             + #"<text x="64" y="64" dy=".35em" text-anchor="middle" font-family="system-ui,-apple-system,sans-serif" "#
             + #"font-size="52" font-weight="600" fill="white">\#(XMLText.escaped(initials))</text></svg>"#
@@ -33,7 +38,8 @@ private struct Avatar {
     var initials: String {
         guard let first = name.first else { return "" }
         let rest = name.dropFirst()
-        let second = rest.firstIndex(of: "_").flatMap { rest[$0...].dropFirst().first } ?? rest.first(where: \.isUppercase)
+        let second =
+            rest.firstIndex(of: "_").flatMap { rest[$0...].dropFirst().first } ?? rest.first(where: \.isUppercase)
         return (String(first) + (second.map { String($0) } ?? "")).uppercased()
     }
 }
@@ -52,11 +58,19 @@ private struct Landscape {
         var scene = self  // drawing draws random numbers; a copy keeps `svg` a plain property
         let palette = scene.random.element(of: Palette.all)
         let (width, height) = (path.width, path.height)
-        return #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 0 \#(width) \#(height)">"#
-            + #"<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="\#(palette.skyTop)"/>"#
-            + #"<stop offset="1" stop-color="\#(palette.skyBottom)"/></linearGradient></defs>"#
-            + #"<rect width="\#(width)" height="\#(height)" fill="url(#sky)"/>"#
-            + scene.sun(palette) + scene.clouds() + (0..<3).map { scene.hill(layer: $0, palette) }.joined() + "</svg>"
+        return
+            #"""
+            <svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(height)" viewBox="0 \#
+            0 \#(width) \#(height)">
+            """#
+                + #"""
+                <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" \#
+                stop-color="\#(palette.skyTop)"/>
+                """#
+                + #"<stop offset="1" stop-color="\#(palette.skyBottom)"/></linearGradient></defs>"#
+                + #"<rect width="\#(width)" height="\#(height)" fill="url(#sky)"/>"#
+                + scene.sun(palette) + scene.clouds() + (0..<3).map { scene.hill(layer: $0, palette) }.joined()
+                + "</svg>"
     }
 
     private mutating func clouds() -> String {
@@ -64,7 +78,11 @@ private struct Landscape {
             let x = path.width * random.int(in: 0...100) / 100
             let y = path.height * random.int(in: 8...35) / 100
             let radiusX = max(1, path.width * random.int(in: 6...14) / 100)
-            return #"<ellipse cx="\#(x)" cy="\#(y)" rx="\#(radiusX)" ry="\#(max(1, radiusX / 3))" fill="white" opacity="0.55"/>"#
+            return
+                #"""
+                <ellipse cx="\#(x)" cy="\#(y)" rx="\#(radiusX)" ry="\#(max(1, radiusX / 3))" fill="white" \#
+                opacity="0.55"/>
+                """#
         }.joined()
     }
 
@@ -85,10 +103,16 @@ private struct Landscape {
         for segment in 1...segments {
             let x = width * segment / segments
             let controlX = width * (2 * segment - 1) / (2 * segments)
-            outline += " Q\(controlX),\(base + random.int(in: -2 * amplitude...amplitude)) \(x),\(base + random.int(in: -amplitude...amplitude))"
+            let controlY = base + random.int(in: -2 * amplitude...amplitude)
+            let y = base + random.int(in: -amplitude...amplitude)
+            outline += " Q\(controlX),\(controlY) \(x),\(y)"
         }
         let lightness = palette.hillLightness - 10 * layer
-        return #"<path d="\#(outline) L\#(width),\#(height) L0,\#(height) Z" fill="hsl(\#(palette.hillHue),45%,\#(lightness)%)"/>"#
+        return
+            #"""
+            <path d="\#(outline) L\#(width),\#(height) L0,\#(height) Z" \#
+            fill="hsl(\#(palette.hillHue),45%,\#(lightness)%)"/>
+            """#
     }
 }
 

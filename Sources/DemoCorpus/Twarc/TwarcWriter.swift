@@ -48,7 +48,8 @@ private struct TwarcPage {
         if let retweeter = tweet.repostedBy {
             addRetweet(tweet, by: retweeter, created: created)
         } else {
-            V2TweetObject(tweet, id: tweet.id, created: created, references: Self.references(of: tweet)).write(to: &data)
+            V2TweetObject(tweet, id: tweet.id, created: created, references: Self.references(of: tweet)).write(
+                to: &data)
             add(media: tweet.media, of: tweet.id)
         }
         add(user: tweet.author)
@@ -74,16 +75,22 @@ private struct TwarcPage {
         let original = InventedOriginal(ofRetweet: tweet.id, created: created)
         let shown = RetweetText(of: tweet)
         let references = [V2TweetObject.Reference(type: "retweeted", id: original.id)] + Self.references(of: tweet)
-        V2TweetObject(id: tweet.id, author: retweeter, created: created, text: shown.text, mentions: shown.mentions, references: references)
-            .write(to: &data)
+        V2TweetObject(
+            id: tweet.id, author: retweeter, created: created, text: shown.text, mentions: shown.mentions,
+            references: references
+        )
+        .write(to: &data)
         V2TweetObject(tweet, id: original.id, created: original.created, references: []).write(to: &originals)
         add(media: tweet.media, of: original.id)
         add(user: retweeter)
     }
 
     private static func references(of tweet: Post) -> [V2TweetObject.Reference] {
-        [tweet.quotedID.map { .init(type: "quoted", id: $0) }, tweet.inReplyToID.map { .init(type: "replied_to", id: $0) }]
-            .compactMap { $0 }
+        [
+            tweet.quotedID.map { .init(type: "quoted", id: $0) },
+            tweet.inReplyToID.map { .init(type: "replied_to", id: $0) },
+        ]
+        .compactMap { $0 }
     }
 
     private mutating func add(user: Author) {
@@ -141,7 +148,13 @@ private struct TwarcPage {
 
     private func writeTwarc(to json: inout JSONWriter) {
         json.beginObject("__twarc")
-        json.member("url", "https://api.twitter.com/2/tweets/search/recent?max_results=100&expansions=author_id%2Cattachments.media_keys%2Creferenced_tweets.id")
+        json.member(
+            "url",
+            """
+            https://api.twitter.com/2/tweets/search/recent?max_results=100\
+            &expansions=author_id%2Cattachments.media_keys%2Creferenced_tweets.id
+            """
+        )
         json.member("version", "2.14.0")
         json.member("retrieved_at", ISO8601.string(newest?.created ?? Milliseconds(0)))
         json.endObject()
@@ -187,14 +200,17 @@ private struct RetweetText {
         var view = String.UnicodeScalarView(prefix.unicodeScalars)
         view.append(contentsOf: scalars[..<kept])
         text = String(view) + (kept < scalars.count ? "…" : "")
-        mentions = [Mention(kind: .user, keyword: handle, range: 3..<3 + handle.unicodeScalars.count)]
+        mentions =
+            [Mention(kind: .user, keyword: handle, range: 3..<3 + handle.unicodeScalars.count)]
             + tweet.mentions.filter { $0.range.upperBound <= kept }.map { $0.shifted(by: shift) }
     }
 }
 
-private extension Mention {
-    func shifted(by offset: Int) -> Mention {
-        Mention(kind: kind, keyword: keyword, range: range.lowerBound + offset..<range.upperBound + offset, expandedURL: expandedURL, display: display)
+extension Mention {
+    fileprivate func shifted(by offset: Int) -> Mention {
+        Mention(
+            kind: kind, keyword: keyword, range: range.lowerBound + offset..<range.upperBound + offset,
+            expandedURL: expandedURL, display: display)
     }
 }
 

@@ -119,7 +119,9 @@ struct EscapedOffsets {
     init(text: String, mentions: [Mention]) {
         guard text.utf8.contains(where: Self.isEscaped) else {
             length = text.unicodeScalars.count
-            entities = mentions.filter { $0.range.lowerBound >= 0 && $0.range.upperBound <= length }.map { Entity(mention: $0, range: $0.range) }
+            entities = mentions.filter { $0.range.lowerBound >= 0 && $0.range.upperBound <= length }.map {
+                Entity(mention: $0, range: $0.range)
+            }
             return
         }
         let added = Self.addedBefore(text)

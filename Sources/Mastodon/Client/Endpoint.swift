@@ -19,11 +19,15 @@ struct Endpoint: Sendable {
 
     static func accountStatuses(id: String, address: String, onlyMedia: Bool, excludeReblogs: Bool) -> Endpoint {
         let flags = (onlyMedia ? [("only_media", "true")] : []) + (excludeReblogs ? [("exclude_reblogs", "true")] : [])
-        return Endpoint(path: "/api/v1/accounts/\(URLQuery.encode(id))/statuses", parameters: flags, isTagTimeline: false, isSearch: false)
+        return Endpoint(
+            path: "/api/v1/accounts/\(URLQuery.encode(id))/statuses", parameters: flags, isTagTimeline: false,
+            isSearch: false)
     }
 
     static func search(_ text: String) -> Endpoint {
-        Endpoint(path: "/api/v2/search", parameters: [("q", text), ("type", "statuses"), ("resolve", "false")], isTagTimeline: false, isSearch: true)
+        Endpoint(
+            path: "/api/v2/search", parameters: [("q", text), ("type", "statuses"), ("resolve", "false")],
+            isTagTimeline: false, isSearch: true)
     }
 
     /// The query string for one answer, starting at `cursor`.

@@ -16,8 +16,12 @@ struct LinkHeader: Equatable {
             let fields = link.split(separator: ";").map { $0.filter { !$0.isWhitespace } }
             guard let target = fields.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
             let query = target.dropFirst().dropLast().split(separator: "?", maxSplits: 1).dropFirst().first ?? ""
-            if fields.contains(#"rel="next""#) || fields.contains("rel=next") { olderID = Self.value(of: "max_id", in: query) }
-            if fields.contains(#"rel="prev""#) || fields.contains("rel=prev") { newerID = Self.value(of: "min_id", in: query) }
+            if fields.contains(#"rel="next""#) || fields.contains("rel=next") {
+                olderID = Self.value(of: "max_id", in: query)
+            }
+            if fields.contains(#"rel="prev""#) || fields.contains("rel=prev") {
+                newerID = Self.value(of: "min_id", in: query)
+            }
         }
     }
 

@@ -52,7 +52,8 @@ public struct MastodonClient: PostSource {
             return Endpoint.tagTimeline(tag: tag, any: any, all: all, none: none, onlyMedia: onlyMedia)
         case .account(let address, let onlyMedia, let excludeReblogs):
             let id = try await accountID(address)
-            return Endpoint.accountStatuses(id: id, address: address, onlyMedia: onlyMedia, excludeReblogs: excludeReblogs)
+            return Endpoint.accountStatuses(
+                id: id, address: address, onlyMedia: onlyMedia, excludeReblogs: excludeReblogs)
         case .search(let text):
             return Endpoint.search(text)
         }
@@ -105,17 +106,23 @@ struct PageWalk {
         posts += answer.posts.filter { !known.contains($0.id) }
         problems += answer.problems
         let full = answer.statusCount >= limit
-        let continuation = isGoingNewer
+        let continuation =
+            isGoingNewer
             ? answer.link.newerID ?? (answer.hasLink || !full ? nil : answer.posts.first?.id)
             : answer.link.olderID ?? (answer.hasLink || !full ? nil : answer.posts.last?.id)
         hasOlder = !isGoingNewer && continuation != nil && answer.statusCount > 0
-        guard answer.statusCount > 0, posts.count < request.count, let continuation else { return nextCursor = nil }
+        guard answer.statusCount > 0, posts.count < request.count, let continuation else {
+            nextCursor = nil
+            return
+        }
         nextCursor = isGoingNewer ? .newerThan(continuation) : .olderThan(continuation)
     }
 
     /// Newest first, as every source pages.
     var page: SearchPage {
-        let shown = posts.sorted { $0.created != $1.created ? $0.created > $1.created : MastodonID.isBefore($1.id, $0.id) }
+        let shown = posts.sorted {
+            $0.created != $1.created ? $0.created > $1.created : MastodonID.isBefore($1.id, $0.id)
+        }
         return SearchPage(
             posts: shown, newer: request.newer(after: shown),
             older: request.older(after: shown, hasMore: hasOlder), problems: problems

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Posts
 import HTTPExchange
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a Mastodon search failed: one sentence that names the server and says what to do.
 public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
@@ -41,13 +42,19 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
     public var description: String {
         switch reason {
         case .hidesTagTimelines:
-            "\(server) hides hashtag timelines from visitors who are not signed in — try another server or set SMASHTAG_MASTODON_TOKEN."
+            """
+            \(server) hides hashtag timelines from visitors who are not signed in — try another server or set \
+            SMASHTAG_MASTODON_TOKEN.
+            """
         case .needsSignIn:
             "\(server) shows this only to signed-in users — set SMASHTAG_MASTODON_TOKEN or try another server."
         case .tokenRejected:
             "\(server) rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."
         case .wordsNeedToken:
-            "Without a token, Mastodon (\(server)) searches hashtags and users only — search #tag or @user, or set SMASHTAG_MASTODON_TOKEN to search words."
+            """
+            Without a token, Mastodon (\(server)) searches hashtags and users only — search #tag or @user, or set \
+            SMASHTAG_MASTODON_TOKEN to search words.
+            """
         case .unsupportedQuery(let why):
             "Mastodon (\(server)) cannot search that: \(why)."
         case .noSuchAccount(let address):

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AsyncHTTPClient
 import HTTPExchange
 import Logging
@@ -10,6 +5,12 @@ import NIOCore
 import NIOHTTP1
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// One page of statuses as the server sent it.
 struct StatusesAnswer {
@@ -34,18 +35,22 @@ struct MastodonHTTP: Sendable {
     }
 
     func statuses(_ endpoint: Endpoint, cursor: PageWalk.Cursor, limit: Int) async throws -> StatusesAnswer {
-        let (headers, body) = try await get(endpoint.path + "?" + endpoint.query(cursor: cursor, limit: limit), endpoint: endpoint)
+        let (headers, body) = try await get(
+            endpoint.path + "?" + endpoint.query(cursor: cursor, limit: limit), endpoint: endpoint)
         let value = try json(body)
         guard let statuses = (endpoint.isSearch ? value["statuses"] : value)?.array else {
             throw error(.notMastodon("its answer to \(endpoint.path) is not a list of statuses"))
         }
         var (posts, problems) = ([Post](), [String]())
         for status in statuses {
-            do throws(MastodonDecodingError) { posts.append(try StatusDecoder.post(from: status)) }
-            catch { problems.append("\(configuration.serverName): \(error.description); it is left out.") }
+            do throws(MastodonDecodingError) { posts.append(try StatusDecoder.post(from: status)) } catch {
+                problems.append("\(configuration.serverName): \(error.description); it is left out.")
+            }
         }
         let link = headers.first(name: "link")
-        return StatusesAnswer(posts: posts, statusCount: statuses.count, link: LinkHeader(link ?? ""), hasLink: link != nil, problems: problems)
+        return StatusesAnswer(
+            posts: posts, statusCount: statuses.count, link: LinkHeader(link ?? ""), hasLink: link != nil,
+            problems: problems)
     }
 
     /// `GET /api/v1/accounts/lookup?acct=…`: the id of `alice` (on this server) or `alice@host`.
@@ -53,7 +58,9 @@ struct MastodonHTTP: Sendable {
         let path = "/api/v1/accounts/lookup?acct=" + URLQuery.encode(address)
         do {
             let (_, body) = try await get(path, endpoint: nil)
-            guard let id = try json(body)["id"]?.nonEmptyString else { throw error(.notMastodon("its account lookup has no id")) }
+            guard let id = try json(body)["id"]?.nonEmptyString else {
+                throw error(.notMastodon("its account lookup has no id"))
+            }
             return id
         } catch let failure as MastodonError where failure.reason.isNotFound {
             throw error(.noSuchAccount(address))
@@ -75,16 +82,24 @@ struct MastodonHTTP: Sendable {
         var request = HTTPClientRequest(url: configuration.baseURL + pathAndQuery)
         request.headers.add(name: "Accept", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Smashtag")
-        if let token = configuration.token { request.headers.add(name: "Authorization", value: "Bearer \(token.value)") }
+        if let token = configuration.token {
+            request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
+        }
         let (status, headers, body) = try await send(request)
-        logger.debug("mastodon", metadata: ["path": "\(pathAndQuery)", "status": "\(status.code)", "remaining": "\(headers.first(name: "x-ratelimit-remaining") ?? "?")"])
+        logger.debug(
+            "mastodon",
+            metadata: [
+                "path": "\(pathAndQuery)", "status": "\(status.code)",
+                "remaining": "\(headers.first(name: "x-ratelimit-remaining") ?? "?")",
+            ])
         guard status == .ok else { throw failure(status: status, headers: headers, body: body, endpoint: endpoint) }
         return (headers, body)
     }
 
     private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
-            return try await HTTPExchange.send(request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+            return try await HTTPExchange.send(
+                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
@@ -95,7 +110,9 @@ struct MastodonHTTP: Sendable {
     }
 
     /// What a status other than 200 means here.
-    private func failure(status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8], endpoint: Endpoint?) -> MastodonError {
+    private func failure(
+        status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8], endpoint: Endpoint?
+    ) -> MastodonError {
         let detail = (try? json(body))?["error"]?.nonEmptyString
         let signedIn = configuration.token != nil
         switch status.code {

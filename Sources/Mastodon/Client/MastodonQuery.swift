@@ -42,7 +42,8 @@ enum MastodonQuery: Equatable {
         let positive = anyOf.isEmpty ? all : anyOf
         guard let first = positive.first else { return nil }
         return .tagTimeline(
-            tag: first, any: anyOf.isEmpty ? [] : Array(anyOf.dropFirst()), all: anyOf.isEmpty ? Array(all.dropFirst()) : all,
+            tag: first, any: anyOf.isEmpty ? [] : Array(anyOf.dropFirst()),
+            all: anyOf.isEmpty ? Array(all.dropFirst()) : all,
             none: none, onlyMedia: onlyMedia
         )
     }

@@ -35,7 +35,9 @@ enum CharacterReference {
     private static func named(_ input: [Unicode.Scalar], at start: Int, inAttribute: Bool) -> (String, Int)? {
         var name = ""
         var index = start + 1
-        while index < input.count, index - start <= longestName, input[index].properties.isAlphabetic || ("0"..."9").contains(input[index]) {
+        while index < input.count, index - start <= longestName,
+            input[index].properties.isAlphabetic || ("0"..."9").contains(input[index])
+        {
             name.unicodeScalars.append(input[index])
             index += 1
         }
@@ -45,7 +47,9 @@ enum CharacterReference {
         // `&copy=1` stays as written).
         guard let legacy = legacyNames.first(where: { name.hasPrefix($0) }) else { return nil }
         let next = start + 1 + legacy.count
-        if inAttribute, next < input.count, input[next] == "=" || input[next].properties.isAlphabetic || ("0"..."9").contains(input[next]) {
+        if inAttribute, next < input.count,
+            input[next] == "=" || input[next].properties.isAlphabetic || ("0"..."9").contains(input[next])
+        {
             return nil
         }
         return (names[legacy]!, legacy.count + 1)

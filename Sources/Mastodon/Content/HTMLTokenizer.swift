@@ -164,8 +164,10 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
         let isComment = peek(1) == "!" && peek(2) == "-" && peek(3) == "-"
         index += isComment ? 4 : 2
         while index < input.count {
-            if isComment ? (input[index] == ">" && index >= 2 && input[index - 1] == "-" && input[index - 2] == "-")
-                         : input[index] == ">" {
+            if isComment
+                ? (input[index] == ">" && index >= 2 && input[index - 1] == "-" && input[index - 2] == "-")
+                : input[index] == ">"
+            {
                 index += 1
                 return
             }
@@ -178,7 +180,8 @@ struct HTMLTokenizer: Sequence, IteratorProtocol {
         let closing = Array(("</" + name).unicodeScalars)
         while index < input.count {
             if input[index] == "<", index + closing.count <= input.count,
-               input[index..<index + closing.count].map(Self.lowercased) == closing {
+                input[index..<index + closing.count].map(Self.lowercased) == closing
+            {
                 return
             }
             index += 1

@@ -83,7 +83,8 @@ struct StatusContent {
     /// Line breaks in the markup are spaces on screen; only `<br>` and blocks break lines.
     private static func collapsingLineBreaks(_ piece: String) -> String {
         guard piece.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return piece }
-        return String(String.UnicodeScalarView(piece.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
+        return String(
+            String.UnicodeScalarView(piece.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\t" ? " " : $0 }))
     }
 
     private mutating func closeAnchor() {
@@ -92,7 +93,8 @@ struct StatusContent {
         guard let mention = anchor.mention(accounts: accounts) else { return append(anchor.visible) }
         let start = length
         append(mention.keyword)
-        mentions.append(Mention(kind: mention.kind, keyword: mention.keyword, range: start..<length, expandedURL: mention.url))
+        mentions.append(
+            Mention(kind: mention.kind, keyword: mention.keyword, range: start..<length, expandedURL: mention.url))
     }
 
     private mutating func append(_ piece: String) {

@@ -18,9 +18,10 @@ enum MediaDecoder {
         default: return nil
         }
         guard let still else { return nil }
-        let item = MediaItem(url: still, aspectRatio: aspectRatio(attachment["meta"]), kind: kind,
-                             playURL: kind == .photo ? nil : original, alt: attachment["description"]?.string,
-                             duration: duration(attachment["meta"]))
+        let item = MediaItem(
+            url: still, aspectRatio: aspectRatio(attachment["meta"]), kind: kind,
+            playURL: kind == .photo ? nil : original, alt: attachment["description"]?.string,
+            duration: duration(attachment["meta"]))
         return item.url.isEmpty && !item.isPlayable ? nil : item  // a sound with nothing to play shows nothing
     }
 
@@ -28,7 +29,8 @@ enum MediaDecoder {
     private static func aspectRatio(_ meta: JSONValue?) -> Double {
         for size in ["original", "small"] {
             guard let dimensions = meta?[size] else { continue }
-            if let width = dimensions["width"]?.double, let height = dimensions["height"]?.double, width > 0, height > 0 {
+            if let width = dimensions["width"]?.double, let height = dimensions["height"]?.double, width > 0, height > 0
+            {
                 return width / height
             }
             if let aspect = dimensions["aspect"]?.double, aspect > 0, aspect.isFinite { return aspect }

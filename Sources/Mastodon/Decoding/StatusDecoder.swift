@@ -38,7 +38,9 @@ package enum StatusDecoder {
 
     /// The status's preview card, for an `http(s)` link.
     private static func card(_ json: JSONValue?) -> LinkCard? {
-        LinkCard(checking: json?["url"]?.string, title: json?["title"]?.string, description: json?["description"]?.string, imageURL: json?["image"]?.string)
+        LinkCard(
+            checking: json?["url"]?.string, title: json?["title"]?.string, description: json?["description"]?.string,
+            imageURL: json?["image"]?.string)
     }
 
     /// The quoted status, when the server included it (a quote the author has not approved carries none).

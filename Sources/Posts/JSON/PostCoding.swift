@@ -1,14 +1,15 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The stored form of a post. Keys a post lacks are left out, and every key added since tweets were first stored
 /// has a default, so what an earlier release stored (X tweets, `retweetedBy`) still reads.
 extension Post: Codable {
     enum CodingKeys: String, CodingKey {
-        case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning, card, url
+        case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning,
+            card, url
         case author = "user"
         case repostedBy = "retweetedBy"
         case isSensitive = "sensitive"

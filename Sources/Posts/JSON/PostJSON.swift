@@ -1,9 +1,10 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A post written straight to JSON in its `Codable` form (so `JSONDecoder` reads it back equal), without
 /// `JSONEncoder`: storing a page of fetched posts was nine tenths of the cost of counting it.

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The JSON Smashtag gives out — the commands' `--format json`, the web app's JSON twins, the benchmarks' results:

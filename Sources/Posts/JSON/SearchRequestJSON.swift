@@ -1,4 +1,5 @@
 import WireJSON
+
 /// Follow-on requests written straight to JSON in their `Codable` form (so `JSONDecoder` reads them back equal),
 /// without `JSONEncoder`: a search session stores two maps of them with every page, and `JSONEncoder` took 2% of a
 /// server's time searching a different query on every request.

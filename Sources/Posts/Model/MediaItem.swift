@@ -38,8 +38,10 @@ public struct MediaItem: Sendable, Hashable, Codable {
     /// Seconds, where the network gives them.
     public let duration: Double?
 
-    public init(url: String, aspectRatio: Double, kind: Kind = .photo, playURL: String? = nil, alt: String? = nil,
-                duration: Double? = nil) {
+    public init(
+        url: String, aspectRatio: Double, kind: Kind = .photo, playURL: String? = nil, alt: String? = nil,
+        duration: Double? = nil
+    ) {
         self.url = url
         self.aspectRatio = aspectRatio
         self.kind = kind
@@ -55,7 +57,8 @@ public struct MediaItem: Sendable, Hashable, Codable {
     /// characters.
     private static func description(_ text: String?) -> String? {
         guard let text, let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
         let trimmed = text[first...last]
         return String(trimmed.count > altLimit ? trimmed.prefix(altLimit) : trimmed)
     }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// A post as Smashtag shows it, whatever network it comes from: exact, unescaped text with its mentions and images.
@@ -46,12 +46,15 @@ public struct Post: Sendable, Hashable, Identifiable {
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil
     ) {
-        fields = Fields(Values(
-            network: network, id: id, created: created, author: author, text: text, mentions: mentions, media: media,
-            repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
-            displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive, card: card,
-            url: url ?? network.permalink(id: id, author: author.handle)
-        ))
+        fields = Fields(
+            Values(
+                network: network, id: id, created: created, author: author, text: text, mentions: mentions,
+                media: media,
+                repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
+                displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive,
+                card: card,
+                url: url ?? network.permalink(id: id, author: author.handle)
+            ))
     }
 
     public static func == (lhs: Post, rhs: Post) -> Bool {
@@ -128,7 +131,8 @@ extension Network {
     fileprivate func permalink(id: String, author: String) -> String {
         switch self {
         case .twitter: "https://x.com/i/status/\(id)"
-        case .mastodon: "https://\(author.split(separator: "@").last ?? "")/@\(author.split(separator: "@").first ?? "")/\(id)"
+        case .mastodon:
+            "https://\(author.split(separator: "@").last ?? "")/@\(author.split(separator: "@").first ?? "")/\(id)"
         case .bluesky: "https://bsky.app/profile/\(author)/post/\(id.split(separator: "/").last ?? "")"
         }
     }

@@ -29,7 +29,8 @@ enum QueryLexer {
             } else if first == "-" {
                 rest.removeFirst()
                 guard let next = rest.first, !next.isWhitespace else {
-                    throw QueryError("“-” at character \(character) must be followed by what to exclude, with no space: -word.")
+                    throw QueryError(
+                        "“-” at character \(character) must be followed by what to exclude, with no space: -word.")
                 }
                 add(.exclude)
             } else if first == "\"" || first == "“" {
@@ -51,7 +52,9 @@ enum QueryLexer {
         }
         let phrase = rest[..<end].collapsingSpaces
         rest = rest[rest.index(after: end)...]
-        guard !phrase.isEmpty else { throw QueryError("The quotes \"\" are empty: put the exact phrase to find between them.") }
+        guard !phrase.isEmpty else {
+            throw QueryError("The quotes \"\" are empty: put the exact phrase to find between them.")
+        }
         return .phrase(phrase)
     }
 }
@@ -64,7 +67,8 @@ extension SearchTerm {
         } else if let first = word.first, first == "@" || first == "＠" {
             self = .mention(try Self.handle(String(word.dropFirst()), typed: word))
         } else if let colon = word.firstIndex(of: ":"), Self.isOperatorName(word[..<colon]) {
-            self = try Self.operator(String(word[..<colon]).lowercased(), value: String(word[word.index(after: colon)...]))
+            self = try Self.operator(
+                String(word[..<colon]).lowercased(), value: String(word[word.index(after: colon)...]))
         } else {
             self = .word(word)
         }
@@ -78,15 +82,22 @@ extension SearchTerm {
         case ("filter", "links"), ("has", "links"): return .filter(.links)
         case ("filter", "retweets"), ("is", "retweet"): return .filter(.retweets)
         case ("filter", _), ("has", _), ("is", _):
-            throw QueryError("“\(name):\(value)” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets.")
+            throw QueryError(
+                "“\(name):\(value)” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets.")
         default:
-            throw QueryError("The operator “\(name):” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( ) and filter:media/links/retweets.")
+            throw QueryError(
+                """
+                The operator “\(name):” is not supported: use words, \"phrases\", #hashtags, @users, from:user, \
+                OR, -, ( ) and filter:media/links/retweets.
+                """
+            )
         }
     }
 
     /// `lang:` and `from:` are operators; `https://…` and `12:30` are not.
     private static func isOperatorName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isLetter } && !["http", "https"].contains(name.lowercased())
+        !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isLetter }
+            && !["http", "https"].contains(name.lowercased())
     }
 
     /// Twitter's hashtag characters: letters, marks, digits and `_`, not only digits.

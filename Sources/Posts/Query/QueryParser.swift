@@ -42,7 +42,9 @@ private struct QueryParser {
         while current == .or {
             let or = character
             index += 1
-            guard let next = current, next != .close else { throw QueryError("“OR” at character \(or) needs something to search for after it.") }
+            guard let next = current, next != .close else {
+                throw QueryError("“OR” at character \(or) needs something to search for after it.")
+            }
             alternatives.append(try parseAnd())
         }
         guard alternatives.allSatisfy(\.isLookingForSomething) || alternatives.count == 1 else {
@@ -57,7 +59,9 @@ private struct QueryParser {
             parts.append(try parseUnary())
         }
         guard !parts.isEmpty else {
-            throw current == .close ? unopenedClose() : QueryError("“OR” at character \(character) needs something to search for before it.")
+            throw current == .close
+                ? unopenedClose()
+                : QueryError("“OR” at character \(character) needs something to search for before it.")
         }
         return parts.count == 1 ? parts[0] : .all(parts)
     }

@@ -70,9 +70,10 @@ package enum UserName {
     /// Two or more labels of letters, digits and inner `-`, as DNS allows.
     private static func isDomain(_ name: Substring) -> Bool {
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        return labels.count >= 2 && name.count <= 253 && labels.allSatisfy { label in
-            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
-                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
-        }
+        return labels.count >= 2 && name.count <= 253
+            && labels.allSatisfy { label in
+                (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                    && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
     }
 }

@@ -9,7 +9,9 @@ public struct MergedPage: Sendable {
     /// What the sources reported but could still serve the page around.
     public let problems: [String]
 
-    public init(posts: [Post], cursors: [String: SourceCursor] = [:], failures: [SourceFailure] = [], problems: [String] = []) {
+    public init(
+        posts: [Post], cursors: [String: SourceCursor] = [:], failures: [SourceFailure] = [], problems: [String] = []
+    ) {
         self.posts = posts
         self.cursors = cursors
         self.failures = failures
@@ -28,12 +30,17 @@ public struct MergedPage: Sendable {
         let merged = Self.newestFirst(pages.flatMap(\.1.posts))
         posts = request.position.isNewer ? Array(merged.suffix(request.count)) : Array(merged.prefix(request.count))
         let shown = Set(posts.map(\.key))
-        cursors = Dictionary(uniqueKeysWithValues: answers.map { answer in
-            switch answer.outcome {
-            case .success(let page): (answer.source, SourceCursor(page, of: answer.request, showing: shown, isNewer: request.position.isNewer))
-            case .failure: (answer.source, SourceCursor(newer: answer.request, older: answer.request))
-            }
-        })
+        cursors = Dictionary(
+            uniqueKeysWithValues: answers.map { answer in
+                switch answer.outcome {
+                case .success(let page):
+                    (
+                        answer.source,
+                        SourceCursor(page, of: answer.request, showing: shown, isNewer: request.position.isNewer)
+                    )
+                case .failure: (answer.source, SourceCursor(newer: answer.request, older: answer.request))
+                }
+            })
         problems = pages.flatMap(\.1.problems)
     }
 

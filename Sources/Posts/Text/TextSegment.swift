@@ -1,4 +1,3 @@
-
 /// A run of a tweet's text: plain text, or exactly one mention. Every face (terminal, web) renders tweet text from
 /// these, never by splicing markup into the text.
 public struct TextSegment: Sendable, Hashable {
@@ -17,7 +16,9 @@ extension Post {
     /// post when the row shows the quote itself (X appends one to every quote tweet and hides it).
     public var shownSegments: [TextSegment] {
         var shown = segments(from: displayStart)
-        guard quoted != nil, let quotedID, let last = shown.last, last.mention?.isLink(toPost: quotedID) == true else { return shown }
+        guard quoted != nil, let quotedID, let last = shown.last, last.mention?.isLink(toPost: quotedID) == true else {
+            return shown
+        }
         shown.removeLast()
         guard let before = shown.last, before.mention == nil else { return shown }
         var kept = before.text.unicodeScalars

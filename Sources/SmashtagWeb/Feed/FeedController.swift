@@ -1,7 +1,7 @@
+import AppStore
 import Foundation
 import Hummingbird
 import Logging
-import AppStore
 import Posts
 
 /// `/search/feed?q=…[&source=…]`: a search as RSS 2.0. A poll counts its posts for popularity like a
@@ -23,17 +23,22 @@ struct FeedController: Sendable {
 
     private func feed(_ request: Request) async throws -> Response {
         let search = SearchParameters(request.queryString, cookie: nil, offered: site.sources)
-        let address = SiteAddress(host: request.head.authority, forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
+        let address = SiteAddress(
+            host: request.head.authority, forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
         guard let query = search.query else { return Self.plain("Give a query: /search/feed?q=…", status: .badRequest) }
         guard !search.sources.sources.isEmpty else {
-            return Self.plain("source names none of this server's sources: \(site.sources.names.joined(separator: ", ")).", status: .badRequest)
+            return Self.plain(
+                "source names none of this server's sources: \(site.sources.names.joined(separator: ", ")).",
+                status: .badRequest)
         }
         let names = search.choice.namesIfChosen
         do {
             let page = try await site.sessions.poll(query, from: search.sources, count: Self.itemCount)
-            return FeedResponse(SearchFeedView(query: query, posts: page.posts, sourceNames: names, address: address)).response(to: request)
+            return FeedResponse(SearchFeedView(query: query, posts: page.posts, sourceNames: names, address: address))
+                .response(to: request)
         } catch let error as QueryError {
-            return FeedResponse(SearchFeedView(query: query, problem: error.description, address: address)).response(to: request)
+            return FeedResponse(SearchFeedView(query: query, problem: error.description, address: address)).response(
+                to: request)
         } catch {
             site.logger.info("feed failed", metadata: ["query": "\(query)", "error": "\(error)"])
             var response = Self.plain(SearchFailure(error).messages.joined(separator: " "), status: .serviceUnavailable)
@@ -43,7 +48,9 @@ struct FeedController: Sendable {
     }
 
     private static func plain(_ sentence: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: sentence + "\n")))
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: sentence + "\n")))
     }
 }
 
@@ -71,9 +78,14 @@ struct FeedResponse {
     /// `If-None-Match` decides when it is sent (RFC 9110 §13.2.2); else `If-Modified-Since`.
     private func isCurrent(_ request: Request) -> Bool {
         if let match = request.headers[.ifNoneMatch] {
-            return match.split(separator: ",").contains { let tag = $0.trimmingCharacters(in: .whitespaces); return tag == self.tag || tag == "*" }
+            return match.split(separator: ",").contains {
+                let tag = $0.trimmingCharacters(in: .whitespaces)
+                return tag == self.tag || tag == "*"
+            }
         }
-        guard let since = request.headers[.ifModifiedSince].flatMap(UTCTime.parseHTTPDate), let lastModified else { return false }
+        guard let since = request.headers[.ifModifiedSince].flatMap(UTCTime.parseHTTPDate), let lastModified else {
+            return false
+        }
         return lastModified <= since
     }
 }

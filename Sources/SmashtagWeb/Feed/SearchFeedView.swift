@@ -1,5 +1,5 @@
-import Foundation
 import AppStore
+import Foundation
 import Posts
 
 /// A search's RSS 2.0 twin: the newest posts of the query, newest first. XML escapes as HTML does, so the
@@ -28,20 +28,27 @@ struct SearchFeedView: Sendable {
 
     init(query: String, posts: [Post], sourceNames: [String]?, address: SiteAddress) {
         let from = sourceNames.map { " from " + $0.joined(separator: ", ") } ?? ""
-        self.init(query: query, sourceNames: sourceNames, address: address,
-                  summary: "The newest posts for “\(query)”\(from), as Smashtag finds them.", items: posts.map { Item($0, address: address) },
-                  newest: posts.map(\.created).max())
+        self.init(
+            query: query, sourceNames: sourceNames, address: address,
+            summary: "The newest posts for “\(query)”\(from), as Smashtag finds them.",
+            items: posts.map { Item($0, address: address) },
+            newest: posts.map(\.created).max())
     }
 
     /// A feed of one item that says why the query gives no posts: feed readers show items, not error pages.
     init(query: String, problem: String, address: SiteAddress) {
         let page = address.absolute(SiteURL.searchRoot(query: query).path)
-        let item = Item(title: "This search cannot run", link: page, guid: "smashtag:problem:" + query,
-                        published: nil, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)
-        self.init(query: query, sourceNames: nil, address: address, summary: "This search cannot run: \(problem)", items: [item], newest: nil)
+        let item = Item(
+            title: "This search cannot run", link: page, guid: "smashtag:problem:" + query,
+            published: nil, author: "Smashtag", description: Markup("<p>\(problem)</p>").text)
+        self.init(
+            query: query, sourceNames: nil, address: address, summary: "This search cannot run: \(problem)",
+            items: [item], newest: nil)
     }
 
-    private init(query: String, sourceNames: [String]?, address: SiteAddress, summary: String, items: [Item], newest: Date?) {
+    private init(
+        query: String, sourceNames: [String]?, address: SiteAddress, summary: String, items: [Item], newest: Date?
+    ) {
         title = query + " · Smashtag"
         pageURL = address.absolute(SiteURL.searchRoot(query: query).path)
         feedURL = address.absolute(SiteURL.feed(query: query, sources: sourceNames).path)
@@ -50,7 +57,8 @@ struct SearchFeedView: Sendable {
 
     var document: HTMLWriter {
         var xml = HTMLWriter(capacity: 16_384)
-        xml.append("""
+        xml.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:atom="http://www.w3.org/2005/Atom">
             <channel>
@@ -63,7 +71,8 @@ struct SearchFeedView: Sendable {
             """)
         if let newest { xml.append("  <lastBuildDate>\(UTCTime(newest).rfc822)</lastBuildDate>\n") }
         for item in items {
-            xml.append("""
+            xml.append(
+                """
                   <item>
                     <title>\(item.title)</title>
                     <link>\(item.link)</link>
@@ -71,7 +80,8 @@ struct SearchFeedView: Sendable {
 
                 """)
             if let published = item.published { xml.append("    <pubDate>\(published)</pubDate>\n") }
-            xml.append("""
+            xml.append(
+                """
                     <dc:creator>\(item.author)</dc:creator>
                     <description>\(item.description)</description>
                   </item>
@@ -98,7 +108,8 @@ enum XMLCharacters {
             if bytes[index] < 0x20, ![0x09, 0x0A, 0x0D].contains(bytes[index]) {
                 clean.append(bytes: replacement)
                 index += 1
-            } else if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE {
+            } else if bytes[index] == 0xEF, index + 2 < bytes.count, bytes[index + 1] == 0xBF, bytes[index + 2] >= 0xBE
+            {
                 clean.append(bytes: replacement)
                 index += 3
             } else {
@@ -156,10 +167,15 @@ struct FeedItemHTML {
             append("</blockquote>")
         }
         for media in MediaView.all(of: post, boxWidth: 600) {
-            if let still = media.still { append("<p><img src=\"\(url: address.resolve(still))\" alt=\"\(media.name)\"\(media.box.attributes)></p>") }
+            if let still = media.still {
+                append(
+                    "<p><img src=\"\(url: address.resolve(still))\" alt=\"\(media.name)\"\(media.box.attributes)></p>")
+            }
             if let play = media.playURL { append("<p><a href=\"\(url: play)\">▶ Play: \(media.name)</a></p>") }
         }
-        if let card = post.card, let url = SafeURL.link(card.url) { append("<p><a href=\"\(url: url)\">\(card.title.isEmpty ? url : card.title)</a></p>") }
+        if let card = post.card, let url = SafeURL.link(card.url) {
+            append("<p><a href=\"\(url: url)\">\(card.title.isEmpty ? url : card.title)</a></p>")
+        }
         if post.contentWarning != nil { append("</details>") }
     }
 
@@ -173,7 +189,8 @@ struct FeedItemHTML {
             if let mention = segment.mention, let href = href(mention) {
                 append("<a href=\"\(url: href)\">\(segment.shown)</a>")
             } else {
-                for (index, line) in segment.shown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                for (index, line) in segment.shown.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                {
                     append(index == 0 ? "\(String(line))" : "<br>\(String(line))")
                 }
             }

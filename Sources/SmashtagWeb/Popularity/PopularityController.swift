@@ -46,7 +46,8 @@ struct PopularityController: Sendable {
     /// The series as JSON; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
     private func apiTrend(_ request: Request) async throws -> Response {
         switch try await TrendParameters.series(request.queryString, in: site.database) {
-        case .failure(let problem): return try JSONBody(APIError(error: problem.message), status: problem.status).response
+        case .failure(let problem):
+            return try JSONBody(APIError(error: problem.message), status: problem.status).response
         case .success(let series): return try JSONBody(series).response
         }
     }
@@ -67,30 +68,35 @@ struct PopularityController: Sendable {
         }
         let updates = try popularity.overviewUpdates(for: term)
         let here = SiteURL.popularity(tab, term: term).path
-        return stream(request, updates) { EventFrame(name: "rows", data: PopularityRows($0, tab: tab, here: here).rendered) }
+        return stream(request, updates) {
+            EventFrame(name: "rows", data: PopularityRows($0, tab: tab, here: here).rendered)
+        }
     }
 
     /// An event for each update; the stream ends when the browser goes away and when the server shuts down,
     /// whichever comes first.
     private func stream<Value: Sendable>(
-        _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>, frame: @escaping @Sendable (Value) throws -> EventFrame
+        _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>,
+        frame: @escaping @Sendable (Value) throws -> EventFrame
     ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-cache"
         let maximumEvents = maximumEvents
-        return Response(status: .ok, headers: headers, body: .init { writer in
-            try await request.body.consumeWithCancellationOnInboundClose { _ in
-                try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                var sent = 0
-                for try await value in updates.cancelOnGracefulShutdown() {
-                    try await writer.write(ByteBuffer(string: try frame(value).text))
-                    sent += 1
-                    if let maximumEvents, sent >= maximumEvents { break }
+        return Response(
+            status: .ok, headers: headers,
+            body: .init { writer in
+                try await request.body.consumeWithCancellationOnInboundClose { _ in
+                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
+                    var sent = 0
+                    for try await value in updates.cancelOnGracefulShutdown() {
+                        try await writer.write(ByteBuffer(string: try frame(value).text))
+                        sent += 1
+                        if let maximumEvents, sent >= maximumEvents { break }
+                    }
                 }
-            }
-            try await writer.finish(nil)
-        })
+                try await writer.finish(nil)
+            })
     }
 }
 
@@ -108,15 +114,24 @@ struct TrendParameters {
 
     /// The series a request asks for; a bad parameter is a 400, a term not in Recents (nothing is counted for it)
     /// a 404.
-    static func series(_ parameters: QueryString, in database: AppDatabase) async throws -> Result<TrendSeries, Problem> {
+    static func series(_ parameters: QueryString, in database: AppDatabase) async throws -> Result<TrendSeries, Problem>
+    {
         let asked: TrendParameters
         switch parse(parameters) {
         case .failure(let problem): return .failure(problem)
         case .success(let parameters): asked = parameters
         }
-        let series = try await Trends(database: database).series(term: asked.term, mention: asked.mention, bucket: asked.bucket)
+        let series = try await Trends(database: database).series(
+            term: asked.term, mention: asked.mention, bucket: asked.bucket)
         guard series.isInRecents else {
-            return .failure(Problem(message: "“\(asked.term)” is not in Recents: trends are counted from the posts fetched for a recent search.", status: .notFound))
+            return .failure(
+                Problem(
+                    message:
+                        """
+                        “\(asked.term)” is not in Recents: trends are counted from the posts fetched for a recent \
+                        search.
+                        """,
+                    status: .notFound))
         }
         return .success(series)
     }
@@ -126,10 +141,13 @@ struct TrendParameters {
             return .failure(Problem(message: "Give a term: ?term=…&mention=…"))
         }
         guard let mention = parameters.text("mention"), mention.count > 1,
-              mention.hasPrefix("#") || mention.hasPrefix("@") else {
+            mention.hasPrefix("#") || mention.hasPrefix("@")
+        else {
             return .failure(Problem(message: "Give a mention, a #hashtag or an @user: ?term=…&mention=…"))
         }
-        guard let text = parameters["bucket"] else { return .success(TrendParameters(term: term, mention: mention, bucket: nil)) }
+        guard let text = parameters["bucket"] else {
+            return .success(TrendParameters(term: term, mention: mention, bucket: nil))
+        }
         guard let bucket = TrendBucket(rawValue: text) else {
             return .failure(Problem(message: "bucket must be hour or day."))
         }
@@ -143,6 +161,7 @@ struct EventFrame {
     let data: String
 
     var text: String {
-        "event: \(name)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+        "event: \(name)\n"
+            + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
     }
 }

@@ -43,9 +43,13 @@ struct PopularityRows: Sendable {
         let end = sparklines.end.map { " to " + TrendTime.label($0, bucket: sparklines.bucket, full: true) } ?? ""
         span = "the \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")\(end)"
         sections = overview.table.sections.filter { !$0.rows.isEmpty }.map { section in
-            Section(title: section.title, rows: section.rows.map { mention in
-                Row(mention, kind: section.kind, term: overview.table.term, counts: sparklines.counts(for: mention.mention), tab: tab, back: here)
-            })
+            Section(
+                title: section.title,
+                rows: section.rows.map { mention in
+                    Row(
+                        mention, kind: section.kind, term: overview.table.term,
+                        counts: sparklines.counts(for: mention.mention), tab: tab, back: here)
+                })
         }
     }
 
@@ -53,9 +57,12 @@ struct PopularityRows: Sendable {
         for section in sections {
             html.append("<section class=\"mentions popular\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
             for row in section.rows {
-                html.append("""
-                      <li><a class="item" href="\(url: row.searchURL)" data-mention="\(row.kind)"><span class="name">\(row.mention)</span></a>\
-                    <a class="trend" href="\(url: row.trendURL)" aria-label="\(row.mention): \(row.count) posts; its trend over \(span)">\
+                html.append(
+                    """
+                      <li><a class="item" href="\(url: row.searchURL)" data-mention="\(row.kind)"><span \
+                    class="name">\(row.mention)</span></a>\
+                    <a class="trend" href="\(url: row.trendURL)" aria-label="\(row.mention): \(row.count) posts; its \
+                    trend over \(span)">\
                     \(row.sparkline.markup)<span class="count">\(row.count)</span></a></li>
 
                     """)
@@ -92,7 +99,8 @@ extension PopularityRows.Row {
 
 extension PopularityPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append("""
+        html.append(
+            """
             <div id="popularity" data-events="\(url: eventsURL)" data-term="\(term)">
             <p class="dim note">Hashtags and users mentioned more than once in all the posts fetched for “\(term)”. \
             <span class="live" hidden>● live</span></p>

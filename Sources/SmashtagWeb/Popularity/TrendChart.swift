@@ -1,6 +1,6 @@
+import AppStore
 import Foundation
 import Posts
-import AppStore
 
 /// A row's sparkline: a line over the term's last buckets, drawn by the server as inline SVG (no script). Colours
 /// come from the stylesheet, so it follows light and dark mode; it is decoration beside the count, so hidden from
@@ -13,12 +13,16 @@ struct Sparkline: Sendable {
         let top = Double(max(counts.max() ?? 0, 1))
         let step = counts.count > 1 ? Self.width / Double(counts.count - 1) : 0
         points = counts.enumerated().map { index, count in
-            "\(SVGNumber(Double(index) * step)),\(SVGNumber(Self.height - 1 - Double(count) / top * (Self.height - 2)))"
+            "\(svgNumber(Double(index) * step)),\(svgNumber(Self.height - 1 - Double(count) / top * (Self.height - 2)))"
         }.joined(separator: " ")
     }
 
     var markup: Markup {
-        "<svg class=\"spark\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" width=\"\(Int(Self.width))\" height=\"\(Int(Self.height))\" aria-hidden=\"true\" focusable=\"false\"><polyline points=\"\(points)\"/></svg>"
+        """
+        <svg class=\"spark\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" width=\"\(Int(Self.width))\" \
+        height=\"\(Int(Self.height))\" aria-hidden=\"true\" focusable=\"false\"><polyline \
+        points=\"\(points)\"/></svg>
+        """
     }
 }
 
@@ -48,53 +52,79 @@ struct TrendChart: Sendable {
     init(points: [TrendPoint], bucket: TrendBucket, title: String, summary: String) {
         (self.title, self.summary) = (title, summary)
         let highest = max(points.map(\.count).max() ?? 0, 1)
-        let plotWidth = Self.width - Self.left - Self.right, plotHeight = Self.height - Self.top - Self.bottom
+        let plotWidth = Self.width - Self.left - Self.right
+        let plotHeight = Self.height - Self.top - Self.bottom
         let slot = plotWidth / Double(max(points.count, 1))
         bars = points.enumerated().map { index, point in
             let barHeight = Double(point.count) / Double(highest) * plotHeight
-            return Bar(x: SVGNumber(Self.left + Double(index) * slot + slot * 0.1), y: SVGNumber(Self.top + plotHeight - barHeight),
-                       width: SVGNumber(slot * 0.8), height: SVGNumber(barHeight),
-                       label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(Plural.posts(point.count))")
+            return Bar(
+                x: svgNumber(Self.left + Double(index) * slot + slot * 0.1),
+                y: svgNumber(Self.top + plotHeight - barHeight),
+                width: svgNumber(slot * 0.8), height: svgNumber(barHeight),
+                label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(Plural.posts(point.count))")
         }
         countTicks = Set([0, (highest + 1) / 2, highest]).sorted().map { value in
-            Tick(position: SVGNumber(Self.top + plotHeight - Double(value) / Double(highest) * plotHeight), label: String(value))
+            Tick(
+                position: svgNumber(Self.top + plotHeight - Double(value) / Double(highest) * plotHeight),
+                label: String(value))
         }
         // Hours are marked at midnight (by its day) and noon; days every week or so.
         let every = max(1, points.count / 4)
-        let marked = bucket == .hour ? points.indices.filter { UTCTime(points[$0].start).hour % 12 == 0 } : points.indices.filter { $0 % every == 0 }
+        let marked =
+            bucket == .hour
+            ? points.indices.filter { UTCTime(points[$0].start).hour % 12 == 0 }
+            : points.indices.filter { $0 % every == 0 }
         timeTicks = marked.map { index in
-            Tick(position: SVGNumber(Self.left + (Double(index) + 0.5) * slot), label: TrendTime.label(points[index].start, bucket: bucket, full: false))
+            Tick(
+                position: svgNumber(Self.left + (Double(index) + 0.5) * slot),
+                label: TrendTime.label(points[index].start, bucket: bucket, full: false))
         }
     }
 
     func write(to html: inout HTMLWriter) {
-        html.append("""
-            <svg class="chart" viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" aria-labelledby="chart-title chart-desc">
+        html.append(
+            """
+            <svg class="chart" viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" role="img" \
+            aria-labelledby="chart-title chart-desc">
             <title id="chart-title">\(title)</title>
             <desc id="chart-desc">\(summary)</desc>
 
             """)
-        let axisStart = SVGNumber(Self.left), axisEnd = SVGNumber(Self.width - Self.right), countsX = SVGNumber(Self.left - 4)
+        let axisStart = svgNumber(Self.left)
+        let axisEnd = svgNumber(Self.width - Self.right)
+        let countsX = svgNumber(Self.left - 4)
         for tick in countTicks {
-            html.append("""
+            html.append(
+                """
                 <line class="grid" x1="\(axisStart)" x2="\(axisEnd)" y1="\(tick.position)" y2="\(tick.position)"/>\
-                <text class="axis" x="\(countsX)" y="\(tick.position)" text-anchor="end" dominant-baseline="middle">\(tick.label)</text>
+                <text class="axis" x="\(countsX)" y="\(tick.position)" text-anchor="end" \
+                dominant-baseline="middle">\(tick.label)</text>
 
                 """)
         }
         for bar in bars {
-            html.append("<rect class=\"bar\" x=\"\(bar.x)\" y=\"\(bar.y)\" width=\"\(bar.width)\" height=\"\(bar.height)\"><title>\(bar.label)</title></rect>\n")
+            html.append(
+                """
+                <rect class=\"bar\" x=\"\(bar.x)\" y=\"\(bar.y)\" width=\"\(bar.width)\" \
+                height=\"\(bar.height)\"><title>\(bar.label)</title></rect>\n
+                """
+            )
         }
-        let baseline = SVGNumber(Self.height - Self.bottom + 16)
+        let baseline = svgNumber(Self.height - Self.bottom + 16)
         for tick in timeTicks {
-            html.append("<text class=\"axis\" x=\"\(tick.position)\" y=\"\(baseline)\" text-anchor=\"middle\">\(tick.label)</text>\n")
+            html.append(
+                """
+                <text class=\"axis\" x=\"\(tick.position)\" y=\"\(baseline)\" \
+                text-anchor=\"middle\">\(tick.label)</text>\n
+                """
+            )
         }
         html.append("</svg>\n")
     }
 }
 
 /// A coordinate with at most one decimal, as SVG reads it.
-private func SVGNumber(_ value: Double) -> String {
+private func svgNumber(_ value: Double) -> String {
     let tenths = (value * 10).rounded()
     return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
 }

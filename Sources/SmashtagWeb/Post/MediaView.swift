@@ -90,7 +90,8 @@ struct MediaView: Sendable {
         let rest = url.dropFirst("https://".count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty, !authority.contains("@"),
-              authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) }) else { return nil }
+            authority.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || ".-:[]".contains($0)) })
+        else { return nil }
         return "https://" + authority.lowercased()
     }
 }
@@ -113,11 +114,12 @@ struct MediaNote: Sendable {
             self.playable = nil
             return
         }
-        let word = switch first.kind {
-        case .gifv: "GIF"
-        case .audio: "audio"
-        default: "video"
-        }
+        let word =
+            switch first.kind {
+            case .gifv: "GIF"
+            case .audio: "audio"
+            default: "video"
+            }
         let counted = playable.count == 1 ? "1 \(word)" : "\(playable.count) \(word == "audio" ? "audio" : word + "s")"
         self.playable = first.duration.map { "\(counted) \(MediaView.clock($0))" } ?? counted
     }
@@ -138,7 +140,8 @@ extension MediaView {
     /// The "ALT" badge: the description, revealed on tap (a `<details>`, so it works without JavaScript).
     func writeAltBadge(to html: inout HTMLWriter) {
         guard let alt else { return }
-        html.append("<details class=\"alt\"><summary title=\"Description\"><span>ALT</span></summary><p>\(alt)</p></details>")
+        html.append(
+            "<details class=\"alt\"><summary title=\"Description\"><span>ALT</span></summary><p>\(alt)</p></details>")
     }
 
     /// The medium on the Mentions page: a picture opening the viewer, or what plays it in place.
@@ -146,19 +149,44 @@ extension MediaView {
         switch player {
         case .still:
             guard let still else { return }
-            html.append("    <li class=\"image\"><a href=\"\(url: viewer ?? still)\"><img src=\"\(url: still)\" alt=\"\(name)\"\(box.attributes) loading=\"lazy\"></a>")
+            html.append(
+                """
+                    <li class="image"><a href="\(url: viewer ?? still)"><img src="\(url: still)" alt="\(name)"\
+                \(box.attributes) loading="lazy"></a>
+                """
+            )
         case .video(let loops):
             let loop: Markup = loops ? " loop muted data-autoplay" : ""
-            html.append("    <li class=\"image media\"><video controls playsinline preload=\"none\"\(loop)\(poster)\(box.attributes) src=\"\(url: playURL ?? "")\" aria-label=\"\(name)\"></video>")
+            html.append(
+                """
+                    <li class="image media"><video controls playsinline preload="none"\(loop)\(poster)\
+                \(box.attributes) src="\(url: playable)" aria-label="\(name)"></video>
+                """
+            )
         case .playlist(let elsewhere):
             html.append("    <li class=\"image media\">")
             writePlaylist(elsewhere: elsewhere, to: &html)
         case .audio:
-            html.append("    <li class=\"audio media\">\(still.map { "<img src=\"\(url: $0)\" alt=\"\"\(box.attributes) loading=\"lazy\">" as Markup } ?? .empty)<audio controls preload=\"none\" src=\"\(url: playURL ?? "")\" aria-label=\"\(name)\"></audio>")
+            html.append(
+                """
+                    <li class="audio media">\(still.map(picture) ?? .empty)<audio controls preload="none" \
+                src="\(url: playable)" aria-label="\(name)"></audio>
+                """
+            )
         }
-        if let duration, isPlayable { html.append("<span class=\"badge duration\" aria-hidden=\"true\">\(duration)</span>") }
+        if let duration, isPlayable {
+            html.append("<span class=\"badge duration\" aria-hidden=\"true\">\(duration)</span>")
+        }
         writeAltBadge(to: &html)
         html.append("</li>\n")
+    }
+
+    /// What plays, as an address (empty for none).
+    private var playable: String { playURL ?? "" }
+
+    /// The still as a picture beside a player, which names it.
+    private func picture(_ still: String) -> Markup {
+        "<img src=\"\(url: still)\" alt=\"\"\(box.attributes) loading=\"lazy\">"
     }
 
     private var poster: Markup {
@@ -176,11 +204,22 @@ extension MediaView {
     /// the browser can.
     private func writePlaylist(elsewhere: String?, to html: inout HTMLWriter) {
         let label: Markup = "Play \(name) on the post's network"
-        let picture: Markup = still.map { "<img src=\"\(url: $0)\" alt=\"\"\(box.attributes) loading=\"lazy\">" } ?? "<span class=\"no-still\">\(name)</span>"
+        let picture = still.map(picture) ?? "<span class=\"no-still\">\(name)</span>"
         if let elsewhere {
-            html.append("<a class=\"playlist\" href=\"\(url: elsewhere)\" target=\"_blank\" rel=\"noopener noreferrer\" aria-label=\"\(label)\" data-name=\"\(name)\" data-hls=\"\(url: playURL ?? "")\"\(dataPoster)>\(picture)<span class=\"badge play\" aria-hidden=\"true\">▶</span></a>")
+            html.append(
+                """
+                <a class="playlist" href="\(url: elsewhere)" target="_blank" rel="noopener noreferrer" \
+                aria-label="\(label)" data-name="\(name)" data-hls="\(url: playable)"\(dataPoster)>\(picture)\
+                <span class="badge play" aria-hidden="true">▶</span></a>
+                """
+            )
         } else {
-            html.append("<span class=\"playlist\" role=\"img\" aria-label=\"\(name)\" data-hls=\"\(url: playURL ?? "")\"\(dataPoster)>\(picture)<span class=\"badge play\" aria-hidden=\"true\">▶</span></span>")
+            html.append(
+                """
+                <span class="playlist" role="img" aria-label="\(name)" data-hls="\(url: playable)"\(dataPoster)>\
+                \(picture)<span class="badge play" aria-hidden="true">▶</span></span>
+                """
+            )
         }
     }
 }

@@ -28,7 +28,9 @@ struct MentionsPageView: Sendable {
             (view, view.still.map { SiteURL.image(tab, source: $0, alt: view.alt, back: here).path })
         }
         let all = [
-            Section(title: "Hashtags", items: Self.mentions(post, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
+            Section(
+                title: "Hashtags",
+                items: Self.mentions(post, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
             Section(title: "Users", items: Self.users(post, tab: tab, back: here)),
             Section(title: "URLs", items: Self.links(post)),
         ]
@@ -53,8 +55,9 @@ struct MentionsPageView: Sendable {
     /// author not resolved yet is a DID, which no search can name: shown, not linked, for the seconds that takes.
     private static func users(_ post: Post, tab: Tab, back: String) -> [Item] {
         let name = "@" + post.author.handle
-        let poster = Item(text: name, href: post.author.isUnresolved ? nil : userSearch(name, tab: tab, back: back),
-                          isExternal: false, kind: "user")
+        let poster = Item(
+            text: name, href: post.author.isUnresolved ? nil : userSearch(name, tab: tab, back: back),
+            isExternal: false, kind: "user")
         let mentioned = mentions(post, .user) { userSearch($0, tab: tab, back: back) }
         return [poster] + mentioned.filter { $0.text.lowercased() != poster.text.lowercased() }
     }
@@ -110,7 +113,12 @@ extension MentionsPageView.Item {
     /// only.
     func write(to html: inout HTMLWriter) {
         if let href {
-            html.append("    <li><a class=\"item\" href=\"\(url: href)\" data-mention=\"\(kind)\"\(isExternal ? Self.newTab : .empty)>\(text)</a></li>\n")
+            html.append(
+                """
+                    <li><a class=\"item\" href=\"\(url: href)\" \
+                data-mention=\"\(kind)\"\(isExternal ? Self.newTab : .empty)>\(text)</a></li>\n
+                """
+            )
         } else {
             html.append("    <li><span class=\"item\" data-mention=\"\(kind)\">\(text)</span></li>\n")
         }

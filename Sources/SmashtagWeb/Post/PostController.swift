@@ -25,8 +25,9 @@ struct PostController: Sendable {
     }
 
     /// What a page says when the post is not in the store.
-    static let missingPost = HTML.error("This post is not among the posts fetched for your recent searches.",
-                                        status: .notFound)
+    static let missingPost = HTML.error(
+        "This post is not among the posts fetched for your recent searches.",
+        status: .notFound)
 
     private func post(_ request: Request, tab: Tab, key: PostKey) async throws -> HTML {
         let back = request.queryString.back

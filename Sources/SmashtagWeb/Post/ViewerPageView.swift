@@ -8,9 +8,11 @@ struct ViewerPageView: Sendable {
 
 extension ViewerPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append("""
+        html.append(
+            """
             <div class="viewer">
-              <img id="viewer-image" src="\(url: source)" alt="\(alt ?? "The post's image"): drag to pan, pinch, scroll or double-tap \
+              <img id="viewer-image" src="\(url: source)" alt="\(alt ?? "The post's image"): drag to pan, pinch, \
+            scroll or double-tap \
             to zoom" draggable="false">
             </div>
 

@@ -1,4 +1,5 @@
 import AppStore
+
 /// The Recents page: the last 100 terms, most recent first, each with its search, a delete form and Popularity.
 struct RecentsPageView: Sendable {
     let chrome: Chrome
@@ -16,8 +17,10 @@ struct RecentsPageView: Sendable {
     init(terms: [String], csrf: String) {
         chrome = Chrome(title: "Recents", tab: .recents, isRoot: true)
         rows = terms.map {
-            Row(term: $0, searchURL: SiteURL.search(.recents, query: $0, back: SiteURL.recents.path).path,
-                popularityURL: SiteURL.popularity(.recents, term: $0).path, deleteAction: SiteURL.deleteRecent.path, csrf: csrf)
+            Row(
+                term: $0, searchURL: SiteURL.search(.recents, query: $0, back: SiteURL.recents.path).path,
+                popularityURL: SiteURL.popularity(.recents, term: $0).path, deleteAction: SiteURL.deleteRecent.path,
+                csrf: csrf)
         }
         isEmpty = terms.isEmpty
     }
@@ -29,7 +32,8 @@ extension RecentsPageView: PageView {
         if isEmpty { html.append("<p class=\"empty\">No searches yet. Every search you make appears here.</p>\n") }
         html.append("<ul class=\"recents\">\n")
         for row in rows {
-            html.append("""
+            html.append(
+                """
                   <li class="recent" data-term="\(row.term)">
                     <a class="term" href="\(url: row.searchURL)">\(row.term)</a>
                     <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">ⓘ</a>
@@ -45,4 +49,3 @@ extension RecentsPageView: PageView {
         html.append("</ul>\n")
     }
 }
-

@@ -26,8 +26,10 @@ struct ImagesPageView: Sendable {
             MediaView.all(of: post, boxWidth: 600).compactMap { media -> Cell? in
                 guard let url = media.still else { return nil }
                 let badge = media.isPlayable ? "▶" + (media.duration.map { " " + $0 } ?? "") : nil
-                return Cell(postID: post.key.description, imageURL: url, name: media.name, playBadge: badge, box: media.box,
-                            isSensitive: post.isSensitive, postURL: SiteURL.onePost(tab, query: query, key: post.key, back: here).path)
+                return Cell(
+                    postID: post.key.description, imageURL: url, name: media.name, playBadge: badge, box: media.box,
+                    isSensitive: post.isSensitive,
+                    postURL: SiteURL.onePost(tab, query: query, key: post.key, back: here).path)
             }
         }
         isEmpty = cells.isEmpty
@@ -36,17 +38,24 @@ struct ImagesPageView: Sendable {
 
 extension ImagesPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append("""
-            <label class="cell-size">Size <input type="range" min="6" max="24" step="1" value="11" aria-label="Image size"></label>
+        html.append(
+            """
+            <label class="cell-size">Size <input type="range" min="6" max="24" step="1" value="11" aria-label="Image \
+            size"></label>
 
             """)
         if isEmpty { html.append("<p class=\"empty\">These tweets have no images.</p>\n") }
         html.append("<div class=\"grid\">\n")
         for cell in cells {
-            let classAndLabel: Markup = cell.isSensitive ? "class=\"cell sensitive\" aria-label=\"Sensitive media: \(cell.name)\"" : #"class="cell""#
-            let badge: Markup = cell.playBadge.map { "<span class=\"badge play\" aria-hidden=\"true\">\($0)</span>" } ?? .empty
-            html.append("""
-                <a \(classAndLabel) href="\(url: cell.postURL)" data-tweet-id="\(cell.postID)"><img src="\(url: cell.imageURL)" \
+            let classAndLabel: Markup =
+                cell.isSensitive
+                ? "class=\"cell sensitive\" aria-label=\"Sensitive media: \(cell.name)\"" : #"class="cell""#
+            let badge: Markup =
+                cell.playBadge.map { "<span class=\"badge play\" aria-hidden=\"true\">\($0)</span>" } ?? .empty
+            html.append(
+                """
+                <a \(classAndLabel) href="\(url: cell.postURL)" data-tweet-id="\(cell.postID)"><img \
+                src="\(url: cell.imageURL)" \
                 alt="\(cell.name)"\(cell.box.attributes) loading="lazy">\(badge)</a>
                 """)
         }

@@ -1,5 +1,5 @@
-import Foundation
 import AppStore
+import Foundation
 import Posts
 
 /// A post as a row of a list: pre-formatted strings only, its text as segments so each piece is escaped.
@@ -63,11 +63,12 @@ struct NetworkBadge: Sendable {
 
     init(_ network: Network) {
         self.network = network.rawValue
-        (name, letter) = switch network {
-        case .twitter: ("X", "X")
-        case .mastodon: ("Mastodon", "M")
-        case .bluesky: ("Bluesky", "B")
-        }
+        (name, letter) =
+            switch network {
+            case .twitter: ("X", "X")
+            case .mastodon: ("Mastodon", "M")
+            case .bluesky: ("Bluesky", "B")
+            }
     }
 }
 
@@ -129,17 +130,33 @@ extension PostRow {
     /// One `<li>`: a link to the Mentions page when the post has any, else a plain row. A post behind a content
     /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link.
     func write(to html: inout HTMLWriter) {
-        html.append("<li class=\"tweet\" data-tweet-id=\"\(id)\" data-network=\"\(network.network)\" data-time=\"\(milliseconds)\">\n")
+        html.append(
+            """
+            <li class=\"tweet\" data-tweet-id=\"\(id)\" data-network=\"\(network.network)\" \
+            data-time=\"\(milliseconds)\">\n
+            """
+        )
         let wholeRowLinks = detailURL != nil && contentWarning == nil
-        if wholeRowLinks, let detailURL { html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n") } else { html.append("<div class=\"row\">\n") }
+        if wholeRowLinks, let detailURL {
+            html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n")
+        } else {
+            html.append("<div class=\"row\">\n")
+        }
         if let avatarURL {
-            html.append("  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" loading=\"lazy\">\n")
+            html.append(
+                """
+                  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" \
+                loading=\"lazy\">\n
+                """
+            )
         } else {
             html.append("  <span class=\"avatar\" aria-hidden=\"true\">\(initial)</span>\n")
         }
-        html.append("""
+        html.append(
+            """
               <div class="body">
-                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" title="\(network.name)">\(network.letter)</span> \
+                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" \
+            title="\(network.name)">\(network.letter)</span> \
             <strong>\(name)</strong> <span class="dim">\(handle) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
@@ -163,7 +180,12 @@ extension PostRow {
         guard let card else { return }
         html.append("    <div class=\"card\">")
         if let cardImageURL { html.append("<img src=\"\(url: cardImageURL)\" alt=\"\" loading=\"lazy\">") }
-        html.append("<p class=\"card-title\">\(card.title.isEmpty ? card.host : card.title)</p><p class=\"dim small\">\(card.host)</p></div>\n")
+        html.append(
+            """
+            <p class=\"card-title\">\(card.title.isEmpty ? card.host : card.title)</p><p class=\"dim \
+            small\">\(card.host)</p></div>\n
+            """
+        )
     }
 
     /// "Replying to @a @b", the names coloured as users.
@@ -187,7 +209,12 @@ extension PostRow {
             html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
             return
         }
-        html.append("    <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span class=\"dim\">\(quoted.handle)</span></p><p class=\"text\">")
+        html.append(
+            """
+                <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span \
+            class=\"dim\">\(quoted.handle)</span></p><p class=\"text\">
+            """
+        )
         for segment in quoted.segments { segment.write(to: &html) }
         html.append("</p></blockquote>\n")
     }

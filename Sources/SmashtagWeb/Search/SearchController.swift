@@ -25,11 +25,13 @@ struct SearchController: Sendable {
 
     private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
         let parameters = request.queryString
-        let search = SearchParameters(parameters, cookie: request.cookies[SearchParameters.cookieName]?.value,
-                                      offered: site.sources)
+        let search = SearchParameters(
+            parameters, cookie: request.cookies[SearchParameters.cookieName]?.value,
+            offered: site.sources)
         let back = parameters.back
         guard let query = search.query else {
-            let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
+            let place = SearchPageView.Place(
+                tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
             return HTML(await searchPage(site.defaultQuery, place: place, search: search))
         }
         if let only = parameters["only"].flatMap(PostKey.init) {
@@ -42,21 +44,26 @@ struct SearchController: Sendable {
         return page
     }
 
-    private func searchPage(_ query: String, place: SearchPageView.Place, search: SearchParameters) async -> SearchPageView {
+    private func searchPage(
+        _ query: String, place: SearchPageView.Place, search: SearchParameters
+    ) async -> SearchPageView {
         let outcome: Result<MergedPage, SearchFailure>
         if search.sources.sources.isEmpty {
             outcome = .failure(SearchFailure(messages: ["Choose at least one source to search."]))
         } else {
             do {
-                outcome = .success(try await site.sessions.fetch(query, from: search.sources, at: search.position,
-                                                                 count: Self.pageSize))
+                outcome = .success(
+                    try await site.sessions.fetch(
+                        query, from: search.sources, at: search.position,
+                        count: Self.pageSize))
             } catch {
                 site.logger.info("search failed", metadata: ["query": "\(query)", "error": "\(error)"])
                 outcome = .failure(SearchFailure(error))
             }
         }
-        var view = SearchPageView(query: query, place: place, sources: search.choice, outcome: outcome,
-                                  isNewerOnly: search.position.isNewer)
+        var view = SearchPageView(
+            query: query, place: place, sources: search.choice, outcome: outcome,
+            isNewerOnly: search.position.isNewer)
         if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
             view.liveIndex = LiveIndexNote(live.status.current)
         }
@@ -64,20 +71,25 @@ struct SearchController: Sendable {
     }
 
     /// A list of one post (from the images grid), with all the usual navigation and no paging.
-    private func onePost(_ key: PostKey, query: String, tab: Tab, back: String?, search: SearchParameters) async throws
+    private func onePost(
+        _ key: PostKey, query: String, tab: Tab, back: String?, search: SearchParameters
+    ) async throws
         -> HTML
     {
         guard let post = try await site.database.storedPost(key) else { return PostController.missingPost }
         let here = SiteURL.onePost(tab, query: query, key: key, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: false, here: here)
-        return HTML(SearchPageView(query: query, place: place, sources: search.choice,
-                                   outcome: .success(MergedPage(posts: [post])), isNewerOnly: false))
+        return HTML(
+            SearchPageView(
+                query: query, place: place, sources: search.choice,
+                outcome: .success(MergedPage(posts: [post])), isNewerOnly: false))
     }
 
     private func images(_ request: Request, tab: Tab) async throws -> HTML {
         let parameters = request.queryString
         guard let query = parameters.text("q"), let newest = parameters.time("newest"),
-              let oldest = parameters.time("oldest") else {
+            let oldest = parameters.time("oldest")
+        else {
             return .error("There are no results to show the images of.", status: .badRequest)
         }
         let back = parameters.back
@@ -98,14 +110,17 @@ struct SearchController: Sendable {
         }
         guard !search.sources.sources.isEmpty else {
             let names = site.sources.names.joined(separator: ", ")
-            return try JSONBody(APIError(error: "source names none of this server's sources: \(names)."),
-                                status: .badRequest).response
+            return try JSONBody(
+                APIError(error: "source names none of this server's sources: \(names)."),
+                status: .badRequest
+            ).response
         }
         do {
             let page = try await site.sessions.fetch(query, from: search.sources, at: search.position, count: count)
             let continuation = PageContinuation(page, sources: search.choice)
-            let document = SearchDocument(query: query, posts: page.posts, newer: continuation.newer,
-                                          older: continuation.older, errors: page.failures.map(SearchDocument.SourceError.init))
+            let document = SearchDocument(
+                query: query, posts: page.posts, newer: continuation.newer,
+                older: continuation.older, errors: page.failures.map(SearchDocument.SourceError.init))
             return JSONBody<String>.response(json: document.json(postJSON: site.postJSON.json(for:)))
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response

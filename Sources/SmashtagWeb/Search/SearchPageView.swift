@@ -1,7 +1,7 @@
-import Foundation
-import Posts
 import AppStore
+import Foundation
 import LiveIndex
+import Posts
 
 /// The Search page: the field and the source toggles, the legend, the posts of every chosen source newest first
 /// (with a sentence for each source that failed), and the controls for newer and older posts.
@@ -36,10 +36,14 @@ struct SearchPageView: Sendable {
         let here: String
     }
 
-    init(query: String, place: Place, sources: PageSources, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool) {
+    init(
+        query: String, place: Place, sources: PageSources, outcome: Result<MergedPage, SearchFailure>, isNewerOnly: Bool
+    ) {
         let tab = place.tab
-        chrome = Chrome(title: query, tab: tab, back: place.back, isRoot: place.isRoot,
-                        feedURL: sources.chosen.sources.isEmpty ? nil : SiteURL.feed(query: query, sources: sources.namesIfChosen).path)
+        chrome = Chrome(
+            title: query, tab: tab, back: place.back, isRoot: place.isRoot,
+            feedURL: sources.chosen.sources.isEmpty
+                ? nil : SiteURL.feed(query: query, sources: sources.namesIfChosen).path)
         self.query = query
         formAction = place.isRoot ? SiteURL.searchRoot(query: nil).path : "/\(tab.rawValue)/search"
         self.tab = tab.rawValue
@@ -55,16 +59,22 @@ struct SearchPageView: Sendable {
             let pageTab = place.isRoot ? nil : tab
             let continuation = PageContinuation(page, sources: sources)
             newerURL = continuation.newer.map { SiteURL.newer(pageTab, query: query, since: $0).path }
-            olderURL = continuation.older.map { SiteURL.older(pageTab, query: query, before: $0, back: place.back).path }
+            olderURL = continuation.older.map {
+                SiteURL.older(pageTab, query: query, before: $0, back: place.back).path
+            }
             (errors, failures) = ([], page.failures.map(\.message))
             imagesURL = Self.imagesURL(of: page.posts, query: query, tab: tab, back: place.here)
         case .failure(let failure):
-            (rows, isEmpty, newerURL, olderURL, errors, failures, imagesURL) = ([], false, nil, nil, failure.messages, [], nil)
+            (rows, isEmpty, newerURL, olderURL, errors, failures, imagesURL) = (
+                [], false, nil, nil, failure.messages, [], nil
+            )
         }
     }
 
     private static func imagesURL(of posts: [Post], query: String, tab: Tab, back: String) -> String? {
-        guard posts.contains(where: { !$0.media.isEmpty }), let newest = posts.first, let oldest = posts.last else { return nil }
+        guard posts.contains(where: { !$0.media.isEmpty }), let newest = posts.first, let oldest = posts.last else {
+            return nil
+        }
         return SiteURL.images(tab, query: query, newest: newest.created, oldest: oldest.created, back: back).path
     }
 }
@@ -86,7 +96,9 @@ struct PageSources: Sendable {
     }
 
     /// Each source's position the page's cursors give, in the site's order; sources without one are left out.
-    func positions(_ page: MergedPage, _ position: (SourceCursor) -> SearchRequest.Position?)
+    func positions(
+        _ page: MergedPage, _ position: (SourceCursor) -> SearchRequest.Position?
+    )
         -> [(String, SearchRequest.Position)]
     {
         offered.names.compactMap { name in page.cursors[name].flatMap(position).map { (name, $0) } }
@@ -116,7 +128,10 @@ struct LiveIndexNote: Sendable {
             sentence = "Live index of Bluesky: connecting to the firehose…"
             return
         }
-        let behind = lag < 2 ? "up to the second" : lag < 120 ? "\(Int(lag.rounded())) s behind" : "\(Int((lag / 60).rounded())) min behind"
+        let behind =
+            lag < 2
+            ? "up to the second"
+            : lag < 120 ? "\(Int(lag.rounded())) s behind" : "\(Int((lag / 60).rounded())) min behind"
         sentence = "Live index of Bluesky: \(Plural.posts(progress.stored ?? progress.posts)), \(behind)."
     }
 }
@@ -130,7 +145,8 @@ struct SourceToggle: Sendable {
 
 extension SearchPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append("""
+        html.append(
+            """
             <form class="search" action="\(url: formAction)" method="get" role="search">
               <input type="search" name="q" value="\(query)" placeholder="Search" aria-label="Search" \
             enterkeyhint="search" inputmode="search" autocapitalize="off" autocomplete="off" spellcheck="false">
@@ -139,14 +155,23 @@ extension SearchPageView: PageView {
         if let back { html.append("  <input type=\"hidden\" name=\"back\" value=\"\(back)\">\n") }
         html.append("  <button type=\"submit\">Search</button>\n")
         writeToggles(to: &html)
-        html.append("""
+        html.append(
+            """
             </form>
-            <p class="legend" aria-label="Colours"><span class="m m-hashtag">#hashtag</span> <span class="m m-user">@user</span> \
+            <p class="legend" aria-label="Colours"><span class="m m-hashtag">#hashtag</span> <span class="m \
+            m-user">@user</span> \
             <span class="m m-url">link</span>
             """)
         if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
         html.append("</p>\n")
-        if let liveIndex { html.append("<p class=\"live-index small\"><span class=\"live-dot\" aria-hidden=\"true\">●</span> \(liveIndex.sentence)</p>\n") }
+        if let liveIndex {
+            html.append(
+                """
+                <p class=\"live-index small\"><span class=\"live-dot\" \
+                aria-hidden=\"true\">●</span> \(liveIndex.sentence)</p>\n
+                """
+            )
+        }
         if errors.isEmpty {
             writePosts(to: &html)
         } else {
@@ -159,15 +184,27 @@ extension SearchPageView: PageView {
     /// A checkbox per source: they work as a plain form, and the choice is remembered for the next search.
     private func writeToggles(to html: inout HTMLWriter) {
         guard !toggles.isEmpty else { return }
-        html.append("  <fieldset class=\"sources\"><legend class=\"visually-hidden\">Sources</legend><input type=\"hidden\" name=\"sources\" value=\"1\">\n")
+        html.append(
+            """
+              <fieldset class=\"sources\"><legend class=\"visually-hidden\">Sources</legend><input type=\"hidden\" \
+            name=\"sources\" value=\"1\">\n
+            """
+        )
         for toggle in toggles {
-            html.append("    <label class=\"source\"><input type=\"checkbox\" name=\"source\" value=\"\(toggle.name)\"\(toggle.isOn ? " checked" as Markup : .empty)> \(toggle.title)</label>\n")
+            html.append(
+                """
+                    <label class=\"source\"><input type=\"checkbox\" name=\"source\" \
+                value=\"\(toggle.name)\"\(toggle.isOn ? " checked" as Markup : .empty)> \(toggle.title)</label>\n
+                """
+            )
         }
         html.append("  </fieldset>\n")
     }
 
     private func writePosts(to html: inout HTMLWriter) {
-        if let newerURL { html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer posts</a>\n") }
+        if let newerURL {
+            html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer posts</a>\n")
+        }
         if !failures.isEmpty {
             html.append("<ul class=\"failures\" role=\"status\">")
             for failure in failures { html.append("<li>\(failure)</li>") }
@@ -175,15 +212,27 @@ extension SearchPageView: PageView {
         }
         html.append("<div class=\"spinner\" hidden aria-live=\"polite\">Loading…</div>\n")
         if isNewerOnly {
-            html.append("<p class=\"dim note\">Only the posts newer than the page you were reading. <a href=\"\(url: retryURL)\">All posts</a></p>\n")
+            html.append(
+                """
+                <p class=\"dim note\">Only the posts newer than the page you were reading. <a \
+                href=\"\(url: retryURL)\">All posts</a></p>\n
+                """
+            )
         }
         html.append("<ol class=\"tweets\">\n")
         for row in rows { row.write(to: &html) }
         html.append("</ol>\n")
         if isEmpty { html.append("<p class=\"empty\">No posts\(isNewerOnly ? " newer than these" : "").</p>\n") }
-        if let olderURL { html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older posts</a>\n") }
+        if let olderURL {
+            html.append("<a class=\"button older\" href=\"\(url: olderURL)\" data-page=\"older\">Older posts</a>\n")
+        }
         if let feedURL = chrome.feedURL {
-            html.append("<p class=\"feed-link small\"><a href=\"\(url: feedURL)\" type=\"application/rss+xml\">RSS feed of this search</a></p>\n")
+            html.append(
+                """
+                <p class=\"feed-link small\"><a href=\"\(url: feedURL)\" type=\"application/rss+xml\">RSS feed of \
+                this search</a></p>\n
+                """
+            )
         }
     }
 }

@@ -28,10 +28,11 @@ struct SearchParameters {
         } else {
             position = .newest
         }
-        let sources = switch position {
-        case .newest: Self.sources(chosen, offered: offered)
-        case .newer(let positions), .older(let positions): offered.choosing(positions.keys)
-        }
+        let sources =
+            switch position {
+            case .newest: Self.sources(chosen, offered: offered)
+            case .newer(let positions), .older(let positions): offered.choosing(positions.keys)
+            }
         choice = PageSources(offered: offered, chosen: sources)
     }
 
@@ -74,7 +75,9 @@ enum PositionList {
         var positions: [String: SearchRequest.Position] = [:]
         for item in text.split(separator: ",") {
             guard let colon = item.firstIndex(of: ":") else {
-                for name in ["corpus", "x"] where offeredNames.contains(name) { positions[name] = position(String(item), older: older) }
+                for name in ["corpus", "x"] where offeredNames.contains(name) {
+                    positions[name] = position(String(item), older: older)
+                }
                 continue
             }
             let name = String(item[..<colon])

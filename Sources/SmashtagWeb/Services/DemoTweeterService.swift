@@ -1,7 +1,7 @@
-import Logging
-import ServiceLifecycle
 import AppStore
 import DemoCorpus
+import Logging
+import ServiceLifecycle
 
 /// The demo's live tweeter as a service of the server: it stops when the server shuts down. Among servers sharing a
 /// PostgreSQL store, one is elected to run it.
@@ -12,7 +12,9 @@ struct DemoTweeterService: Service {
 
     func run() async throws {
         do {
-            try await cancelWhenGracefulShutdown { try await database.whileElected(.demoTweeter) { try await tweeter.run() } }
+            try await cancelWhenGracefulShutdown {
+                try await database.whileElected(.demoTweeter) { try await tweeter.run() }
+            }
         } catch is CancellationError {
             logger.debug("the demo tweeter stopped")
         }

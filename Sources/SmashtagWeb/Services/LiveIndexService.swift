@@ -1,9 +1,9 @@
+import AppStore
+import LiveIndex
 import Logging
 import Posts
 import ServiceLifecycle
-import AppStore
 import Synchronization
-import LiveIndex
 
 /// `serve --ingest bluesky`: the live index as a service of the server, its progress kept for the pages and logged
 /// once a minute; it commits what it has and stops when the server shuts down.
@@ -44,6 +44,7 @@ private final class MinuteLog: Sendable {
     func note(_ progress: IngestProgress) {
         guard throttle.withLock({ $0.allows() }) else { return }
         let lag = progress.lag().map { "\(Int($0.rounded())) s behind" } ?? "no events yet"
-        logger.info("Live index of Bluesky: \(progress.stored ?? 0) posts in the corpus, \(progress.posts) this run, \(lag).")
+        logger.info(
+            "Live index of Bluesky: \(progress.stored ?? 0) posts in the corpus, \(progress.posts) this run, \(lag).")
     }
 }

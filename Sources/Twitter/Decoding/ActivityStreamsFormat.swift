@@ -10,9 +10,13 @@ enum ActivityStreamsFormat {
         }
         let id = try WireTweet.checked(id: raw)
         let actor = user(activity["actor"])
-        var wire = WireTweet(id: id, created: try WireTweet.created(activity["postedTime"], id: id), content: try content(activity, user: actor))
+        var wire = WireTweet(
+            id: id, created: try WireTweet.created(activity["postedTime"], id: id),
+            content: try content(activity, user: actor))
         if activity["verb"]?.string == "share", let original = activity["object"], original["body"] != nil {
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["actor"])), repostedBy: actor)
+            wire = WireTweet(
+                id: id, created: wire.created, content: try content(original, user: user(original["actor"])),
+                repostedBy: actor)
         }
         return wire.tweet
     }
@@ -20,7 +24,9 @@ enum ActivityStreamsFormat {
     /// A long tweet's whole text and entities are in `long_object`.
     private static func content(_ activity: JSONValue, user: Author) throws -> TweetContent {
         let source = activity["long_object"]?["body"] != nil ? activity["long_object"] : activity
-        guard let text = source?["body"]?.string else { throw FormatError("activity \(activity["id"]?.string ?? "") has no body") }
+        guard let text = source?["body"]?.string else {
+            throw FormatError("activity \(activity["id"]?.string ?? "") has no body")
+        }
         var content = V1Format.content(
             text: text, entities: source?["twitter_entities"],
             extendedEntities: source?["twitter_extended_entities"] ?? activity["twitter_extended_entities"], user: user
@@ -32,6 +38,8 @@ enum ActivityStreamsFormat {
 
     private static func user(_ actor: JSONValue?) -> Author {
         guard let actor, let handle = actor["preferredUsername"]?.nonEmptyString else { return .unknown }
-        return Author(handle: handle, name: actor["displayName"]?.string ?? handle, profileImageURL: actor["image"]?.nonEmptyString)
+        return Author(
+            handle: handle, name: actor["displayName"]?.string ?? handle,
+            profileImageURL: actor["image"]?.nonEmptyString)
     }
 }

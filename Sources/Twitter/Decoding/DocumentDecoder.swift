@@ -32,11 +32,17 @@ struct DocumentDecoder: Sendable {
     }
 
     private func decode(object: JSONValue, keys: JSONObject) -> [ItemOutcome] {
-        if keys["_source"] != nil, let body = keys["body"], body.object != nil || body.array != nil { return decode(body) }
-        if let statuses = (keys["statuses"] ?? keys["results"])?.array { return statuses.map { status in one { try V1Format.tweet(status) } } }
+        if keys["_source"] != nil, let body = keys["body"], body.object != nil || body.array != nil {
+            return decode(body)
+        }
+        if let statuses = (keys["statuses"] ?? keys["results"])?.array {
+            return statuses.map { status in one { try V1Format.tweet(status) } }
+        }
         if keys["data"] != nil { return V2Page(object).outcomes }
         if let interactions = keys["interactions"]?.array { return interactions.flatMap(decode(interaction:)) }
-        if let entry = keys["tweet"], entry.object != nil { return [one { try V1Format.tweet(entry, author: archiveAccount ?? .unknown) }] }
+        if let entry = keys["tweet"], entry.object != nil {
+            return [one { try V1Format.tweet(entry, author: archiveAccount ?? .unknown) }]
+        }
         if keys["verb"] != nil, keys["actor"] != nil { return [one { try ActivityStreamsFormat.tweet(object) }] }
         if keys["text"] != nil || keys["full_text"] != nil { return [one { try tweet(object, keys: keys) }] }
         return [NonTweetPayload(keys: keys).outcome]
@@ -78,11 +84,16 @@ private struct V2Page {
         let data = page["data"]?.array ?? page["data"].map { [$0] } ?? []
         let tweets = data.filter { $0["text"] != nil }
         for tweet in tweets {
-            do { outcomes.append(.tweet(try V2Format.tweet(tweet, includes: includes))) } catch { outcomes.append(.problem(FormatError.message(of: error))) }
+            do { outcomes.append(.tweet(try V2Format.tweet(tweet, includes: includes))) } catch {
+                outcomes.append(.problem(FormatError.message(of: error)))
+            }
         }
-        if tweets.count < data.count { outcomes.append(.skipped("X API v2 data that are not tweets (users, lists or counts)")) }
+        if tweets.count < data.count {
+            outcomes.append(.skipped("X API v2 data that are not tweets (users, lists or counts)"))
+        }
         if let errors = page["errors"]?.array, !errors.isEmpty {
-            outcomes.append(.skipped("the response reports \(errors.count) partial error(s), e.g. \(APIErrorText(errors[0]).text)"))
+            outcomes.append(
+                .skipped("the response reports \(errors.count) partial error(s), e.g. \(APIErrorText(errors[0]).text)"))
         }
     }
 }
@@ -94,18 +105,30 @@ private struct NonTweetPayload {
     private static let known: [String: String] = [
         "users": "users", "ids": "user ids", "resources": "rate-limit status", "search_metadata": "search metadata",
         "refresh_url": "search metadata", "delete": "a stream delete notice", "limit": "a stream limit notice",
-        "friends": "a stream friends list", "friends_str": "a stream friends list", "scrub_geo": "a stream scrub_geo notice",
+        "friends": "a stream friends list", "friends_str": "a stream friends list",
+        "scrub_geo": "a stream scrub_geo notice",
         "status_withheld": "a stream withheld notice", "user_withheld": "a stream withheld notice",
         "disconnect": "a stream disconnect message", "warning": "a stream warning", "event": "a stream event",
         "action": "a compliance event", "direct_message": "a direct message", "account": "an archive account",
     ]
 
     var outcome: ItemOutcome {
-        if let errors = keys["errors"]?.array, let first = errors.first { return .skipped("an API error response, not tweets: \(APIErrorText(first).text)") }
-        if let message = keys["errors"]?.string ?? keys["error"]?.string { return .skipped("an API error response, not tweets: \(message)") }
-        if let name = keys.keys.sorted().lazy.compactMap({ Self.known[$0] }).first { return .skipped("\(name), not tweets") }
+        if let errors = keys["errors"]?.array, let first = errors.first {
+            return .skipped("an API error response, not tweets: \(APIErrorText(first).text)")
+        }
+        if let message = keys["errors"]?.string ?? keys["error"]?.string {
+            return .skipped("an API error response, not tweets: \(message)")
+        }
+        if let name = keys.keys.sorted().lazy.compactMap({ Self.known[$0] }).first {
+            return .skipped("\(name), not tweets")
+        }
         let names = keys.keys.sorted().prefix(6).joined(separator: ", ")
-        return .problem("not a format Smashtag knows: an object with keys \(names) (expected a tweet, a v1.1 search page, an X API v2 page, a twarc2 line, an Activity Streams activity or a Twitter archive)")
+        return .problem(
+            """
+            not a format Smashtag knows: an object with keys \(names) (expected a tweet, a v1.1 search page, an X \
+            API v2 page, a twarc2 line, an Activity Streams activity or a Twitter archive)
+            """
+        )
     }
 }
 
@@ -114,7 +137,8 @@ private struct APIErrorText {
     let text: String
 
     init(_ error: JSONValue) {
-        let message = error["detail"]?.string ?? error["message"]?.string ?? error["title"]?.string ?? "an unnamed error"
+        let message =
+            error["detail"]?.string ?? error["message"]?.string ?? error["title"]?.string ?? "an unnamed error"
         text = error["code"]?.string.map { "\(message) (code \($0))" } ?? message
     }
 }

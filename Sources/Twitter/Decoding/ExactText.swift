@@ -36,7 +36,8 @@ struct ExactText {
         var end = 0
         for mention in mentions {
             guard mention.kind == .user, skippingSpaces(from: end) == mention.range.lowerBound,
-                  mention.range.upperBound <= limit ?? .max else { break }
+                mention.range.upperBound <= limit ?? .max
+            else { break }
             end = mention.range.upperBound
         }
         let start = skippingSpaces(from: end)
@@ -47,7 +48,8 @@ struct ExactText {
     /// mentions' offsets come out in scalars of the unescaped text.
     private mutating func assemble(_ source: [UInt8], length: Int, placed: [PlacedEntity]) {
         let entities = placed.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        let boundaries = Self.byteOffsets(of: entities.flatMap { [$0.range.lowerBound, $0.range.upperBound] } + [length], in: source)
+        let boundaries = Self.byteOffsets(
+            of: entities.flatMap { [$0.range.lowerBound, $0.range.upperBound] } + [length], in: source)
         var output: [UInt8] = []
         output.reserveCapacity(source.count)
         var outputLength = 0
@@ -103,7 +105,8 @@ struct ExactText {
     }
 
     private static let escapes: [(name: [UInt8], byte: UInt8)] = [
-        (Array("amp;".utf8), UInt8(ascii: "&")), (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
+        (Array("amp;".utf8), UInt8(ascii: "&")), (Array("lt;".utf8), UInt8(ascii: "<")),
+        (Array("gt;".utf8), UInt8(ascii: ">")),
     ]
 
     private static func escape(in rest: ArraySlice<UInt8>) -> (UInt8, Int)? {
@@ -115,7 +118,8 @@ struct ExactText {
         var removed = true
         while removed {
             removed = false
-            for link in links.map({ Array($0.unicodeScalars) }) where !link.isEmpty && link.count <= end && scalars[(end - link.count)..<end].elementsEqual(link) {
+            for link in links.map({ Array($0.unicodeScalars) })
+            where !link.isEmpty && link.count <= end && scalars[(end - link.count)..<end].elementsEqual(link) {
                 end = trimmedEnd(scalars, upTo: end - link.count)
                 removed = true
             }
@@ -203,7 +207,8 @@ private struct Placement {
         func place(at start: Int) -> Range<Int>? {
             guard start >= 0, start <= lastStart else { return nil }
             let range = start..<start + token.count
-            guard folded[range].elementsEqual(token), isWordBoundary(around: range, kind: entity.kind), isFree(range) else { return nil }
+            guard folded[range].elementsEqual(token), isWordBoundary(around: range, kind: entity.kind), isFree(range)
+            else { return nil }
             return range
         }
         for distance in 0...min(Self.searchRadius, max(claimed, lastStart - claimed)) {

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why one tweet-shaped object could not be read.
 struct FormatError: Error, Sendable {
@@ -52,7 +53,9 @@ struct WireTweet: Sendable {
     /// The tweet's date, or the one its Snowflake id carries when the response left `created_at` out.
     static func created(_ value: JSONValue?, id: String) throws -> Date {
         if let text = value?.nonEmptyString {
-            guard let date = TwitterDate.parse(text) else { throw FormatError("tweet \(id) has an unreadable date “\(text.excerpt())”") }
+            guard let date = TwitterDate.parse(text) else {
+                throw FormatError("tweet \(id) has an unreadable date “\(text.excerpt())”")
+            }
             return date
         }
         guard let date = TwitterDate.fromSnowflake(id) else { throw FormatError("tweet \(id) has no date") }

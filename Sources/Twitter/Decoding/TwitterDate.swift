@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the two date formats Twitter uses, by hand: they are fixed-width, and formatters cost more than the rest of
 /// decoding a tweet.
@@ -28,8 +29,8 @@ enum TwitterDate {
     private static func parseClassic(_ bytes: [UInt8]) -> Date? {
         let fields = bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
         guard fields.count == 6, let month = months.firstIndex(of: fields[1]),
-              let day = Int(fields[2]), let year = Int(fields[5]),
-              let time = WireDate.clock(Array(fields[3].utf8)), let zone = WireDate.zoneOffset(Array(fields[4].utf8))
+            let day = Int(fields[2]), let year = Int(fields[5]),
+            let time = WireDate.clock(Array(fields[3].utf8)), let zone = WireDate.zoneOffset(Array(fields[4].utf8))
         else { return nil }
         return WireDate.date(year: year, month: month + 1, day: day, seconds: time - zone)
     }

@@ -12,9 +12,13 @@ enum V1Format {
         }
         let id = try WireTweet.checked(id: raw)
         let poster = user(status["user"]) ?? author ?? .unknown
-        var wire = WireTweet(id: id, created: try WireTweet.created(status["created_at"], id: id), content: try content(status, user: poster))
+        var wire = WireTweet(
+            id: id, created: try WireTweet.created(status["created_at"], id: id),
+            content: try content(status, user: poster))
         if let original = status["retweeted_status"], original.object != nil {
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown), repostedBy: poster)
+            wire = WireTweet(
+                id: id, created: wire.created, content: try content(original, user: user(original["user"]) ?? .unknown),
+                repostedBy: poster)
         }
         let shown = status["retweeted_status"].flatMap { $0.object == nil ? nil : $0 } ?? status
         wire.quotedID = shown["quoted_status_id_str"]?.nonEmptyString ?? status["quoted_status_id_str"]?.nonEmptyString
@@ -32,15 +36,18 @@ enum V1Format {
         guard let text = source?["full_text"]?.string ?? source?["text"]?.string else {
             throw FormatError("status \(status["id_str"]?.string ?? "") has no text")
         }
-        var content = content(text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
+        var content = content(
+            text: text, entities: source?["entities"], extendedEntities: source?["extended_entities"], user: user)
         content.text.isReply = status["in_reply_to_status_id_str"]?.nonEmptyString != nil
         content.text.displayStart = source?["display_text_range"]?.array?.first?.int
         return content
     }
 
-    static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: Author) -> TweetContent {
+    static func content(text: String, entities: JSONValue?, extendedEntities: JSONValue?, user: Author) -> TweetContent
+    {
         let media = (extendedEntities?["media"] ?? entities?["media"])?.array ?? []
-        let wire = WireText(escapedText: text, entities: self.entities(entities), mediaLinks: media.compactMap { $0["url"]?.string })
+        let wire = WireText(
+            escapedText: text, entities: self.entities(entities), mediaLinks: media.compactMap { $0["url"]?.string })
         return TweetContent(author: user, text: wire, media: media.compactMap(mediaItem))
     }
 
@@ -48,23 +55,34 @@ enum V1Format {
         guard let json, let handle = json["screen_name"]?.nonEmptyString else { return nil }
         return Author(
             handle: handle, name: json["name"]?.string ?? handle,
-            profileImageURL: json["profile_image_url_https"]?.nonEmptyString ?? json["profile_image_url"]?.nonEmptyString
+            profileImageURL: json["profile_image_url_https"]?.nonEmptyString
+                ?? json["profile_image_url"]?.nonEmptyString
         )
     }
 
     private static func entities(_ entities: JSONValue?) -> [WireEntity] {
         guard let entities else { return [] }
-        let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["text"].map { "#" + ($0.string ?? "") }) }
-        let users = entities["user_mentions"]?.array?.compactMap { entity($0, .user, token: $0["screen_name"].map { "@" + ($0.string ?? "") }) }
+        let hashtags = entities["hashtags"]?.array?.compactMap {
+            entity($0, .hashtag, token: $0["text"].map { "#" + ($0.string ?? "") })
+        }
+        let users = entities["user_mentions"]?.array?.compactMap {
+            entity($0, .user, token: $0["screen_name"].map { "@" + ($0.string ?? "") })
+        }
         let urls = entities["urls"]?.array?.compactMap {
-            entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString, display: $0["display_url"]?.nonEmptyString)
+            entity(
+                $0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString,
+                display: $0["display_url"]?.nonEmptyString)
         }
         return (hashtags ?? []) + (users ?? []) + (urls ?? [])
     }
 
-    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil) -> WireEntity? {
+    private static func entity(
+        _ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil
+    ) -> WireEntity? {
         guard let token, let indices = json["indices"]?.array, indices.count == 2 else { return nil }
-        return WireEntity(kind: kind, start: indices[0].int, end: indices[1].int, token: token, expandedURL: expanded, display: display)
+        return WireEntity(
+            kind: kind, start: indices[0].int, end: indices[1].int, token: token, expandedURL: expanded,
+            display: display)
     }
 
     /// Aspect ratio from the large size: `thumb` is a square crop, and `original_info` is missing from older data.
@@ -75,9 +93,10 @@ enum V1Format {
         let width = size?["w"]?.double ?? json["original_info"]?["width"]?.double
         let height = size?["h"]?.double ?? json["original_info"]?["height"]?.double
         let video = json["video_info"]
-        return MediaItem(url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string),
-                         playURL: XVariants.bestMP4(video?["variants"]), alt: json["ext_alt_text"]?.string,
-                         duration: video?["duration_millis"]?.double.map { $0 / 1000 })
+        return MediaItem(
+            url: url, aspectRatio: aspectRatio(width, height), kind: .init(wireType: json["type"]?.string),
+            playURL: XVariants.bestMP4(video?["variants"]), alt: json["ext_alt_text"]?.string,
+            duration: video?["duration_millis"]?.double.map { $0 / 1000 })
     }
 
     /// Width over height; 0 when the data gives no usable size, so the page sizes the box when the image loads.

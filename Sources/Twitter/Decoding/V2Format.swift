@@ -29,17 +29,20 @@ struct V2Includes: Sendable {
 
     private mutating func add(user json: JSONValue) {
         guard let id = json["id"]?.string, let username = json["username"]?.nonEmptyString else { return }
-        users[id] = Author(handle: username, name: json["name"]?.string ?? username, profileImageURL: json["profile_image_url"]?.nonEmptyString)
+        users[id] = Author(
+            handle: username, name: json["name"]?.string ?? username,
+            profileImageURL: json["profile_image_url"]?.nonEmptyString)
     }
 
     private mutating func add(media json: JSONValue) {
         guard let key = json["media_key"]?.string,
-              let url = json["url"]?.nonEmptyString ?? json["preview_image_url"]?.nonEmptyString
+            let url = json["url"]?.nonEmptyString ?? json["preview_image_url"]?.nonEmptyString
         else { return }
         let ratio = V1Format.aspectRatio(json["width"]?.double, json["height"]?.double)
-        media[key] = MediaItem(url: url, aspectRatio: ratio, kind: .init(wireType: json["type"]?.string),
-                               playURL: XVariants.bestMP4(json["variants"]), alt: json["alt_text"]?.string,
-                               duration: json["duration_ms"]?.double.map { $0 / 1000 })
+        media[key] = MediaItem(
+            url: url, aspectRatio: ratio, kind: .init(wireType: json["type"]?.string),
+            playURL: XVariants.bestMP4(json["variants"]), alt: json["alt_text"]?.string,
+            duration: json["duration_ms"]?.double.map { $0 / 1000 })
     }
 }
 
@@ -50,12 +53,16 @@ enum V2Format {
         guard let raw = json["id"]?.nonEmptyString else { throw FormatError("a v2 tweet without an id") }
         let id = try WireTweet.checked(id: raw)
         let author = includes.users[json["author_id"]?.string ?? ""] ?? .unknown
-        var wire = WireTweet(id: id, created: try WireTweet.created(json["created_at"], id: id), content: try content(json, author: author, includes: includes))
+        var wire = WireTweet(
+            id: id, created: try WireTweet.created(json["created_at"], id: id),
+            content: try content(json, author: author, includes: includes))
         let references = json["referenced_tweets"]?.array ?? []
         func referenced(_ type: String) -> String? { references.first { $0["type"]?.string == type }?["id"]?.string }
         if let originalID = referenced("retweeted"), let original = includes.tweets[originalID] {
             let originalAuthor = includes.users[original["author_id"]?.string ?? ""] ?? .unknown
-            wire = WireTweet(id: id, created: wire.created, content: try content(original, author: originalAuthor, includes: includes), repostedBy: author)
+            wire = WireTweet(
+                id: id, created: wire.created,
+                content: try content(original, author: originalAuthor, includes: includes), repostedBy: author)
         }
         wire.quotedID = referenced("quoted")
         if decodesQuote, let quotedID = wire.quotedID, let quoted = includes.tweets[quotedID] {
@@ -68,9 +75,13 @@ enum V2Format {
     /// A long post's whole text is in `note_tweet`; `text` holds only its first 280 characters.
     private static func content(_ json: JSONValue, author: Author, includes: V2Includes) throws -> TweetContent {
         let source = json["note_tweet"]?["text"] != nil ? json["note_tweet"] : json
-        guard let text = source?["text"]?.string else { throw FormatError("tweet \(json["id"]?.string ?? "") has no text") }
+        guard let text = source?["text"]?.string else {
+            throw FormatError("tweet \(json["id"]?.string ?? "") has no text")
+        }
         let entities = source?["entities"]
-        let media = (json["attachments"]?["media_keys"]?.array ?? []).compactMap { $0.string.flatMap { includes.media[$0] } }
+        let media = (json["attachments"]?["media_keys"]?.array ?? []).compactMap {
+            $0.string.flatMap { includes.media[$0] }
+        }
         let urls = entities?["urls"]?.array ?? []
         let wire = WireText(
             escapedText: text,
@@ -83,10 +94,18 @@ enum V2Format {
 
     private static func entities(_ entities: JSONValue?) -> [WireEntity] {
         guard let entities else { return [] }
-        let hashtags = entities["hashtags"]?.array?.compactMap { entity($0, .hashtag, token: $0["tag"]?.string.map { "#" + $0 }) }
-        let users = entities["mentions"]?.array?.compactMap { entity($0, .user, token: $0["username"]?.string.map { "@" + $0 }) }
+        let hashtags = entities["hashtags"]?.array?.compactMap {
+            entity($0, .hashtag, token: $0["tag"]?.string.map { "#" + $0 })
+        }
+        let users = entities["mentions"]?.array?.compactMap {
+            entity($0, .user, token: $0["username"]?.string.map { "@" + $0 })
+        }
         let urls = entities["urls"]?.array?.filter { !isMediaLink($0) }
-            .compactMap { entity($0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString, display: $0["display_url"]?.nonEmptyString) }
+            .compactMap {
+                entity(
+                    $0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString,
+                    display: $0["display_url"]?.nonEmptyString)
+            }
         return (hashtags ?? []) + (users ?? []) + (urls ?? [])
     }
 
@@ -97,8 +116,12 @@ enum V2Format {
         return display.hasPrefix("pic.twitter.com/") || display.hasPrefix("pic.x.com/")
     }
 
-    private static func entity(_ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil) -> WireEntity? {
+    private static func entity(
+        _ json: JSONValue, _ kind: Mention.Kind, token: String?, expanded: String? = nil, display: String? = nil
+    ) -> WireEntity? {
         guard let token else { return nil }
-        return WireEntity(kind: kind, start: json["start"]?.int, end: json["end"]?.int, token: token, expandedURL: expanded, display: display)
+        return WireEntity(
+            kind: kind, start: json["start"]?.int, end: json["end"]?.int, token: token, expandedURL: expanded,
+            display: display)
     }
 }

@@ -11,7 +11,8 @@ struct WireEntity: Sendable {
     /// For links: `display_url`, what X shows in place of the t.co link.
     let display: String?
 
-    init?(kind: Mention.Kind, start: Int?, end: Int?, token: String, expandedURL: String? = nil, display: String? = nil) {
+    init?(kind: Mention.Kind, start: Int?, end: Int?, token: String, expandedURL: String? = nil, display: String? = nil)
+    {
         guard let start, let end, start >= 0, start <= end else { return nil }
         self.kind = kind
         self.range = start..<end

@@ -43,6 +43,7 @@ extension JSONValue {
         guard case .item(let item) = reader.next() else { return nil }
         let value = item.value
         let first = value["errors"]?.array?.first
-        return first?["message"]?.string ?? value["detail"]?.string ?? first?["detail"]?.string ?? value["title"]?.string
+        return first?["message"]?.string ?? value["detail"]?.string ?? first?["detail"]?.string
+            ?? value["title"]?.string
     }
 }

@@ -9,7 +9,13 @@ struct RecentSearchURL {
 
     static let fields: [(String, String)] = [
         // Retweets show the original: its author and its media come through the referenced tweet.
-        ("expansions", "author_id,attachments.media_keys,referenced_tweets.id,referenced_tweets.id.author_id,referenced_tweets.id.attachments.media_keys"),
+        (
+            "expansions",
+            """
+            author_id,attachments.media_keys,referenced_tweets.id,referenced_tweets.id.author_id,\
+            referenced_tweets.id.attachments.media_keys
+            """
+        ),
         ("tweet.fields", "created_at,entities,attachments,author_id,referenced_tweets,note_tweet"),
         ("user.fields", "name,username,profile_image_url"),
         ("media.fields", "url,preview_image_url,width,height,type,variants,duration_ms,alt_text"),
@@ -19,7 +25,8 @@ struct RecentSearchURL {
     let request: SearchRequest
 
     var parameters: [(String, String)] {
-        [("query", request.query), ("max_results", String(Self.pageSizes.clamped(request.count)))] + Self.fields + position
+        [("query", request.query), ("max_results", String(Self.pageSizes.clamped(request.count)))] + Self.fields
+            + position
     }
 
     private var position: [(String, String)] {

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import AsyncHTTPClient
 import HTTPExchange
 import Logging
@@ -10,6 +5,12 @@ import NIOCore
 import NIOHTTP1
 import Posts
 import WireJSON
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Live search on the X API v2 (`GET /2/tweets/search/recent`), behind the same interface as the corpus.
 ///
@@ -32,7 +33,10 @@ public struct XAPIClient: PostSource {
     let policy: Policy
     let logger: Logger
 
-    public init(configuration: XAPIConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(), logger: Logger = Logger(label: "smashtag.x-api")) {
+    public init(
+        configuration: XAPIConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(),
+        logger: Logger = Logger(label: "smashtag.x-api")
+    ) {
         self.configuration = configuration
         self.httpClient = httpClient
         self.policy = policy
@@ -65,15 +69,20 @@ public struct XAPIClient: PostSource {
         request.headers.add(name: "User-Agent", value: "Smashtag")
         let (status, headers, body) = try await send(request, attempt: attempt)
         guard status == .ok else {
-            logger.debug("X API error", metadata: ["status": "\(status.code)", "body": "\(String(decoding: body.prefix(500), as: UTF8.self))"])
+            logger.debug(
+                "X API error",
+                metadata: ["status": "\(status.code)", "body": "\(String(decoding: body.prefix(500), as: UTF8.self))"])
             throw XAPIError(status: status, headers: headers, body: body, attempt: attempt)
         }
         return body
     }
 
-    private func send(_ request: HTTPClientRequest, attempt: Int) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
+    private func send(
+        _ request: HTTPClientRequest, attempt: Int
+    ) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
-            return try await HTTPExchange.send(request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+            return try await HTTPExchange.send(
+                request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw XAPIError.malformedResponse("the body is larger than \(megabytes) MB")
@@ -111,8 +120,12 @@ extension XAPIError {
 
     /// `x-rate-limit-reset` (epoch seconds), else `retry-after` (seconds from now).
     private static func resetDate(_ headers: HTTPHeaders) -> Date? {
-        if let reset = headers.first(name: "x-rate-limit-reset").flatMap(Double.init) { return Date(timeIntervalSince1970: reset) }
-        if let after = headers.first(name: "retry-after").flatMap(Double.init) { return Date(timeIntervalSinceNow: after) }
+        if let reset = headers.first(name: "x-rate-limit-reset").flatMap(Double.init) {
+            return Date(timeIntervalSince1970: reset)
+        }
+        if let after = headers.first(name: "retry-after").flatMap(Double.init) {
+            return Date(timeIntervalSinceNow: after)
+        }
         return nil
     }
 

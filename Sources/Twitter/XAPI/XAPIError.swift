@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-import Posts
 import HTTPExchange
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Why a search on the X API failed, as one sentence for the person who ran it.
 public enum XAPIError: Error, Sendable, Equatable, ExplainedError {

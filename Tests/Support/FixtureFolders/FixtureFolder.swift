@@ -20,8 +20,10 @@ public struct FixtureFolder: Sendable {
     /// The files below it with these extensions, leaving out paths that start with one of `skipping`, sorted.
     public func files(extensions: Set<String> = ["json"], skipping: [String] = []) -> [String] {
         let names = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
-        return names.filter { name in extensions.contains((name as NSString).pathExtension) && !skipping.contains { name.hasPrefix($0) } }
-            .map { root.appendingPathComponent($0).path }.sorted()
+        return names.filter { name in
+            extensions.contains((name as NSString).pathExtension) && !skipping.contains { name.hasPrefix($0) }
+        }
+        .map { root.appendingPathComponent($0).path }.sorted()
     }
 
     /// Every object in a JSON file, at any depth, that `matches` picks (the file read as its items: one document,
@@ -39,8 +41,8 @@ public struct FixtureFolder: Sendable {
         switch value {
         case .object(let object):
             if matches(object) { found.append(value) }
-            object.values.forEach { collect($0, matches, into: &found) }
-        case .array(let elements): elements.forEach { collect($0, matches, into: &found) }
+            for value in object.values { collect(value, matches, into: &found) }
+        case .array(let elements): for element in elements { collect(element, matches, into: &found) }
         default: break
         }
     }

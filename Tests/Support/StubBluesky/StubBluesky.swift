@@ -24,7 +24,10 @@ public final class StubBluesky: Sendable {
         }
 
         /// The post's `at://` URI, its record key a TID of its time.
-        public var uri: String { "at://did:plc:\(author.split(separator: ".")[0])/app.bsky.feed.post/\(StubBluesky.tid(microseconds: microseconds))" }
+        public var uri: String {
+            let did = "did:plc:\(author.split(separator: ".")[0])"
+            return "at://\(did)/app.bsky.feed.post/\(StubBluesky.tid(microseconds: microseconds))"
+        }
         var microseconds: UInt64 { UInt64(StubBluesky.epoch + second) * 1_000_000 }
     }
 
@@ -63,7 +66,10 @@ public final class StubBluesky: Sendable {
 
     /// Every access token given so far expires (searches with it answer 400 `ExpiredToken`).
     public func expireAccessTokens() {
-        state.withLock { $0.expiredTokens.formUnion($0.accessTokens); $0.accessTokens = [] }
+        state.withLock {
+            $0.expiredTokens.formUnion($0.accessTokens)
+            $0.accessTokens = []
+        }
     }
 
     /// Refresh tokens stop working too, so only signing in again helps.
@@ -116,17 +122,29 @@ public final class StubBluesky: Sendable {
             state.refreshTokens.insert(tokens.1)
             return tokens
         }
-        return Self.response(200, #"{"accessJwt":"\#(access)","refreshJwt":"\#(refresh)","handle":"\#(Self.handle)","did":"did:plc:tester","active":true}"#)
+        return Self.response(
+            200,
+            #"""
+            {"accessJwt":"\#(access)","refreshJwt":"\#(refresh)","handle":"\#(Self.handle)","did":"did:plc:tester",\#
+            "active":true}
+            """#
+        )
     }
 
     private func search(_ token: String?, _ query: StubQuery) async throws -> Response {
         let (valid, expired, failure) = state.withLock { state in
-            (token.map(state.accessTokens.contains) ?? false, token.map(state.expiredTokens.contains) ?? false, state.failure)
+            (
+                token.map(state.accessTokens.contains) ?? false, token.map(state.expiredTokens.contains) ?? false,
+                state.failure
+            )
         }
         if expired { return Self.response(400, #"{"error":"ExpiredToken","message":"Token has expired"}"#) }
         guard valid else { return Self.response(401, #"{"error":"AuthMissing","message":"Authentication Required"}"#) }
         if let failure { return await failure.answer() }
-        guard query.first("q") != nil else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"q\""}"#) }
+        guard query.first("q") != nil else {
+            return Self.response(
+                400, #"{"error":"InvalidRequest","message":"Error: Params must have the property \"q\""}"#)
+        }
         return page(query)
     }
 
@@ -134,9 +152,17 @@ public final class StubBluesky: Sendable {
     private func profiles(_ actors: [String]) async -> Response {
         let (handles, failure) = state.withLock { ($0.handles, $0.failure) }
         if let failure { return await failure.answer() }
-        guard actors.count <= 25 else { return Self.response(400, #"{"error":"InvalidRequest","message":"Error: actors must not have more than 25 elements"}"#) }
+        guard actors.count <= 25 else {
+            return Self.response(
+                400, #"{"error":"InvalidRequest","message":"Error: actors must not have more than 25 elements"}"#)
+        }
         let views = actors.compactMap { did in
-            handles[did].map { #"{"did":"\#(did)","handle":"\#($0)","displayName":"Name of \#($0)","avatar":"https://cdn.bsky.app/img/avatar/plain/\#(did)/bafkavatar@jpeg","followersCount":3}"# }
+            handles[did].map {
+                #"""
+                {"did":"\#(did)","handle":"\#($0)","displayName":"Name \#
+                of \#($0)","avatar":"https://cdn.bsky.app/img/avatar/plain/\#(did)/bafkavatar@jpeg","followersCount":3}
+                """#
+            }
         }
         return Self.response(200, #"{"profiles":[\#(views.joined(separator: ","))]}"#)
     }
@@ -166,10 +192,23 @@ public final class StubBluesky: Sendable {
             text += " "
             let start = text.utf8.count
             text += "#" + tag
-            facets.append(#"{"index":{"byteStart":\#(start),"byteEnd":\#(text.utf8.count)},"features":[{"$type":"app.bsky.richtext.facet#tag","tag":"\#(tag)"}]}"#)
+            facets.append(
+                #"""
+                {"index":{"byteStart":\#(start),"byteEnd":\#(text.utf8.count)},\#
+                "features":[{"$type":"app.bsky.richtext.facet#tag","tag":"\#(tag)"}]}
+                """#
+            )
         }
         let created = Date(timeIntervalSince1970: Double(epoch + post.second)).ISO8601Format()
-        return #"{"uri":"\#(post.uri)","cid":"bafy\#(post.second)","author":{"did":"did:plc:\#(post.author.split(separator: ".")[0])","handle":"\#(post.author)","displayName":"","avatar":"https://cdn.bsky.app/img/avatar/plain/x/y@jpeg"},"record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)","facets":[\#(facets.joined(separator: ","))],"langs":["en"]},"replyCount":0,"repostCount":0,"likeCount":0,"quoteCount":0,"indexedAt":"\#(created)","labels":[]}"#
+        return
+            #"""
+            {"uri":"\#(post.uri)","cid":"bafy\#(post.second)",\#
+            "author":{"did":"did:plc:\#(post.author.split(separator: ".")[0])","handle":"\#(post.author)",\#
+            "displayName":"","avatar":"https://cdn.bsky.app/img/avatar/plain/x/y@jpeg"},\#
+            "record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)",\#
+            "facets":[\#(facets.joined(separator: ","))],"langs":["en"]},"replyCount":0,"repostCount":0,"likeCount":0,\#
+            "quoteCount":0,"indexedAt":"\#(created)","labels":[]}
+            """#
     }
 
     private static func microseconds(_ text: String) -> UInt64? {

@@ -26,19 +26,24 @@ public final class StubJetstream: Sendable {
 
     /// Serves while `body` runs with the address to connect to (`ws://127.0.0.1:PORT/subscribe`).
     public func run<T: Sendable>(_ body: (String) async throws -> T) async throws -> T {
-        try await StubServer.serve({ running in
-            Application(
-                router: Router(),
-                server: .http1WebSocketUpgrade { [self] request, _, _ in
-                    guard request.path?.hasPrefix("/subscribe") == true else { return .dontUpgrade }
-                    let query = request.path.flatMap { $0.split(separator: "?", maxSplits: 1).dropFirst().first }.map(String.init) ?? ""
-                    asked.withLock { $0.append(query) }
-                    return .upgrade([:]) { _, outbound, _ in try await self.send(from: Self.cursor(in: query), to: outbound) }
-                },
-                configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                onServerRunning: running
-            )
-        }, { port in try await body("ws://127.0.0.1:\(port)/subscribe") })
+        try await StubServer.serve(
+            { running in
+                Application(
+                    router: Router(),
+                    server: .http1WebSocketUpgrade { [self] request, _, _ in
+                        guard request.path?.hasPrefix("/subscribe") == true else { return .dontUpgrade }
+                        let query =
+                            request.path.flatMap { $0.split(separator: "?", maxSplits: 1).dropFirst().first }.map(
+                                String.init) ?? ""
+                        asked.withLock { $0.append(query) }
+                        return .upgrade([:]) { _, outbound, _ in
+                            try await self.send(from: Self.cursor(in: query), to: outbound)
+                        }
+                    },
+                    configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: running
+                )
+            }, { port in try await body("ws://127.0.0.1:\(port)/subscribe") })
     }
 
     private func send(from cursor: Int64?, to outbound: WebSocketOutboundWriter) async throws {

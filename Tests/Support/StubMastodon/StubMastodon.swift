@@ -59,7 +59,9 @@ public final class StubMastodon: Sendable {
         if let failure { return await failure.answer() }
         let query = StubQuery(request.uri.query ?? "")
         let signedIn = request.headers[.authorization] != nil
-        if path.hasPrefix("/api/v1/timelines/tag/") { return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn) }
+        if path.hasPrefix("/api/v1/timelines/tag/") {
+            return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn)
+        }
         if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
         if path.hasPrefix("/api/v1/accounts/"), path.hasSuffix("/statuses") {
             let author = path.dropFirst(17).dropLast(9).dropFirst(3)  // "/api/v1/accounts/id-alice/statuses"
@@ -78,7 +80,8 @@ public final class StubMastodon: Sendable {
             return Self.response(422, #"{"error":"This method requires an authenticated user"}"#)
         }
         let anyOf = [tag.removingPercentEncoding ?? tag] + query.all("any[]")
-        let all = query.all("all[]"), none = query.all("none[]")
+        let all = query.all("all[]")
+        let none = query.all("none[]")
         let onlyMedia = query.first("only_media") == "true"
         return page(query, path: "/api/v1/timelines/tag/" + tag) { status in
             anyOf.contains(where: status.tags.contains) && all.allSatisfy(status.tags.contains)
@@ -88,7 +91,9 @@ public final class StubMastodon: Sendable {
 
     private func lookup(_ acct: String) -> Response {
         let known = state.withLock { $0.statuses.contains { $0.author == acct } }
-        return known ? Self.response(200, #"{"id":"id-\#(acct)","acct":"\#(acct)"}"#) : Self.response(404, #"{"error":"Record not found"}"#)
+        return known
+            ? Self.response(200, #"{"id":"id-\#(acct)","acct":"\#(acct)"}"#)
+            : Self.response(404, #"{"error":"Record not found"}"#)
     }
 
     /// Mastodon's paging: newest first; `max_id` older than, `min_id` the ones just newer than, at most `limit`.
@@ -111,11 +116,27 @@ public final class StubMastodon: Sendable {
     }
 
     private static func json(_ status: Status) -> String {
-        let tags = status.tags.map { #"<a href="https://stub.example/tags/\#($0)" class="mention hashtag" rel="tag">#<span>\#($0)</span></a>"# }
+        let tags = status.tags.map {
+            #"<a href="https://stub.example/tags/\#($0)" class="mention hashtag" rel="tag">#<span>\#($0)</span></a>"#
+        }
         let content = "<p>status \(status.id) " + tags.joined(separator: " ") + "</p>"
-        let media = status.hasMedia ? #"[{"type":"image","url":"https://stub.example/\#(status.id).png","meta":{"original":{"width":4,"height":3}}}]"# : "[]"
+        let media =
+            status.hasMedia
+            ? #"""
+            [{"type":"image","url":"https://stub.example/\#(status.id).png","meta":{"original":{"width":4,"height":3}}}]
+            """#
+            : "[]"
         let seconds = 1_785_000_000 + status.id
-        return #"{"id":"\#(status.id)","created_at":"\#(isoDate(seconds))","content":\#(quoted(content)),"url":"https://stub.example/@\#(status.author)/\#(status.id)","account":{"id":"id-\#(status.author)","username":"\#(status.author)","acct":"\#(status.author)","display_name":"","url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(status.tags.map { #"{"name":"\#($0)"}"# }.joined(separator: ","))],"media_attachments":\#(media),"sensitive":false,"spoiler_text":"","reblog":null}"#
+        return
+            #"""
+            {"id":"\#(status.id)","created_at":"\#(isoDate(seconds))","content":\#(quoted(content)),\#
+            "url":"https://stub.example/@\#(status.author)/\#(status.id)","account":{"id":"id-\#(status.author)",\#
+            "username":"\#(status.author)","acct":"\#(status.author)","display_name":"",\#
+            "url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(status.tags.map { #"""
+                    {"name":"\#($0)"}
+                    """# }.joined(separator: ","))],"media_attachments":\#(media),"sensitive":false,"spoiler_text":"",\#
+            "reblog":null}
+            """#
     }
 
     private static func quoted(_ text: String) -> String {

@@ -7,10 +7,15 @@ import NIOCore
 /// a test, query strings read as services read them, and answers with a status, headers and a body.
 public enum StubServer {
     /// Serves `router` while `body` runs with the port, then stops, whether `body` returned or threw.
-    public static func run<T: Sendable>(_ router: Router<BasicRequestContext>, _ body: (Int) async throws -> T) async throws -> T {
-        try await serve({ running in
-            Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), onServerRunning: running)
-        }, body)
+    public static func run<T: Sendable>(
+        _ router: Router<BasicRequestContext>, _ body: (Int) async throws -> T
+    ) async throws -> T {
+        try await serve(
+            { running in
+                Application(
+                    router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                    onServerRunning: running)
+            }, body)
     }
 
     /// Runs the application `make` builds (on 127.0.0.1, any port, calling the function it is given once it
@@ -64,7 +69,9 @@ public struct StubQuery: Sendable {
 
     public init(_ text: String) {
         pairs = text.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+            let parts = pair.split(separator: "=", maxSplits: 1).map {
+                String($0).removingPercentEncoding ?? String($0)
+            }
             return (parts[0], parts.count > 1 ? parts[1] : "")
         }
     }

@@ -61,8 +61,11 @@ public final class StubXAPI: Sendable {
 
     private func answer(_ request: Request) async throws -> Response {
         let headers = Dictionary(request.headers.map { ($0.name.canonicalName, $0.value) }) { first, _ in first }
-        let parameters = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }) { first, _ in first }
-        let received = Received(path: request.uri.path, rawQuery: request.uri.query ?? "", parameters: parameters, headers: headers)
+        let parameters = Dictionary(request.uri.queryParameters.map { (String($0.key), String($0.value)) }) {
+            first, _ in first
+        }
+        let received = Received(
+            path: request.uri.path, rawQuery: request.uri.query ?? "", parameters: parameters, headers: headers)
         let reply = state.withLock { state in
             state.received.append(received)
             return state.replies.isEmpty ? nil : state.replies.removeFirst()
@@ -73,6 +76,7 @@ public final class StubXAPI: Sendable {
         var fields = HTTPFields()
         fields[.contentType] = "application/json"
         for (name, value) in reply.headers { if let name = HTTPField.Name(name) { fields[name] = value } }
-        return Response(status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+        return Response(
+            status: .init(code: reply.status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 }

@@ -15,6 +15,7 @@ public final class ScriptedSource: PostSource, Sendable {
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
         let posts = pages.withLock { $0.isEmpty ? [] : $0.removeFirst() }
-        return SearchPage(posts: posts, newer: request.newer(after: posts), older: request.older(after: posts, hasMore: true))
+        return SearchPage(
+            posts: posts, newer: request.newer(after: posts), older: request.older(after: posts, hasMore: true))
     }
 }

@@ -32,8 +32,10 @@ public enum TestPosts {
             let length = word.unicodeScalars.count
             if let kind = kind(of: word), length > 1 {
                 let expanded = kind == .url ? "https://example.com/\(word.split(separator: "/").last ?? "")" : nil
-                mentions.append(Mention(kind: kind, keyword: String(word), range: offset..<offset + length,
-                                        expandedURL: expanded))
+                mentions.append(
+                    Mention(
+                        kind: kind, keyword: String(word), range: offset..<offset + length,
+                        expandedURL: expanded))
             }
             offset += length + 1
         }

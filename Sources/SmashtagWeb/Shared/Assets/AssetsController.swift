@@ -10,11 +10,17 @@ struct AssetsController: Sendable {
 
     private func asset(_ request: Request, name: String) throws -> Response {
         guard let asset = assets.asset(named: name) else { throw HTTPError(.notFound) }
-        var headers: HTTPFields = [.contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable",
-                                   .eTag: "\"\(asset.hash)\"", .vary: "Accept-Encoding"]
+        var headers: HTTPFields = [
+            .contentType: asset.contentType, .cacheControl: "public, max-age=31536000, immutable",
+            .eTag: "\"\(asset.hash)\"", .vary: "Accept-Encoding",
+        ]
         // Either representation's validator (strong, or weak for the gzip one) names the same bytes.
-        if request.headers[.ifNoneMatch]?.contains(asset.hash) == true { return Response(status: .notModified, headers: headers) }
-        guard Gzip.isAccepted(by: request.headers[.acceptEncoding]) else { return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.bytes)) }
+        if request.headers[.ifNoneMatch]?.contains(asset.hash) == true {
+            return Response(status: .notModified, headers: headers)
+        }
+        guard Gzip.isAccepted(by: request.headers[.acceptEncoding]) else {
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.bytes))
+        }
         headers[.contentEncoding] = "gzip"
         headers[.eTag] = "W/\"\(asset.hash)\""
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: asset.gzipped))

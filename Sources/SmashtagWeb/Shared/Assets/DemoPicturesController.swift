@@ -1,6 +1,6 @@
+import DemoCorpus
 import Foundation
 import Hummingbird
-import DemoCorpus
 
 /// The demo's avatars and images, drawn from their path: no network, and cached for a year since a path always
 /// draws the same picture.

@@ -23,8 +23,9 @@ struct StaticAssets: Sendable {
     static let bundled: StaticAssets? = Bundle.module.resourcePath.flatMap { try? load(from: $0 + "/Public") }
 
     static func load(from directory: String) throws -> StaticAssets {
-        StaticAssets(stylesheet: try asset(directory + "/app.css", type: "text/css; charset=utf-8"),
-                     script: try asset(directory + "/app.js", type: "text/javascript; charset=utf-8"))
+        StaticAssets(
+            stylesheet: try asset(directory + "/app.css", type: "text/css; charset=utf-8"),
+            script: try asset(directory + "/app.js", type: "text/javascript; charset=utf-8"))
     }
 
     func asset(named name: String) -> Asset? {

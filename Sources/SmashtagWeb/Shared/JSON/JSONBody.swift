@@ -14,14 +14,16 @@ struct JSONBody<Value: Encodable>: ResponseGenerator {
 
     var response: Response {
         get throws {
-            Response(status: status, headers: [.contentType: Self.contentType],
-                     body: .init(byteBuffer: ByteBuffer(bytes: try PublicJSON.data(value))))
+            Response(
+                status: status, headers: [.contentType: Self.contentType],
+                body: .init(byteBuffer: ByteBuffer(bytes: try PublicJSON.data(value))))
         }
     }
 
     /// JSON text already written.
     static func response(json: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: json)))
+        Response(
+            status: status, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: json)))
     }
 
     /// The value as compact JSON text.

@@ -9,12 +9,16 @@ struct Compression<Context: RequestContext>: RouterMiddleware {
     /// Below this, gzip's header and the work cost more than they save; above it, the body is not read whole.
     static var sizes: ClosedRange<Int> { 512...(8 << 20) }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         guard Gzip.isCompressible(response.headers[.contentType]) else { return response }
         response.headers[.vary] = "Accept-Encoding"
-        guard request.method != .head, response.headers[.contentEncoding] == nil, Gzip.isAccepted(by: request.headers[.acceptEncoding]),
-              let length = response.body.contentLength, Self.sizes.contains(length) else { return response }
+        guard request.method != .head, response.headers[.contentEncoding] == nil,
+            Gzip.isAccepted(by: request.headers[.acceptEncoding]),
+            let length = response.body.contentLength, Self.sizes.contains(length)
+        else { return response }
         let body = try Gzip.compress(try await BodyCollector.collect(response.body))
         response.headers[.contentEncoding] = "gzip"
         response.headers[.contentLength] = String(body.readableBytes)
@@ -27,8 +31,10 @@ struct Compression<Context: RequestContext>: RouterMiddleware {
 
 /// gzip: which responses it suits, whether a client takes it, and the compression itself.
 enum Gzip {
-    private static let compressibleTypes = ["text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-                                            "application/manifest+json", "image/svg+xml", "text/plain", "application/rss+xml"]
+    private static let compressibleTypes = [
+        "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+        "application/manifest+json", "image/svg+xml", "text/plain", "application/rss+xml",
+    ]
 
     static func isCompressible(_ contentType: String?) -> Bool {
         guard let type = contentType?.split(separator: ";").first?.trimmingSpaces.lowercased() else { return false }

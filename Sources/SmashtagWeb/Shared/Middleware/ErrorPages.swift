@@ -1,17 +1,20 @@
+import AppStore
 import HTTPTypes
 import Hummingbird
 import Logging
-import AppStore
 import Posts
 
 /// Turns anything thrown below it into a response that keeps the status: the error page, or `{"error": …}` under
 /// `/api/`. The sentence comes from the status alone, so no internal detail reaches a browser, unless the error was
-/// written to be shown (`ExplainedHTTPError`); the error itself goes to the log. Sitting inside `SecurityHeaders`, every error response carries the security headers.
+/// written to be shown (`ExplainedHTTPError`); the error itself goes to the log. Sitting inside `SecurityHeaders`,
+/// every error response carries the security headers.
 struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     let page: @Sendable (_ message: String, _ status: HTTPResponse.Status) -> HTML
     let logger: Logger
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
@@ -23,8 +26,12 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private func response(_ message: String, status: HTTPResponse.Status, request: Request, context: Context) throws -> Response {
-        if request.uri.path.hasPrefix("/api/") { return try JSONBody(APIError(error: message), status: status).response }
+    private func response(
+        _ message: String, status: HTTPResponse.Status, request: Request, context: Context
+    ) throws -> Response {
+        if request.uri.path.hasPrefix("/api/") {
+            return try JSONBody(APIError(error: message), status: status).response
+        }
         return try page(message, status).response(from: request, context: context)
     }
 
@@ -37,7 +44,9 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
 
     private func log(_ error: any Error, status: HTTPResponse.Status, request: Request) {
         let level: Logger.Level = status.kind == .serverError ? .error : .debug
-        logger.log(level: level, "\(request.method) \(request.uri.path) failed: \(status.code)", metadata: ["error": "\(error)"])
+        logger.log(
+            level: level, "\(request.method) \(request.uri.path) failed: \(status.code)",
+            metadata: ["error": "\(error)"])
     }
 
     /// What the person is told, by status.
@@ -49,9 +58,10 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         case .methodNotAllowed: "This address does not take that kind of request."
         case .contentTooLarge: "This request is too large."
         case .serviceUnavailable: "The database cannot be reached just now. Try again in a few seconds."
-        default: status.kind == .serverError
-            ? "Something went wrong on our side. Try again in a moment."
-            : "This request could not be completed."
+        default:
+            status.kind == .serverError
+                ? "Something went wrong on our side. Try again in a moment."
+                : "This request could not be completed."
         }
     }
 }

@@ -7,10 +7,13 @@ struct MethodCheck<Context: RequestContext>: RouterMiddleware {
     let routes: [(pattern: [Substring], method: HTTPRequest.Method)]
 
     init(routes: [Route], files: [String]) {
-        self.routes = routes.map { (Self.segments($0.pattern), $0.method) } + files.map { (Self.segments("/" + $0), .get) }
+        self.routes =
+            routes.map { (Self.segments($0.pattern), $0.method) } + files.map { (Self.segments("/" + $0), .get) }
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {

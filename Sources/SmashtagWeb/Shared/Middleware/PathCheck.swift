@@ -6,7 +6,9 @@ import Hummingbird
 /// (`BrokenQueryString`, whose sentence says where). A NUL cuts a file name short, so `/icon-192.png%00.txt` would
 /// serve the icon under another type.
 struct PathCheck<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard Self.isAcceptable(request.uri.path) else { throw HTTPError(.badRequest) }
         if let query = request.uri.query { _ = try QueryString(decoding: Substring(query)) }
         return try await next(request, context)

@@ -9,11 +9,14 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
     /// The policy of a page whose media play from `mediaSources` (`https://host[:port]` each).
     static func policy(mediaSources: [String]) -> String {
         let media = (["'self'"] + mediaSources).joined(separator: " ")
-        return "default-src 'self'; img-src 'self' https: data:; media-src \(media); script-src 'self'; style-src 'self'; "
+        return
+            "default-src 'self'; img-src 'self' https: data:; media-src \(media); script-src 'self'; style-src 'self'; "
             + "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var response = try await next(request, context)
         // A page that plays media set its own, made by `policy(mediaSources:)`; every other response gets this one.
         if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }

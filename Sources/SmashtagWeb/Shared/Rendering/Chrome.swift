@@ -1,4 +1,5 @@
 import AppStore
+
 /// What every page shows around its content: title, back and back-to-root controls, the tab bar.
 struct Chrome: Sendable {
     let title: String
@@ -34,7 +35,8 @@ extension Chrome {
 
     /// From the doctype to the opening of `<main>`: head, title bar with back and back-to-root controls.
     func writeTop(to html: inout HTMLWriter) {
-        html.append("""
+        html.append(
+            """
             <!doctype html>
             <html lang="en">
             <head>
@@ -53,26 +55,42 @@ extension Chrome {
             <script src="\(url: scriptURL)" defer></script>
 
             """)
-        if let feedURL { html.append("<link rel=\"alternate\" type=\"application/rss+xml\" title=\"\(title) · Smashtag\" href=\"\(url: feedURL)\">\n") }
-        html.append("""
+        if let feedURL {
+            html.append(
+                """
+                <link rel=\"alternate\" type=\"application/rss+xml\" title=\"\(title) · Smashtag\" \
+                href=\"\(url: feedURL)\">\n
+                """
+            )
+        }
+        html.append(
+            """
             </head>
             <body>
             <header class="bar">
 
             """)
-        if let backURL { html.append("  <a class=\"nav back\" href=\"\(url: backURL)\" aria-label=\"Back\">‹ Back</a>\n") }
+        if let backURL {
+            html.append("  <a class=\"nav back\" href=\"\(url: backURL)\" aria-label=\"Back\">‹ Back</a>\n")
+        }
         html.append("  <h1>\(title)</h1>\n")
-        if let rootURL { html.append("  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">⤒</a>\n") }
+        if let rootURL {
+            html.append(
+                "  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">⤒</a>\n")
+        }
         html.append("</header>\n<main>\n")
     }
 
     /// From the end of `<main>` to the end of the document: the tab bar.
     func writeBottom(to html: inout HTMLWriter) {
-        html.append("""
+        html.append(
+            """
             </main>
             <nav class="tabs" aria-label="Tabs">
-              <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)><span aria-hidden="true">⌕</span> Search</a>
-              <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)><span aria-hidden="true">◷</span> Recents</a>
+              <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)><span \
+            aria-hidden="true">⌕</span> Search</a>
+              <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)><span \
+            aria-hidden="true">◷</span> Recents</a>
             </nav>
             </body>
             </html>

@@ -42,7 +42,9 @@ struct UTCTime: Equatable {
     var iso8601: String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
-        for (value, width, separator) in [(year, 4, "-"), (month, 2, "-"), (day, 2, "T"), (hour, 2, ":"), (minute, 2, ":"), (second, 2, "Z")] as [(Int, Int, Unicode.Scalar)] {
+        for (value, width, separator) in [
+            (year, 4, "-"), (month, 2, "-"), (day, 2, "T"), (hour, 2, ":"), (minute, 2, ":"), (second, 2, "Z"),
+        ] as [(Int, Int, Unicode.Scalar)] {
             Self.append(value, width: width, to: &bytes)
             bytes.append(UInt8(separator.value))
         }
@@ -67,11 +69,13 @@ struct UTCTime: Equatable {
     static func parseHTTPDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
-              let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 }) else { return nil }
+            let month = months.firstIndex(of: String(parts[2])).map({ $0 + 1 })
+        else { return nil }
         let clock = parts[4].split(separator: ":").compactMap { Int($0) }
         // In range before any arithmetic: a header is anyone's text, and an overflow would stop the server.
         guard clock.count == 3, (1...9999).contains(year), (1...31).contains(day), (0..<24).contains(clock[0]),
-              (0..<60).contains(clock[1]), (0...60).contains(clock[2]) else { return nil }
+            (0..<60).contains(clock[1]), (0...60).contains(clock[2])
+        else { return nil }
         let seconds = days(year: year, month: month, day: day) * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
         return Date(timeIntervalSince1970: Double(seconds))
     }
@@ -98,7 +102,9 @@ struct UTCTime: Equatable {
     /// `value` in decimal, zero-padded to `width` digits (more if it needs them).
     private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
         let digits = String(value).utf8
-        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        if digits.count < width {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+        }
         bytes.append(contentsOf: digits)
     }
 }

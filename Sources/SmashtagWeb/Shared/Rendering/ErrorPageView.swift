@@ -15,7 +15,8 @@ extension ErrorPageView: PageView {
 extension HTML {
     /// The error page, with its status kept.
     static func error(_ message: String, status: HTTPResponse.Status) -> HTML {
-        HTML(ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message),
-             status: status)
+        HTML(
+            ErrorPageView(chrome: Chrome(title: "Not available", tab: .search, isRoot: false), message: message),
+            status: status)
     }
 }

@@ -10,7 +10,9 @@ struct HTML: ResponseGenerator {
         body = page.rendered().byteBuffer
         self.status = status
         let media = page.mediaSources
-        if !media.isEmpty { headers[.contentSecurityPolicy] = SecurityHeaders<BasicRequestContext>.policy(mediaSources: media) }
+        if !media.isEmpty {
+            headers[.contentSecurityPolicy] = SecurityHeaders<BasicRequestContext>.policy(mediaSources: media)
+        }
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {

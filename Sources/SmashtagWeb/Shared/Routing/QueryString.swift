@@ -27,9 +27,12 @@ struct QueryString: Sendable {
             guard !field.isEmpty else { continue }
             let equals = field.firstIndex(of: "=")
             let name = try Self.decode(field[..<(equals ?? field.endIndex)], at: offset)
-            let value = try equals.map { equals throws(BrokenQueryString) in
-                try Self.decode(field[field.index(after: equals)...], at: offset + field.utf8.distance(from: field.startIndex, to: equals) + 1)
-            } ?? ""
+            let value =
+                try equals.map { equals throws(BrokenQueryString) in
+                    try Self.decode(
+                        field[field.index(after: equals)...],
+                        at: offset + field.utf8.distance(from: field.startIndex, to: equals) + 1)
+                } ?? ""
             pairs.append((name, value))
         }
         self.pairs = pairs
@@ -73,9 +76,16 @@ struct QueryString: Sendable {
             case UInt8(ascii: "%"):
                 let high = utf8.index(after: index)
                 guard high != utf8.endIndex, utf8.index(after: high) != utf8.endIndex,
-                      let first = hexValue(utf8[high]), let second = hexValue(utf8[utf8.index(after: high)]) else {
+                    let first = hexValue(utf8[high]), let second = hexValue(utf8[utf8.index(after: high)])
+                else {
                     let at = offset + utf8.distance(from: utf8.startIndex, to: index)
-                    throw BrokenQueryString(sentence: "The address has a “%” at character \(at + 1) of its query that is not followed by two hex digits.")
+                    throw BrokenQueryString(
+                        sentence:
+                            """
+                            The address has a “%” at character \(at + 1) of its query that is not followed by two \
+                            hex digits.
+                            """
+                    )
                 }
                 bytes.append(first << 4 | second)
                 index = utf8.index(after: high)

@@ -32,9 +32,14 @@ enum Route: Sendable, Hashable {
     case demoAvatar
     case demoImage
 
-    static let all: [Route] = [.home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiEarlierPost, .apiRecents,
-                               .apiPopularity, .apiPopularityEvents, .apiTrend, .searchFeed, .asset, .demoAvatar, .demoImage]
-        + Tab.allCases.flatMap { [.search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .image($0), .images($0)] }
+    static let all: [Route] =
+        [
+            .home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiEarlierPost, .apiRecents,
+            .apiPopularity, .apiPopularityEvents, .apiTrend, .searchFeed, .asset, .demoAvatar, .demoImage,
+        ]
+        + Tab.allCases.flatMap {
+            [.search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .image($0), .images($0)]
+        }
 
     /// The router's pattern: a `:name` segment matches any one segment.
     var pattern: String {

@@ -1,6 +1,6 @@
+import AppStore
 import Foundation
 import Posts
-import AppStore
 
 /// The tabs: each keeps its own stack of pages, so a page pushed from Recents stays in Recents.
 enum Tab: String, Sendable, CaseIterable {
@@ -38,22 +38,34 @@ enum SiteURL: Sendable {
         case .searchRoot(let query): Route.searchRoot.path() + Self.query(["q": query])
         case .search(let tab, let query, let back): Route.search(tab).path() + Self.query(["q": query, "back": back])
         case .newer(let tab, let query, let since): Self.searchPath(tab) + Self.query(["q": query, "since": since])
-        case .older(let tab, let query, let before, let back): Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
+        case .older(let tab, let query, let before, let back):
+            Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
         case .post(let tab, let key, let back): Route.post(tab).path(key) + Self.query(["back": back])
         case .recents: Route.recents.path()
         case .deleteRecent: Route.deleteRecent.path()
         case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
-        case .popularityEvents(let term, let rows): Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])
+        case .popularityEvents(let term, let rows):
+            Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])
         case .trend(let tab, let term, let mention, let bucket, let end, let back):
-            Route.trend(tab).path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue,
-                                                  "end": end.map { String($0.millisecondsSince1970) }, "back": back])
+            Route.trend(tab).path()
+                + Self.query([
+                    "term": term, "mention": mention, "bucket": bucket?.rawValue,
+                    "end": end.map { String($0.millisecondsSince1970) }, "back": back,
+                ])
         case .apiTrend(let term, let mention, let bucket):
             Route.apiTrend.path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue])
-        case .feed(let query, let sources): Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
-        case .image(let tab, let source, let alt, let back): Route.image(tab).path() + Self.query(["src": source, "alt": alt, "back": back])
+        case .feed(let query, let sources):
+            Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
+        case .image(let tab, let source, let alt, let back):
+            Route.image(tab).path() + Self.query(["src": source, "alt": alt, "back": back])
         case .images(let tab, let query, let newest, let oldest, let back):
-            Route.images(tab).path() + Self.query(["q": query, "newest": String(newest.millisecondsSince1970), "oldest": String(oldest.millisecondsSince1970), "back": back])
-        case .onePost(let tab, let query, let key, let back): Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
+            Route.images(tab).path()
+                + Self.query([
+                    "q": query, "newest": String(newest.millisecondsSince1970),
+                    "oldest": String(oldest.millisecondsSince1970), "back": back,
+                ])
+        case .onePost(let tab, let query, let key, let back):
+            Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
         }
     }
 
