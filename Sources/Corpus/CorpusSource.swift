@@ -2,7 +2,7 @@ import Posts
 import SQLiteSupport
 import Twitter
 
-/// The local corpus as a tweet source: Smashtag's offline default. Pages are cached until the corpus changes.
+/// The local corpus as a post source: Smashtag's offline default. Pages are cached until the corpus changes.
 public struct CorpusSource: PostSource {
     public let corpus: PostCorpus
     private let pages = PageCache()

@@ -28,7 +28,7 @@ struct Inspect: ParsableCommand {
         if failed { throw ExitCode.failure }
     }
 
-    /// Prints one file's tweets; returns false if anything in it could not be read.
+    /// Prints one file's posts; returns false if anything in it could not be read.
     private func inspect(_ file: String, printer: PostPrinter, problems: inout ProblemLog) -> Bool {
         var reader: TweetFileReader
         do {

@@ -3,12 +3,12 @@ import ArgumentParser
 import Posts
 import SmashtagApp
 
-/// `smashtag popularity TERM`: the hashtags and users most mentioned across every tweet fetched for the term.
+/// `smashtag popularity TERM`: the hashtags and users most mentioned across every post fetched for the term.
 struct PopularityCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "popularity",
-        abstract: "Show the hashtags and users mentioned more than once across all tweets fetched for a search term.",
-        discussion: "Counted once per tweet per term, however often a tweet is fetched; the term must be in Recents."
+        abstract: "Show the hashtags and users mentioned more than once across all posts fetched for a search term.",
+        discussion: "Counted once per post per term, however often a post is fetched; the term must be in Recents."
     )
 
     @Argument(help: "A search term from Recents (case-insensitive).")
@@ -46,7 +46,7 @@ struct PopularityCommand: AsyncParsableCommand {
         let style = TerminalStyle.standardOutput
         let sections = table.sections.filter { !$0.rows.isEmpty }
         guard !sections.isEmpty else {
-            return "No hashtag or user is mentioned more than once in the tweets fetched for “\(table.term)”.\n"
+            return "No hashtag or user is mentioned more than once in the posts fetched for “\(table.term)”.\n"
         }
         return sections.map { section in
             let kind: Posts.Mention.Kind = section.kind == .hashtags ? .hashtag : .user

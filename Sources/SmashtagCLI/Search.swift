@@ -3,17 +3,17 @@ import ArgumentParser
 import Posts
 import SmashtagApp
 
-/// `smashtag search QUERY`: a page of tweets, newest first, continuing the term's session with --newer/--older.
+/// `smashtag search QUERY`: a page of posts, newest first, continuing the term's session with --newer/--older.
 struct Search: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
             """
-            Search tweets: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), \
+            Search posts: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), \
             filter:media/links/retweets.
             """,
         discussion:
             """
-            --newer fetches only tweets newer than the newest this search has shown; --older pages back from the \
+            --newer fetches only posts newer than the newest this search has shown; --older pages back from the \
             oldest.
             """
     )
@@ -35,13 +35,13 @@ struct Search: AsyncParsableCommand {
 
     var query: String { (parts.beforeTerminator + parts.afterTerminator).joined(separator: " ") }
 
-    @Option(help: "How many tweets (1–100).")
+    @Option(help: "How many posts (1–100).")
     var count = 20
 
-    @Flag(help: "Only tweets newer than the newest already shown for this query.")
+    @Flag(help: "Only posts newer than the newest already shown for this query.")
     var newer = false
 
-    @Flag(help: "The page of tweets before the oldest already shown for this query.")
+    @Flag(help: "The page of posts before the oldest already shown for this query.")
     var older = false
 
     @Option(help: "text (coloured on a terminal) or json.")

@@ -1,4 +1,4 @@
-/// Something wrong with a file, or something in it that holds no tweets: where, and what.
+/// Something wrong with a file, or something in it that holds no posts: where, and what.
 public struct DecodingProblem: Error, Sendable, Hashable, CustomStringConvertible {
     public let file: String
     /// 1-based; nil when the problem is with the file as a whole.

@@ -1,5 +1,5 @@
 /// Writes compact JSON by hand, straight into UTF-8: a v2 page is a few hundred kilobytes and a demo corpus a
-/// million tweets, so there is no intermediate tree. Commas are placed by the writer, never by callers.
+/// million posts, so there is no intermediate tree. Commas are placed by the writer, never by callers.
 package struct JSONWriter: Sendable {
     package private(set) var output = ByteWriter(capacity: 4096)
     private var needsComma = false

@@ -38,7 +38,7 @@ struct QueryParserTests {
     @Test func exclusions() throws {
         #expect(
             try parse("#swift -filter:retweets")
-                == .all([.term(.hashtag("swift")), .excluding(.term(.filter(.retweets)))]))
+                == .all([.term(.hashtag("swift")), .excluding(.term(.filter(.reposts)))]))
         #expect(try parse("a -(b OR c)") == .all([word("a"), .excluding(.any([word("b"), word("c")]))]))
         #expect(try parse("well-known") == word("well-known"))
     }

@@ -63,11 +63,11 @@ struct LiveIndexPageTests {
                         body = try await client.execute(uri: "/search?q=from%3A\(Self.handle)", method: .get) {
                             String(buffer: $0.body)
                         }
-                        if body.components(separatedBy: "class=\"tweet\"").count - 1 == 3 { break }
+                        if body.components(separatedBy: "class=\"post\"").count - 1 == 3 { break }
                         try await Task.sleep(for: .milliseconds(50))
                     }
                     #expect(
-                        body.components(separatedBy: "class=\"tweet\"").count - 1 == 3,
+                        body.components(separatedBy: "class=\"post\"").count - 1 == 3,
                         "the three posts, found by their resolved author")
                     // How far behind is the time since the last event: the stand-in sends three and falls quiet.
                     #expect(body.contains("Live index of Bluesky: 3 posts, "))

@@ -29,7 +29,7 @@ def search_pushed(page, server):
 def mentions(page, server):
     """The Mentions page of a post with images."""
     search(open_app(page, server), "filter:media #stanford")
-    tap(page, "li.tweet a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     assert page.locator("li.image").count() > 0
 
 

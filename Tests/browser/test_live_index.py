@@ -54,10 +54,10 @@ def rows_after_searching(page, query, count, timeout=15):
     `timeout` seconds pass; the number of rows shown."""
     deadline = time.monotonic() + timeout
     search(page, query)
-    while page.locator("li.tweet").count() < count and time.monotonic() < deadline:
+    while page.locator("li.post").count() < count and time.monotonic() < deadline:
         page.wait_for_timeout(250)  # the interval between tries, not a wait for the result
         search(page, query, submit="button")
-    return page.locator("li.tweet").count()
+    return page.locator("li.post").count()
 
 
 def test_posts_arrive_live_and_are_found_by_tag_and_resolved_author(page, live_server):
@@ -65,9 +65,9 @@ def test_posts_arrive_live_and_are_found_by_tag_and_resolved_author(page, live_s
     assert rows_after_searching(page, "#firehose", 6) == 6
     note = page.locator(".live-index").inner_text()
     assert "Live index of Bluesky: 6 posts" in note, note
-    assert page.locator("li.tweet", has_text="Sky Firehose").count() == 3
-    assert page.locator("li.tweet", has_text="<b>not bold</b> & still text").count() == 1, "markup shown as text"
+    assert page.locator("li.post", has_text="Sky Firehose").count() == 3
+    assert page.locator("li.post", has_text="<b>not bold</b> & still text").count() == 1, "markup shown as text"
     assert page.dialogs == []
     screenshot(page, "live-index")
     assert rows_after_searching(page, "from:rio.example.com", 3) == 3
-    assert page.locator("li.tweet", has_text="Rio 🌊").count() == 3
+    assert page.locator("li.post", has_text="Rio 🌊").count() == 3

@@ -13,7 +13,7 @@ DESCRIBED = 'A <b>bold</b> claim & "quotes" <script>alert(1)</script>'
 
 
 def row(page, key):
-    return page.locator(f"li[data-tweet-id='{key}']")
+    return page.locator(f"li[data-post-id='{key}']")
 
 
 def open_post(page, key):
@@ -132,7 +132,7 @@ def test_the_images_grid_names_every_picture_and_marks_what_plays(page, merged_s
     cells = page.locator(".grid a.cell")
     assert cells.count() >= 6
     for cell in cells.all():
-        assert cell.locator("img").get_attribute("alt"), cell.get_attribute("data-tweet-id")
+        assert cell.locator("img").get_attribute("alt"), cell.get_attribute("data-post-id")
     assert page.locator(".grid a.cell .badge.play").count() >= 3
     screenshot(page, "media-images-grid")
 

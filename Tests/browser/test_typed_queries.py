@@ -37,7 +37,7 @@ def shown(query):
 def author_and_word(page):
     """A post's author and a plain word of its text, as the Search page shows them (a search for #swift)."""
     search(page, "#swift")
-    for row in page.locator("li.tweet").all():
+    for row in page.locator("li.post").all():
         if row.locator(".body > p.dim.small", has_text="↻").count():
             continue  # a repost: its text is someone else's
         who = row.locator(".body > p.who .dim").inner_text().split()[0]
@@ -45,7 +45,7 @@ def author_and_word(page):
             "p => [...p.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join(' ')")
         words = [word for word in re.findall(r"[A-Za-z]+", plain) if len(word) >= 4 and word != "OR"]
         if who.startswith("@") and words:
-            return who[1:], words[0], row.get_attribute("data-tweet-id")
+            return who[1:], words[0], row.get_attribute("data-post-id")
     pytest.fail("no post on the #swift page has an author and a plain word")
 
 
@@ -62,7 +62,7 @@ def check_results(page, query, has_posts, expected_id=None):
     errors = page.locator(".error").all_inner_texts()
     assert errors == [], errors
     assert not NOT_A.search(page.text_content("main")), page.text_content("main")
-    rows = page.locator("li.tweet")
+    rows = page.locator("li.post")
     if has_posts:
         assert rows.count() > 0, f"no posts for {typed!r}"
     if typed == "#swift OR #travel":
@@ -72,7 +72,7 @@ def check_results(page, query, has_posts, expected_id=None):
         for row in rows.all():
             assert "#stanford" in hashtags(row) and "#swift" not in hashtags(row), row.inner_text()
     if expected_id:
-        assert page.locator(f"li.tweet[data-tweet-id='{expected_id}']").count() == 1
+        assert page.locator(f"li.post[data-post-id='{expected_id}']").count() == 1
 
 
 def typed_search(page, server, query, has_posts, submit):

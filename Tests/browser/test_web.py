@@ -16,11 +16,11 @@ def test_search_root_shows_tweets_with_three_mention_colours(page, server):
     assert page.input_value("input[name=q]")  # a default query on first visit
     assert page.get_attribute("input[name=q]", "placeholder") == "Search"
     assert page.text_content("h1") == page.input_value("input[name=q]")
-    assert page.locator("li[data-tweet-id]").count() > 5
-    hashtag = colour(page, "ol.tweets [data-mention=hashtag]")
-    user = colour(page, "ol.tweets [data-mention=user]")
-    link = colour(page, "ol.tweets [data-mention=url]") if page.locator("ol.tweets [data-mention=url]").count() else colour(page, ".legend .m-url")
-    text = colour(page, "ol.tweets .text")
+    assert page.locator("li[data-post-id]").count() > 5
+    hashtag = colour(page, "ol.posts [data-mention=hashtag]")
+    user = colour(page, "ol.posts [data-mention=user]")
+    link = colour(page, "ol.posts [data-mention=url]") if page.locator("ol.posts [data-mention=url]").count() else colour(page, ".legend .m-url")
+    text = colour(page, "ol.posts .text")
     assert len({hashtag, user, link, text}) == 4
     assert page.locator(".legend .m-hashtag").count() == 1
     assert page.locator("a.back").count() == 0 and page.locator("a.root").count() == 0
@@ -37,17 +37,17 @@ def test_no_horizontal_scrolling_and_touch_targets(page, server):
 
 def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
     open_app(page, server)
-    for row in page.locator("li[data-tweet-id]").all():
+    for row in page.locator("li[data-post-id]").all():
         has_content = row.locator("[data-mention]").count() > 0 or "image" in row.inner_text()
         assert (row.locator("a.row").count() == 1) == has_content
     search(page, "xsstest")
-    plain = page.locator("li[data-tweet-id='twitter:1900000000000000002']")
+    plain = page.locator("li[data-post-id='twitter:1900000000000000002']")
     assert plain.locator("a.row").count() == 0 and plain.locator(".chevron").count() == 0
 
 
 def test_mentions_page_sections_in_order_without_empty_ones(page, server):
     search(open_app(page, server), "filter:media #stanford")
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     title = page.text_content("h1")
     assert title.startswith("@")
     headings = page.locator("section.mentions h2").all_text_contents()
@@ -64,7 +64,7 @@ def test_mentions_page_sections_in_order_without_empty_ones(page, server):
 
 def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
     search(open_app(page, server), "#stanford", submit="button")
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     hashtag = page.locator("section.mentions [data-mention=hashtag]").first
     tag = hashtag.inner_text()
     tap(page, hashtag)
@@ -76,12 +76,12 @@ def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
 
 def test_tapping_a_user_searches_mentions_or_posts(page, server):
     search(open_app(page, server), "#stanford")
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     user = page.locator("section.mentions [data-mention=user]").first.inner_text()
     tap(page, page.locator("section.mentions [data-mention=user]").first)
     assert page.input_value("input[name=q]") == f"{user} OR from:{user[1:]}"
     assert page.text_content("h1") == f"{user} OR from:{user[1:]}"
-    assert page.locator(".error").count() == 0 and page.locator("li[data-tweet-id]").count() > 0
+    assert page.locator(".error").count() == 0 and page.locator("li[data-post-id]").count() > 0
 
 
 def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
@@ -93,7 +93,7 @@ def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
     screenshot(page, "recents")
     tap(page, "li.recent .term:text-is('#swift')")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
     tap(page, "a.root")
     assert page.url.endswith("/recents")
@@ -114,17 +114,17 @@ def test_a_post_without_the_csrf_token_is_refused(server):
 
 def test_older_and_newer_never_show_a_tweet_twice(page, server):
     search(open_app(page, server), "#stanford")
-    before = page.locator("li[data-tweet-id]").count()
+    before = page.locator("li[data-post-id]").count()
     load_more(page, "older")
-    assert page.locator("li[data-tweet-id]").count() > before
+    assert page.locator("li[data-post-id]").count() > before
     load_more(page, "newer")
-    ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    ids = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
     assert len(ids) == len(set(ids))
 
 
 def test_hostile_text_renders_inert(page, server):
     search(open_app(page, server), "#xsstest")
-    row = page.locator("li[data-tweet-id='twitter:1900000000000000001']")
+    row = page.locator("li[data-post-id='twitter:1900000000000000001']")
     assert "<script>alert(1)</script>" in row.inner_text()
     assert "<img src=x onerror=alert(3)>" in row.inner_text()
     tap(page, row.locator("a.row"))
@@ -139,9 +139,9 @@ def test_the_app_works_without_javascript(no_js_page, server):
     page = no_js_page
     search(open_app(page, server), "#swift")
     assert page.text_content("h1") == "#swift"
-    ids = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    ids = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
     load_more(page, "older")
-    older = page.eval_on_selector_all("li[data-tweet-id]", "rows => rows.map(r => r.dataset.tweetId)")
+    older = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
     assert older and not set(older) & set(ids)
     tap_tab(page, "Recents")
     assert "#swift" in page.locator("li.recent .term").all_inner_texts()
@@ -172,7 +172,7 @@ def test_mention_colours_are_aa_in_light_and_dark(browser, server):
         page = context.new_page()
         open_app(page, server)
         background = page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor")
-        colours = [colour(page, f".legend .m-{kind}") for kind in ["hashtag", "user", "url"]] + [colour(page, "ol.tweets .text")]
+        colours = [colour(page, f".legend .m-{kind}") for kind in ["hashtag", "user", "url"]] + [colour(page, "ol.posts .text")]
         assert len(set(colours)) == 4, scheme
         for value in colours:
             assert contrast(value, background) >= 4.5, (scheme, value, background)
@@ -188,7 +188,7 @@ def test_a_failed_search_says_why_and_offers_a_retry(page, server):
     assert page.text_content("h1") == "(#swift OR" and page.input_value("input[name=q]") == "(#swift OR"
     assert "“OR” at character 9 needs something to search for after it." in page.inner_text(".error")
     assert page.locator(".error a.button:text('Try again')").count() == 1
-    assert page.locator("li[data-tweet-id]").count() == 0
+    assert page.locator("li[data-post-id]").count() == 0
 
 
 def test_no_horizontal_scrolling_at_320_pixels(browser, server):
@@ -201,7 +201,7 @@ def test_no_horizontal_scrolling_at_320_pixels(browser, server):
     assert page.evaluate(fits), "recents"
     tap_tab(page, "Search")
     search(page, "filter:media #stanford")
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     context.close()
 
@@ -261,7 +261,7 @@ def fills(box, width, height):
 
 def open_viewer(page, server):
     search(open_app(page, server), "filter:media #stanford")
-    tap(page, "li[data-tweet-id] a.row >> nth=0")
+    tap(page, "li[data-post-id] a.row >> nth=0")
     tap(page, "li.image a >> nth=0")
     page.locator(".scripted > #viewer-image").wait_for()  # loaded, and the script has fitted it
     next_frame(page)
@@ -331,13 +331,13 @@ def test_installable_on_a_home_screen(page, server):
 def image_counts(page):
     """Each shown tweet's number of images, from its row."""
     counts = {}
-    for row in page.locator("li[data-tweet-id]").all():
+    for row in page.locator("li[data-post-id]").all():
         text = row.inner_text()
         number = 0
         for word, following in zip(text.split(), text.split()[1:]):
             if following in ("image", "images") and word.isdigit():
                 number = int(word)
-        counts[row.get_attribute("data-tweet-id")] = number
+        counts[row.get_attribute("data-post-id")] = number
     return counts
 
 
@@ -346,7 +346,7 @@ def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
     load_more(page, "older")
     expected = image_counts(page)
     tap(page, "a.images-link")
-    cells = page.eval_on_selector_all(".grid a.cell", "cells => cells.map(c => c.dataset.tweetId)")
+    cells = page.eval_on_selector_all(".grid a.cell", "cells => cells.map(c => c.dataset.postId)")
     assert len(cells) == sum(expected.values()) and len(cells) > 0
     assert {tweet for tweet, count in expected.items() if count} == set(cells)
     first = page.locator(".grid img").first.bounding_box()
@@ -357,5 +357,5 @@ def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
     page.reload()
     assert page.input_value(".cell-size input") == "20"  # remembered
     tap(page, ".grid a.cell >> nth=0")
-    assert page.locator("li[data-tweet-id]").count() == 1
-    assert page.locator("li[data-tweet-id] a.row").count() == 1 and page.locator("a.back").count() == 1
+    assert page.locator("li[data-post-id]").count() == 1
+    assert page.locator("li[data-post-id] a.row").count() == 1 and page.locator("a.back").count() == 1

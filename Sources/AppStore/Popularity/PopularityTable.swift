@@ -1,6 +1,6 @@
 import Posts
 
-/// Which hashtags and users are most mentioned across every tweet fetched for a search term: mentions
+/// Which hashtags and users are most mentioned across every post fetched for a search term: mentions
 /// counted more than once, by count, ties alphabetical, in two sections.
 public struct PopularityTable: Sendable, Hashable {
     public let term: String
@@ -31,7 +31,7 @@ public struct PopularityTable: Sendable, Hashable {
     }
 }
 
-/// One section of a popularity table or of a tweet's mentions: its kind names its heading.
+/// One section of a popularity table or of a post's mentions: its kind names its heading.
 public struct MentionSection: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case hashtags = "Hashtags"
@@ -44,7 +44,7 @@ public struct MentionSection: Sendable, Hashable {
     public var title: String { kind.rawValue }
 }
 
-/// A mention and how many tweets named it.
+/// A mention and how many posts named it.
 public struct PopularMention: Sendable, Hashable, Codable {
     /// As first seen: `#Swift`, `@NASA`.
     public let mention: String

@@ -60,7 +60,7 @@ struct BlueskySearch: Equatable {
         case .term(.mention(let user)):
             guard mentions == nil else { throw BlueskyQueryError("it searches one mentioned user at a time") }
             mentions = try Self.handle(user, as: "@")
-        case .excluding(.term(.filter(.retweets))): break  // search never answers with reposts
+        case .excluding(.term(.filter(.reposts))): break  // search never answers with reposts
         case .excluding(.term(.word(let word))): words.append("-" + word)
         case .excluding(.term(.hashtag(let tag))): words.append("-#" + tag)
         case .term(.filter(let filter)): throw BlueskyQueryError("it has no filter:\(filter.rawValue)")

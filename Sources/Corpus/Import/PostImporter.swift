@@ -61,7 +61,7 @@ public struct ImportTotals: Sendable, Hashable {
     public var imported = 0
     /// Tweets the corpus already had.
     public var duplicates = 0
-    /// Malformed lines or items, and tweets the corpus cannot hold.
+    /// Malformed lines or items, and posts the corpus cannot hold.
     public var skipped = 0
 
     public init() {}

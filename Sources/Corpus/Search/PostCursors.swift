@@ -10,7 +10,7 @@ enum WalkDirection {
     func id(_ key: Int64) -> Int64 { self == .newestFirst ? key : -key }
 }
 
-/// The tweet ids matching part of a query, walked from high keys to low.
+/// The order keys of the posts matching part of a query, walked from high keys to low.
 protocol PostCursor: AnyObject {
     /// The highest matching key ≤ `key`. Successive calls never ask for a higher key than before.
     func seek(atMost key: Int64) throws -> Int64?
@@ -50,7 +50,7 @@ final class IndexCursor: PostCursor {
     }
 }
 
-/// Matches nothing: a term no tweet has.
+/// Matches nothing: a term no post has.
 final class NoPosts: PostCursor {
     func seek(atMost key: Int64) -> Int64? { nil }
 }

@@ -2,7 +2,7 @@ import GRDB
 import Posts
 import Twitter
 
-/// Finds the ids of the tweets matching a query, a page at a time, from the index: operator terms from the
+/// Finds the order keys of the posts matching a query, a page at a time, from the index: operator terms from the
 /// posting lists, words from the full-text index, combined by cursors that stop as soon as the page is full.
 struct QueryMatcher {
     private let root: (any PostCursor)?
@@ -85,8 +85,8 @@ private struct CursorBuilder {
         }
         let sql =
             direction == .newestFirst
-            ? "SELECT tweetID FROM posting WHERE termID = ?1 AND tweetID <= ?2 ORDER BY tweetID DESC LIMIT ?3"
-            : "SELECT tweetID FROM posting WHERE termID = ?1 AND tweetID >= ?2 ORDER BY tweetID ASC LIMIT ?3"
+            ? "SELECT postKey FROM posting WHERE termID = ?1 AND postKey <= ?2 ORDER BY postKey DESC LIMIT ?3"
+            : "SELECT postKey FROM posting WHERE termID = ?1 AND postKey >= ?2 ORDER BY postKey ASC LIMIT ?3"
         return try IndexCursor(db: db, sql: sql, list: termID, direction: direction)
     }
 

@@ -8,7 +8,7 @@ extension PostCorpus {
     public func pendingAuthors(limit: Int) async throws -> [String] {
         try await writer.read { db in
             try String.fetchAll(
-                db, sql: "SELECT screenName FROM user WHERE pending = 1 ORDER BY id LIMIT ?", arguments: [limit])
+                db, sql: "SELECT handle FROM author WHERE pending = 1 ORDER BY id LIMIT ?", arguments: [limit])
         }
     }
 
@@ -19,7 +19,7 @@ extension PostCorpus {
             var writer = PostWriter(db: db)
             for profile in profiles { try writer.store(profile) }
             for did in unknown {
-                try db.execute(sql: "UPDATE user SET pending = 0 WHERE screenName = ?", arguments: [did])
+                try db.execute(sql: "UPDATE author SET pending = 0 WHERE handle = ?", arguments: [did])
             }
         }
     }
@@ -30,33 +30,33 @@ extension PostWriter {
     mutating func store(_ profile: AccountProfile) throws {
         guard
             let row = try Row.fetchOne(
-                statement("SELECT id, handle FROM user WHERE screenName = ?"), arguments: [profile.did])
+                statement("SELECT id, resolvedHandle FROM author WHERE handle = ?"), arguments: [profile.did])
         else { return }
-        let (userID, old): (Int64, String?) = (row["id"], row["handle"])
-        try statement("UPDATE user SET handle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
-            .execute(arguments: [profile.handle, profile.name, profile.avatarURL, userID])
+        let (authorID, old): (Int64, String?) = (row["id"], row["resolvedHandle"])
+        try statement("UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
+            .execute(arguments: [profile.handle, profile.name, profile.avatarURL, authorID])
         guard old?.lowercased() != profile.handle?.lowercased() else { return }
         if let old {
             try statement(
                 """
                 DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?)
-                    AND tweetID IN (SELECT id FROM tweet WHERE userID = ? AND network <> 0)
+                    AND postKey IN (SELECT id FROM post WHERE authorID = ? AND network <> 0)
                 """
-            ).execute(arguments: [IndexEntry.from(old), userID])
+            ).execute(arguments: [IndexEntry.from(old), authorID])
         }
         if let handle = profile.handle {
             try statement(
                 """
-                INSERT OR IGNORE INTO posting(termID, tweetID) SELECT ?, id FROM tweet WHERE userID = ? AND \
+                INSERT OR IGNORE INTO posting(termID, postKey) SELECT ?, id FROM post WHERE authorID = ? AND \
                 network <> 0
                 """
             )
-            .execute(arguments: [try termID(IndexEntry.from(handle)), userID])
+            .execute(arguments: [try termID(IndexEntry.from(handle)), authorID])
         }
     }
 
     /// An author's identity changed: their profile is resolved again.
     func reresolve(did: String) throws {
-        try statement("UPDATE user SET pending = 1 WHERE screenName = ?").execute(arguments: [did])
+        try statement("UPDATE author SET pending = 1 WHERE handle = ?").execute(arguments: [did])
     }
 }

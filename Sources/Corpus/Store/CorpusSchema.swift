@@ -1,6 +1,9 @@
 import GRDB
 
-/// The corpus's tables. Mention keywords are not stored: they are the text's slice at the mention's range.
+/// The corpus's tables, as the migrations below leave them (`v6`): `post` (every network's posts; `id` the order key,
+/// an X post's own id), `author` (`handle` as the post came with it — a DID for a Bluesky author until resolved —,
+/// `resolvedHandle`), `mention` and `media` (by `postKey`), `term` and `posting` (the operator index), `word` (FTS5),
+/// `info`. Mention keywords are not stored: they are the text's slice at the mention's range.
 enum CorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -107,6 +110,29 @@ enum CorpusSchema {
                     ALTER TABLE media ADD COLUMN alt TEXT;
                     ALTER TABLE media ADD COLUMN duration REAL;
                     UPDATE media SET kind = 'gifv' WHERE kind = 'animated_gif';
+                    """)
+        }
+        // The corpus holds every network's posts: tables and columns named for what they hold. Renames are changes to
+        // the schema alone; the two partial indexes are made again under their new names (they hold the posts of
+        // networks other than X only).
+        migrator.registerMigration("v6: posts and authors") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE user RENAME COLUMN handle TO resolvedHandle;
+                    ALTER TABLE user RENAME COLUMN screenName TO handle;
+                    ALTER TABLE user RENAME TO author;
+                    DROP INDEX user_pending;
+                    CREATE INDEX author_pending ON author(id) WHERE pending = 1;
+                    ALTER TABLE tweet RENAME COLUMN userID TO authorID;
+                    ALTER TABLE tweet RENAME COLUMN retweeterID TO reposterID;
+                    ALTER TABLE tweet RENAME TO post;
+                    ALTER TABLE mention RENAME COLUMN tweetID TO postKey;
+                    ALTER TABLE media RENAME COLUMN tweetID TO postKey;
+                    ALTER TABLE posting RENAME COLUMN tweetID TO postKey;
+                    DROP INDEX tweet_by_post;
+                    CREATE UNIQUE INDEX post_by_network_id ON post(network, postID) WHERE postID IS NOT NULL;
+                    DROP INDEX tweet_by_author;
+                    CREATE INDEX post_by_author ON post(authorID) WHERE network <> 0;
                     """)
         }
         return migrator

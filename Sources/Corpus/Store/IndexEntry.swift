@@ -1,7 +1,7 @@
 import Posts
 import Twitter
 
-/// What a tweet is found by: the operator terms it answers to and the words of its text.
+/// What a post is found by: the operator terms it answers to and the words of its text.
 struct IndexEntry {
     /// `#tag`, `@user`, `from:user` (lower-cased), `filter:media`, `filter:links`, `filter:retweets`.
     let terms: Set<String>
@@ -31,7 +31,7 @@ struct IndexEntry {
         if !post.media.isEmpty { terms.formUnion([filter(.media), filter(.links)]) }
         if post.repostedBy != nil {
             // A retweet's text on Twitter starts "RT @author:", so it mentions the author.
-            terms.formUnion([filter(.retweets), mention(post.author.handle)])
+            terms.formUnion([filter(.reposts), mention(post.author.handle)])
         }
         return terms
     }

@@ -3,10 +3,10 @@ import SQLiteSupport
 import Synchronization
 
 /// Tweets lately loaded, each valid for the corpus generation it was read at: different searches show many of the
-/// same tweets (`#a OR #b` and `#b OR #c`, the pages after them, a tweet's own page), and building a tweet from its
-/// rows costs more than the search that found it. A tweet's row never changes, but its user's name and picture may
+/// same posts (`#a OR #b` and `#b OR #c`, the pages after them, a post's own page), and building a post from its
+/// rows costs more than the search that found it. A post's row never changes, but its author's name and picture may
 /// with an import, so any change to the corpus empties the cache at the next look-up, as `PageCache` does.
-/// At most `limit` tweets: when the newer half is full it becomes the older half and the oldest half goes.
+/// At most `limit` posts: when the newer half is full it becomes the older half and the oldest half goes.
 final class PostCache: Sendable {
     private struct State {
         var generation: DatabaseGeneration.Value?
@@ -21,7 +21,7 @@ final class PostCache: Sendable {
         self.limit = limit
     }
 
-    /// The cached tweets among `ids`, by id.
+    /// The cached posts among `ids`, by id.
     func posts(_ ids: [Int64], at generation: DatabaseGeneration.Value) -> [Int64: Post] {
         state.withLock { state in
             guard state.generation == generation else { return [:] }

@@ -9,7 +9,7 @@ import Twitter
     import Foundation
 #endif
 
-/// The local tweet corpus: an SQLite database of tweets, their users, mentions and images, indexed so that every
+/// The local post corpus: an SQLite database of posts, their authors, mentions and images, indexed so that every
 /// search operator is an index look-up.
 public struct PostCorpus: Sendable {
     let writer: any DatabaseWriter
@@ -39,7 +39,7 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// Adds tweets in one transaction; a tweet already in the corpus is left as it is.
+    /// Adds posts in one transaction; a post already in the corpus is left as it is.
     public func add(_ posts: [Post]) async throws -> AddedPosts {
         try await writer.write { db in
             var writer = PostWriter(db: db)
@@ -92,7 +92,7 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// A page of the tweets matching `query`, newest first.
+    /// A page of the posts matching `query`, newest first.
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage
     {
         try await search(query, position, count: count, at: generation.current())
@@ -113,7 +113,7 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// The tweet with this id, if the corpus has it.
+    /// The post with this id, if the corpus has it.
     public func post(id: String) async throws -> Post? {
         let generation = try self.generation.current()
         return try await read { db in
@@ -128,7 +128,7 @@ public struct PostCorpus: Sendable {
         return try await writer.read(body)
     }
 
-    /// The tweets of `ids` in that order, loaded only where the cache does not have them.
+    /// The posts of `ids` in that order, loaded only where the cache does not have them.
     private func posts(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
         var found = cache.posts(ids, at: generation)
         let missing = ids.filter { found[$0] == nil }
@@ -157,7 +157,7 @@ public struct PostCorpus: Sendable {
     }
 
     public func postCount() async throws -> Int {
-        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM tweet") ?? 0 }
+        try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") ?? 0 }
     }
 
     /// A note the corpus keeps about itself (e.g. the demo's seed).
@@ -198,7 +198,7 @@ public struct AppliedChanges: Sendable, Hashable {
     }
 }
 
-/// What adding tweets did.
+/// What adding posts did.
 public struct AddedPosts: Sendable, Hashable {
     public private(set) var inserted = 0
     /// Already in the corpus.
@@ -219,7 +219,7 @@ public struct AddedPosts: Sendable, Hashable {
 /// A page from the corpus, newest first.
 public struct CorpusPage: Sendable {
     public let posts: [Post]
-    /// More tweets lie beyond the page in the direction it was read.
+    /// More posts lie beyond the page in the direction it was read.
     public let hasMore: Bool
 }
 
@@ -251,7 +251,7 @@ enum OrderKeys {
     static func key(of id: String, _ db: Database) throws -> Int64? {
         if let key = Int64(id) { return key }
         return try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM tweet WHERE network IN \(otherNetworks) AND postID = ?"),
+            db.cachedStatement(sql: "SELECT id FROM post WHERE network IN \(otherNetworks) AND postID = ?"),
             arguments: [id])
     }
 

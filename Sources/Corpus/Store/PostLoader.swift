@@ -33,15 +33,15 @@ private struct StoredPost: FetchableRecord {
         case isSensitive, card, handle, name, picture, reposterHandle, reposterName, reposterPicture
     }
 
-    /// A resolved Bluesky author is shown by handle, anyone else by the name they came with.
+    /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let sql = """
-        SELECT t.id AS key, t.network, t.postID, t.created, t.text, t.quotedID, t.inReplyToID, t.displayStart, t.url,
-               t.contentWarning, t.isSensitive, t.card,
-               coalesce(u.handle, u.screenName) AS handle, u.name, u.profileImageURL AS picture,
-               coalesce(r.handle, r.screenName) AS reposterHandle, r.name AS reposterName,
+        SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.displayStart, p.url,
+               p.contentWarning, p.isSensitive, p.card,
+               coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture,
+               coalesce(r.resolvedHandle, r.handle) AS reposterHandle, r.name AS reposterName,
                r.profileImageURL AS reposterPicture
-        FROM tweet t JOIN user u ON u.id = t.userID LEFT JOIN user r ON r.id = t.retweeterID
-        WHERE t.id IN (SELECT value FROM json_each(?))
+        FROM post p JOIN author a ON a.id = p.authorID LEFT JOIN author r ON r.id = p.reposterID
+        WHERE p.id IN (SELECT value FROM json_each(?))
         """
 
     let key: Int64
@@ -95,7 +95,7 @@ private struct StoredPost: FetchableRecord {
 /// A mention as stored: its keyword is the text's slice.
 private struct StoredMention: FetchableRecord {
     enum Columns: String, ColumnExpression {
-        case key = "tweetID"
+        case key = "postKey"
         case kind, start, end, expandedURL, display
     }
 
@@ -120,8 +120,8 @@ private struct StoredMention: FetchableRecord {
         let rows = try fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT tweetID, kind, start, end, expandedURL, display FROM mention
-                    WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+                    SELECT postKey, kind, start, end, expandedURL, display FROM mention
+                    WHERE postKey IN (SELECT value FROM json_each(?)) ORDER BY postKey, position
                     """), arguments: [list])
         var mentions: [Int64: [StoredMention]] = [:]
         while let mention = try rows.next() { mentions[mention.key, default: []].append(mention) }
@@ -138,7 +138,7 @@ private struct StoredMention: FetchableRecord {
 /// A picture, video or sound as stored.
 private enum StoredMedium {
     enum Columns: String, ColumnExpression {
-        case key = "tweetID"
+        case key = "postKey"
         case url, aspectRatio, kind, playURL, alt, duration
     }
 
@@ -147,8 +147,8 @@ private enum StoredMedium {
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """
-                    SELECT tweetID, url, aspectRatio, kind, playURL, alt, duration FROM media
-                    WHERE tweetID IN (SELECT value FROM json_each(?)) ORDER BY tweetID, position
+                    SELECT postKey, url, aspectRatio, kind, playURL, alt, duration FROM media
+                    WHERE postKey IN (SELECT value FROM json_each(?)) ORDER BY postKey, position
                     """), arguments: [list])
         var media: [Int64: [MediaItem]] = [:]
         while let row = try rows.next() {

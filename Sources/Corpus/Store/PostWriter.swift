@@ -8,7 +8,7 @@ import Twitter
     import Foundation
 #endif
 
-/// Inserts tweets inside one write transaction, with prepared statements reused and ids of users and terms
+/// Inserts posts inside one write transaction, with prepared statements reused and ids of users and terms
 /// remembered for the transaction.
 struct PostWriter {
     enum Outcome { case inserted, duplicate, badID }
@@ -28,7 +28,7 @@ struct PostWriter {
         let isX = post.network == .twitter
         try statement(
             """
-            INSERT OR IGNORE INTO tweet(id, created, userID, retweeterID, text, quotedID, inReplyToID, displayStart,
+            INSERT OR IGNORE INTO post(id, created, authorID, reposterID, text, quotedID, inReplyToID, displayStart,
                 network, postID, url, contentWarning, isSensitive, card)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
@@ -36,7 +36,7 @@ struct PostWriter {
             id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID,
             post.displayStart,
             post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
-            try post.card.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) },
+            post.card.map(PublicJSON.text),
         ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(post.mentions, of: id)
@@ -50,17 +50,17 @@ struct PostWriter {
     private func orderKey(of post: Post) throws -> Int64? {
         guard post.network != .twitter else { return TweetID.isValid(post.id) ? Int64(post.id) : nil }
         let known = try Int64.fetchOne(
-            statement("SELECT id FROM tweet WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
+            statement("SELECT id FROM post WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
         guard known == nil else { return nil }
         var key = OrderKey.of(post)
-        while try Int64.fetchOne(statement("SELECT 1 FROM tweet WHERE id = ?"), arguments: [key]) != nil { key += 1 }
+        while try Int64.fetchOne(statement("SELECT 1 FROM post WHERE id = ?"), arguments: [key]) != nil { key += 1 }
         return key
     }
 
     private func insertMentions(_ mentions: [Mention], of id: Int64) throws {
         let insert = try statement(
             """
-            INSERT INTO mention(tweetID, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, \
+            INSERT INTO mention(postKey, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, \
             ?, ?)
             """
         )
@@ -75,7 +75,7 @@ struct PostWriter {
     private func insertMedia(_ media: [MediaItem], of id: Int64) throws {
         let insert = try statement(
             """
-            INSERT INTO media(tweetID, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, \
+            INSERT INTO media(postKey, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, \
             ?, ?, ?, ?)
             """)
         for (position, item) in media.enumerated() {
@@ -86,7 +86,7 @@ struct PostWriter {
     }
 
     private mutating func index(_ entry: IndexEntry, of id: Int64) throws {
-        let post = try statement("INSERT OR IGNORE INTO posting(termID, tweetID) VALUES (?, ?)")
+        let post = try statement("INSERT OR IGNORE INTO posting(termID, postKey) VALUES (?, ?)")
         for term in entry.terms { try post.execute(arguments: [try termID(term), id]) }
         try statement("INSERT INTO word(rowid, words) VALUES (?, ?)").execute(arguments: [id, entry.words])
     }
@@ -112,16 +112,16 @@ struct PostWriter {
         let storedName = try String.fetchOne(
             statement(
                 """
-                SELECT u.screenName FROM tweet t JOIN user u ON u.id = coalesce(t.retweeterID, t.userID) WHERE t.id = ?
+                SELECT a.handle FROM post p JOIN author a ON a.id = coalesce(p.reposterID, p.authorID) WHERE p.id = ?
                 """), arguments: [key])
         let entry = IndexEntry(post, alsoFrom: storedName)
         let unpost = try statement(
-            "DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND tweetID = ?")
+            "DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND postKey = ?")
         for term in entry.terms { try unpost.execute(arguments: [term, key]) }
         try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [
             key, entry.words,
         ])
-        try statement("DELETE FROM tweet WHERE id = ?").execute(arguments: [key])
+        try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
     }
 
     /// A stored user: its row, and the handle a DID-named author resolved to.
@@ -139,18 +139,18 @@ struct PostWriter {
             statement(
                 user.isUnresolved
                     ? """
-                    INSERT INTO user(screenName, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
-                    ON CONFLICT(screenName) DO UPDATE SET pending = pending
-                    RETURNING id, handle
+                    INSERT INTO author(handle, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
+                    ON CONFLICT(handle) DO UPDATE SET pending = pending
+                    RETURNING id, resolvedHandle
                     """
                     : """
-                    INSERT INTO user(screenName, name, profileImageURL) VALUES (?, ?, ?)
-                    ON CONFLICT(screenName) DO UPDATE SET name = excluded.name,
+                    INSERT INTO author(handle, name, profileImageURL) VALUES (?, ?, ?)
+                    ON CONFLICT(handle) DO UPDATE SET name = excluded.name,
                         profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
-                    RETURNING id, handle
+                    RETURNING id, resolvedHandle
                     """), arguments: [user.handle, user.name, user.profileImageURL])
         guard let row else { throw DatabaseError(message: "no id for user \(user.handle)") }
-        let stored = StoredUser(id: row["id"], resolvedHandle: row["handle"])
+        let stored = StoredUser(id: row["id"], resolvedHandle: row["resolvedHandle"])
         users[key] = stored
         return stored
     }

@@ -15,7 +15,7 @@ extension PostCorpus {
     public func prune(_ network: Network, before date: Date, limit: Int) async throws -> Int {
         try await writer.write { db in
             let keys = try Int64.fetchAll(
-                db, sql: "SELECT id FROM tweet WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
+                db, sql: "SELECT id FROM post WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
                 arguments: [OrderKey.first(at: date), network.code, limit])
             var writer = PostWriter(db: db)
             return try keys.count { try writer.remove(key: $0) }

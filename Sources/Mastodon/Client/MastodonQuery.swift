@@ -60,7 +60,7 @@ enum MastodonQuery: Equatable {
         for part in parts(query) {
             switch part {
             case .term(.filter(.media)): onlyMedia = true
-            case .excluding(.term(.filter(.retweets))): excludeReblogs = true
+            case .excluding(.term(.filter(.reposts))): excludeReblogs = true
             default:
                 guard address == nil, let user = user(part) else { return nil }
                 address = user

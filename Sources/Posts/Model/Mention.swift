@@ -9,7 +9,7 @@ public struct Mention: Sendable, Hashable, Codable {
     public let kind: Kind
     /// Exactly as it appears in the text (`#Swift`, `@NASA`, `https://t.co/…`).
     public let keyword: String
-    /// Where it is, in Unicode scalars (code points) of the tweet's unescaped text.
+    /// Where it is, in Unicode scalars (code points) of the post's unescaped text.
     public let range: Range<Int>
     /// For links: where the link really goes (the text holds a t.co address).
     public let expandedURL: String?

@@ -80,7 +80,7 @@ extension SearchTerm {
             return .from(try handle(value.hasPrefix("@") ? String(value.dropFirst()) : value, typed: "from:" + value))
         case ("filter", "media"), ("has", "media"), ("filter", "images"), ("has", "images"): return .filter(.media)
         case ("filter", "links"), ("has", "links"): return .filter(.links)
-        case ("filter", "retweets"), ("is", "retweet"): return .filter(.retweets)
+        case ("filter", "retweets"), ("is", "retweet"): return .filter(.reposts)
         case ("filter", _), ("has", _), ("is", _):
             throw QueryError(
                 "“\(name):\(value)” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets.")

@@ -10,7 +10,7 @@ extension SearchQuery {
         }
     }
 
-    /// Whether the query matches by what tweets contain, not only by what they lack.
+    /// Whether the query matches by what posts contain, not only by what they lack.
     var isLookingForSomething: Bool {
         switch self {
         case .term: true

@@ -20,20 +20,21 @@ public enum SearchTerm: Sendable, Hashable {
     case phrase(String)
     /// `#tag`, without the `#`: a hashtag entity, case-insensitively.
     case hashtag(String)
-    /// `@user`, without the `@`: tweets mentioning the user.
+    /// `@user`, without the `@`: posts mentioning the user.
     case mention(String)
-    /// `from:user`: tweets posted (or retweeted) by the user.
+    /// `from:user`: posts by the user, or reposted by them.
     case from(String)
     case filter(SearchFilter)
 }
 
 /// `filter:…` (and its v2 spellings `has:media`, `has:links`, `is:retweet`).
 public enum SearchFilter: String, Sendable, Hashable, CaseIterable {
-    /// Tweets with images or videos.
+    /// Posts with images or videos.
     case media
-    /// Tweets with links (a tweet's images count: they are links too).
+    /// Posts with links (a post's images count: they are links too).
     case links
-    case retweets
+    /// Reposts (retweets, boosts), spelled as X's operator is: `filter:retweets` (also the corpus's index key).
+    case reposts = "retweets"
 }
 
 /// Why a query could not be read: one sentence for the person who typed it.

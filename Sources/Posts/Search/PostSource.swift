@@ -1,6 +1,6 @@
-/// Where tweets come from: the local corpus or the X API. Every face of Smashtag searches through this.
+/// Where posts come from: the local corpus or a network. Every face of Smashtag searches through this.
 public protocol PostSource: Sendable {
-    /// One page of tweets, newest first.
+    /// One page of posts, newest first.
     func search(_ request: SearchRequest) async throws -> SearchPage
 }
 
@@ -14,13 +14,13 @@ public struct SearchRequest: Sendable, Hashable, Codable {
     public let count: Int
     public let position: Position
 
-    /// Which tweets of the results a page holds.
+    /// Which posts of the results a page holds.
     public enum Position: Sendable, Hashable, Codable {
-        /// The newest tweets.
+        /// The newest posts.
         case newest
-        /// Tweets newer than the tweet with this id: the ones just after it, so nothing is skipped.
+        /// Posts newer than the post with this id: the ones just after it, so nothing is skipped.
         case newer(than: String)
-        /// Tweets older than the tweet with this id; `token` is the source's own paging token when it has one.
+        /// Posts older than the post with this id; `token` is the source's own paging token when it has one.
         case older(than: String, token: String?)
     }
 
@@ -35,13 +35,13 @@ public struct SearchRequest: Sendable, Hashable, Codable {
         SearchRequest(query: query, count: count, position: position)
     }
 
-    /// What comes after a page of `tweets` (newest first) fetched for this request: the tweets newer than its
+    /// What comes after a page of `posts` (newest first) fetched for this request: the posts newer than its
     /// newest, or this request again when it found nothing.
     public func newer(after posts: [Post]) -> SearchRequest {
         posts.first.map { at(.newer(than: $0.id)) } ?? self
     }
 
-    /// What lies before a page of `tweets`: nil when the source has nothing more, and for a page of newer tweets,
+    /// What lies before a page of `posts`: nil when the source has nothing more, and for a page of newer posts,
     /// whose older side the caller already has.
     public func older(after posts: [Post], hasMore: Bool, token: String? = nil) -> SearchRequest? {
         if case .newer = position { return nil }
@@ -56,7 +56,7 @@ public struct SearchPage: Sendable {
     public let posts: [Post]
     /// Tweets that arrive after this page.
     public let newer: SearchRequest
-    /// The tweets before this page; nil when there are none (or, for a page of newer tweets, when the older side
+    /// The posts before this page; nil when there are none (or, for a page of newer posts, when the older side
     /// is already known to the caller).
     public let older: SearchRequest?
     /// What the source reported but could still serve the page around (a live API's partial errors).

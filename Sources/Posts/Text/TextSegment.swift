@@ -1,4 +1,4 @@
-/// A run of a tweet's text: plain text, or exactly one mention. Every face (terminal, web) renders tweet text from
+/// A run of a post's text: plain text, or exactly one mention. Every face (terminal, web) renders a post's text from
 /// these, never by splicing markup into the text.
 public struct TextSegment: Sendable, Hashable {
     public let text: String

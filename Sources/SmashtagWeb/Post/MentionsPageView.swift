@@ -51,7 +51,7 @@ struct MentionsPageView: Sendable {
         }
     }
 
-    /// The poster first, then the users the tweet mentions; each searches `@user OR from:user`. A live index's
+    /// The poster first, then the users the post mentions; each searches `@user OR from:user`. A live index's
     /// author not resolved yet is a DID, which no search can name: shown, not linked, for the seconds that takes.
     private static func users(_ post: Post, tab: Tab, back: String) -> [Item] {
         let name = "@" + post.author.handle

@@ -1,12 +1,12 @@
-// Smashtag's little JavaScript: every page works without it. It adds Newer/Older in place (no tweet twice),
+// Smashtag's little JavaScript: every page works without it. It adds Newer/Older in place (no post twice),
 // pull-to-refresh on touch, swipe-left-to-delete in Recents, and sizes images whose proportions were unknown.
 "use strict";
 
-const list = document.querySelector("ol.tweets");
+const list = document.querySelector("ol.posts");
 const spinner = document.querySelector(".spinner");
 
 function knownIDs() {
-  return new Set([...document.querySelectorAll("li.tweet")].map((row) => row.dataset.tweetId));
+  return new Set([...document.querySelectorAll("li.post")].map((row) => row.dataset.postId));
 }
 
 function showError(message, retry) {
@@ -31,7 +31,7 @@ async function fetchRows(url) {
   const failure = page.querySelector(".error p");
   if (failure) throw new Error(failure.textContent);
   const known = knownIDs();
-  const rows = [...page.querySelectorAll("li.tweet")].filter((row) => !known.has(row.dataset.tweetId));
+  const rows = [...page.querySelectorAll("li.post")].filter((row) => !known.has(row.dataset.postId));
   return { rows, page };
 }
 
@@ -43,7 +43,7 @@ async function load(link, place) {
     const { rows, page } = await fetchRows(link.href);
     place(rows, page);
   } catch (error) {
-    showError("Could not load tweets: " + error.message, () => load(link, place));
+    showError("Could not load posts: " + error.message, () => load(link, place));
   } finally {
     delete link.dataset.busy;
     spinner.hidden = true;
@@ -74,7 +74,7 @@ if (list) {
     (link.dataset.page === "newer" ? loadNewer : loadOlder)(link);
   });
 
-  // Pull to refresh: a downward drag of 70 px from the very top fetches newer tweets.
+  // Pull to refresh: a downward drag of 70 px from the very top fetches newer posts.
   let startY = null;
   window.addEventListener("touchstart", (event) => {
     startY = window.scrollY === 0 ? event.touches[0].clientY : null;
@@ -224,7 +224,7 @@ if (grid) {
 const imagesLink = document.querySelector("a.images-link");
 if (imagesLink && list) {
   new MutationObserver(() => {
-    const times = [...document.querySelectorAll("li.tweet")].map((row) => row.dataset.time);
+    const times = [...document.querySelectorAll("li.post")].map((row) => row.dataset.time);
     // Only the two times change; the rest of the address stays exactly as the server wrote it.
     imagesLink.href = imagesLink.getAttribute("href")
       .replace(/([?&]newest=)[^&]*/, "$1" + times[0])

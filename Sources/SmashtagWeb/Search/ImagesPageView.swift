@@ -16,7 +16,7 @@ struct ImagesPageView: Sendable {
         let box: ImageBox
         /// Blurred: the author marked it sensitive (tapping opens the post, where it can be shown).
         let isSensitive: Bool
-        /// The one-tweet list of the image's tweet.
+        /// The one-post list of the image's post.
         let postURL: String
     }
 
@@ -44,7 +44,7 @@ extension ImagesPageView: PageView {
             size"></label>
 
             """)
-        if isEmpty { html.append("<p class=\"empty\">These tweets have no images.</p>\n") }
+        if isEmpty { html.append("<p class=\"empty\">These posts have no images.</p>\n") }
         html.append("<div class=\"grid\">\n")
         for cell in cells {
             let classAndLabel: Markup =
@@ -54,7 +54,7 @@ extension ImagesPageView: PageView {
                 cell.playBadge.map { "<span class=\"badge play\" aria-hidden=\"true\">\($0)</span>" } ?? .empty
             html.append(
                 """
-                <a \(classAndLabel) href="\(url: cell.postURL)" data-tweet-id="\(cell.postID)"><img \
+                <a \(classAndLabel) href="\(url: cell.postURL)" data-post-id="\(cell.postID)"><img \
                 src="\(url: cell.imageURL)" \
                 alt="\(cell.name)"\(cell.box.attributes) loading="lazy">\(badge)</a>
                 """)

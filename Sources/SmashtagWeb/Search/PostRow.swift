@@ -28,7 +28,7 @@ struct PostRow: Sendable {
     let cardImageURL: String?
     /// "▣ 2 images · ▶ 1 video 1:28": what the Mentions page shows and plays.
     let mediaNote: MediaNote
-    /// Only a tweet with mentions or images opens its Mentions page.
+    /// Only a post with mentions or images opens its Mentions page.
     let detailURL: String?
 
     init(_ post: Post, links: PostLinks, now: Date = .now) {
@@ -92,7 +92,7 @@ struct QuotedRow: Sendable {
     static let unavailable = QuotedRow(name: "", handle: "", segments: [])
 }
 
-/// One run of tweet text for a template: plain text, or a mention with its kind.
+/// One run of a post's text: plain text, or a mention with its kind.
 struct SegmentView: Sendable {
     let text: String
     let mention: MentionView?
@@ -103,7 +103,7 @@ struct SegmentView: Sendable {
     }
 }
 
-/// A mention in tweet text: the template finds both fields on it directly.
+/// A mention in a post's text.
 struct MentionView: Sendable {
     let text: String
     let kind: String
@@ -132,7 +132,7 @@ extension PostRow {
     func write(to html: inout HTMLWriter) {
         html.append(
             """
-            <li class=\"tweet\" data-tweet-id=\"\(id)\" data-network=\"\(network.network)\" \
+            <li class=\"post\" data-post-id=\"\(id)\" data-network=\"\(network.network)\" \
             data-time=\"\(milliseconds)\">\n
             """
         )

@@ -219,7 +219,7 @@ extension SearchPageView: PageView {
                 """
             )
         }
-        html.append("<ol class=\"tweets\">\n")
+        html.append("<ol class=\"posts\">\n")
         for row in rows { row.write(to: &html) }
         html.append("</ol>\n")
         if isEmpty { html.append("<p class=\"empty\">No posts\(isNewerOnly ? " newer than these" : "").</p>\n") }

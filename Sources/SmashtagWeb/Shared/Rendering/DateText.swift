@@ -1,6 +1,6 @@
 import Foundation
 
-/// "now", "5m", "3h", "2d", then the day ("Dec 3"): as tweet lists show it.
+/// "now", "5m", "3h", "2d", then the day ("Dec 3"): as timelines show it.
 enum RelativeDate {
     static func format(_ date: Date, now: Date) -> String {
         let seconds = Int(now.timeIntervalSince(date))
