@@ -78,7 +78,7 @@ let package = Package(
         // shares (retry advice, back-off, secrets that never print).
         .target(
             name: "HTTPExchange",
-            dependencies: ["Posts", .asyncHTTPClient, .nioCore, .nioHTTP1],
+            dependencies: ["Posts", "WireJSON", .asyncHTTPClient, .nioCore, .nioHTTP1],
             swiftSettings: upcoming
         ),
         // X: its wire formats (v1.1, v2, archives, twarc, Activity Streams) decoded exactly, and the API v2 client.
@@ -121,12 +121,19 @@ let package = Package(
             dependencies: ["Posts", "Bluesky", "Corpus", "HTTPExchange", .logging],
             swiftSettings: upcoming
         ),
+        // Tracked terms collected on their schedule, within every network's rate limit.
+        .target(
+            name: "Tracking",
+            dependencies: ["Posts", "AppStore", "HTTPExchange", .logging],
+            swiftSettings: upcoming
+        ),
         // What `serve`, the CLI and the benchmarks share: the data directory, the sources by name, the corpus opened
         // with its demo or live index.
         .target(
             name: "SmashtagApp",
             dependencies: [
-                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", .logging,
+                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", "Tracking",
+                .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -134,7 +141,7 @@ let package = Package(
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", .hummingbird,
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts", .hummingbird,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore,
             ],
             resources: [.copy("Public")],
@@ -144,8 +151,8 @@ let package = Package(
         .executableTarget(
             name: "SmashtagCLI",
             dependencies: [
-                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "WireJSON",
-                "Twitter", .argumentParser, .hummingbird, .logging,
+                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts",
+                "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -240,6 +247,14 @@ let package = Package(
             dependencies: [
                 "LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer",
                 .grdb, .logging,
+            ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "TrackingTests",
+            dependencies: [
+                "Tracking", "AppStore", "Corpus", "Mastodon", "Posts", "StubMastodon", "StubServer", "TestSupport",
+                .logging,
             ],
             swiftSettings: upcoming
         ),

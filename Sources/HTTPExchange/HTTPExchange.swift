@@ -8,11 +8,14 @@ import Posts
 package enum HTTPExchange {
     /// The answer, whatever its status; transport failures as an `HTTPExchangeFailure` for the source to word. A
     /// cancelled search (another source failed, the client left) stays a `CancellationError`, not a network failure.
+    /// `budget` hears every answer's rate-limit headers, and of a 429.
     package static func send(
-        _ request: HTTPClientRequest, with client: HTTPClient, deadline: Duration, maximumBodyBytes: Int
+        _ request: HTTPClientRequest, with client: HTTPClient, deadline: Duration, maximumBodyBytes: Int,
+        budget: RateLimitBudget? = nil
     ) async throws -> (status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8]) {
         do {
             let response = try await client.execute(request, deadline: .now() + .nanoseconds(deadline.nanoseconds))
+            if let budget { RateLimitHeaders.update(budget, status: response.status, headers: response.headers) }
             let body = try await response.body.collect(upTo: maximumBodyBytes)
             return (response.status, response.headers, Array(body.readableBytesView))
         } catch is NIOTooManyBytesError {

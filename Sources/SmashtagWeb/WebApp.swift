@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import Posts
 import SmashtagApp
+import Tracking
 
 /// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests
 /// implement it with a plain struct.
@@ -28,12 +29,15 @@ public protocol AppArguments: Sendable {
     var liveIndex: LiveIndexSettings? { get }
     /// `--database`: the app's store in PostgreSQL, shared with other servers; nil for the data directory's SQLite.
     var database: PostgresURL? { get }
+    /// How the tracker paces itself (tests shorten its pauses).
+    var tracking: Tracker.Options { get }
 }
 
 extension AppArguments {
     public var idleTimeout: Duration { .seconds(15) }
     public var liveIndex: LiveIndexSettings? { nil }
     public var database: PostgresURL? { nil }
+    public var tracking: Tracker.Options { Tracker.Options() }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -52,6 +56,9 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
         logger: logger
     )
     if let connections = site.database.service { app.addServices(connections) }
+    let tracker = Tracker(
+        terms: TrackedTerms(database: site.database), sources: site.sources, options: arguments.tracking, logger: logger)
+    app.addServices(TrackerService(tracker: tracker, logger: logger))
     if let tweeter = site.demoTweeter {
         app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger))
     }
@@ -81,6 +88,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     SearchController(site: site).addRoutes(to: router)
     PostController(site: site).addRoutes(to: router)
     RecentsController(site: site).addRoutes(to: router)
+    TrackingController(site: site).addRoutes(to: router)
     PopularityController(site: site).addRoutes(to: router)
     FeedController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)

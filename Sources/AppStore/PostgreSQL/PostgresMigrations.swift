@@ -73,7 +73,38 @@ enum PostgresMigrations {
                 """,
                 "CREATE INDEX mention_trend_by_hour ON mention_trend (term_id, hour)",
             ]
-        )
+        ),
+        (
+            "v2: tracked terms",
+            [
+                """
+                CREATE TABLE tracked (
+                    term_id bigint PRIMARY KEY REFERENCES recent (id) ON DELETE CASCADE,
+                    every integer NOT NULL,
+                    sources text,
+                    backfill integer NOT NULL,
+                    since bigint NOT NULL,
+                    due bigint NOT NULL,
+                    lease_until bigint,
+                    fetched bigint
+                )
+                """,
+                "CREATE INDEX tracked_by_due ON tracked (due)",
+                """
+                CREATE TABLE tracked_source (
+                    term_id bigint NOT NULL REFERENCES tracked (term_id) ON DELETE CASCADE,
+                    source text NOT NULL,
+                    newer text,
+                    older text,
+                    error text,
+                    retry_at bigint,
+                    failures integer NOT NULL DEFAULT 0,
+                    gap text,
+                    PRIMARY KEY (term_id, source)
+                )
+                """,
+            ]
+        ),
     ]
 
     static func run(on connection: PostgresConnection, logger: Logger) async throws {

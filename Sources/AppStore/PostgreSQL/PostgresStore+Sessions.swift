@@ -30,11 +30,15 @@ extension PostgresStore {
     /// counting holds it shared, each as its first lock: a removal waits for the pages being counted and the pages
     /// arriving wait for it (a few milliseconds), and no cycle can form. A term searched again meanwhile is no longer
     /// the oldest and stays.
-    private func pruneRecents() async throws {
+    func pruneRecents() async throws {
         try await transaction { connection in
             try await AdvisoryLock.pruning.lockForTransaction(shared: false, on: connection)
+            // Tracked terms stay whatever the limit.
             let beyond = try await connection.rows(
-                "SELECT id, searched FROM recent ORDER BY searched DESC OFFSET \(Recents.limit)")
+                """
+                SELECT id, searched FROM recent WHERE id NOT IN (SELECT term_id FROM tracked) ORDER BY searched DESC \
+                OFFSET \(Recents.limit)
+                """)
             for row in beyond {
                 guard
                     let key = try await Self.remove(
@@ -147,7 +151,7 @@ extension PostgresStore {
     }
 
     /// Every server's live pages of the term hear of the change when the transaction commits.
-    private static func notify(_ key: String, _ connection: PostgresConnection) async throws {
+    static func notify(_ key: String, _ connection: PostgresConnection) async throws {
         try await connection.run("SELECT pg_notify(\(PostgresChanges.channel), \(key))")
     }
 }

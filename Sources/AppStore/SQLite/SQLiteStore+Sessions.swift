@@ -125,15 +125,24 @@ extension SQLiteStore {
                     RETURNING id
                     """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
         guard let id else { throw DatabaseError(message: "no id for the recent term") }
-        let beyondLimit = try db.cachedStatement(sql: "SELECT id FROM recent ORDER BY searched DESC LIMIT -1 OFFSET ?")
-        for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
-            orphans.add(try remove(old, db))
-        }
+        try pushOut(into: orphans, db)
         return id
     }
 
+    /// Drops the untracked terms past the limit, their posts left to `orphans`: tracked terms stay whatever the limit.
+    static func pushOut(into orphans: OrphanPosts, _ db: Database) throws {
+        let beyondLimit = try db.cachedStatement(
+            sql: """
+                SELECT id FROM recent WHERE id NOT IN (SELECT termID FROM tracked) ORDER BY searched DESC \
+                LIMIT -1 OFFSET ?
+                """)
+        for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
+            orphans.add(try remove(old, db))
+        }
+    }
+
     /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
-    private static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
+    static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
         let counted = try Int64.fetchAll(
             db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])
         for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }

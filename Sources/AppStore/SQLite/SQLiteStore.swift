@@ -181,6 +181,36 @@ struct SQLiteStore: Store {
                     DROP INDEX mentionTrend_by_hour;
                     """)
         }
+        migrator.registerMigration("v6: tracked terms") { db in
+            try db.execute(
+                sql: """
+                    -- Terms collected on a schedule; times in milliseconds since 1970. A term here is never pushed out
+                    -- of Recents. `sources`: comma-separated names, NULL for every source the server offers.
+                    CREATE TABLE tracked (
+                        termID INTEGER PRIMARY KEY REFERENCES recent(id),
+                        every INTEGER NOT NULL,
+                        sources TEXT,
+                        backfill INTEGER NOT NULL,
+                        since INTEGER NOT NULL,
+                        due INTEGER NOT NULL,
+                        leaseUntil INTEGER,
+                        fetched INTEGER
+                    );
+                    CREATE INDEX tracked_by_due ON tracked(due);
+                    -- Where each source of a tracked term stands: positions as JSON, the last failure.
+                    CREATE TABLE trackedSource (
+                        termID INTEGER NOT NULL REFERENCES tracked(termID),
+                        source TEXT NOT NULL,
+                        newer TEXT,
+                        older TEXT,
+                        error TEXT,
+                        retryAt INTEGER,
+                        failures INTEGER NOT NULL DEFAULT 0,
+                        gap TEXT,
+                        PRIMARY KEY (termID, source)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }
 }

@@ -37,6 +37,9 @@ public struct BlueskyClient: PostSource {
         session = BlueskySession(xrpc: xrpc)
     }
 
+    /// What the service's `RateLimit-*` headers last said.
+    public var budget: RateLimitBudget? { xrpc.budget }
+
     public func search(_ request: SearchRequest) async throws -> SearchPage {
         guard xrpc.configuration.credentials != nil else { throw xrpc.error(.needsAppPassword) }
         let query = try SearchQuery(parsing: request.query)

@@ -19,6 +19,8 @@ struct XRPC: Sendable {
     let client: HTTPClient
     let policy: BlueskyClient.Policy
     let logger: Logger
+    /// What the service's `RateLimit-*` headers last said.
+    let budget = RateLimitBudget()
 
     func error(_ reason: BlueskyError.Reason) -> BlueskyError {
         BlueskyError(service: configuration.serviceName, reason: reason)
@@ -74,7 +76,8 @@ struct XRPC: Sendable {
     private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
             return try await HTTPExchange.send(
-                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
+                budget: budget)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
@@ -104,17 +107,10 @@ struct XRPCFailure: Error {
         case 400: return .badQuery(detail ?? "no reason given")
         case 401: return .sessionRejected(detail ?? "not signed in")
         case 403: return .forbidden(detail ?? "no reason given")
-        case 429: return .rateLimited(retryAt: resetDate)
+        case 429: return .rateLimited(retryAt: RateLimitHeaders.reset(headers))
         case 500...599: return .serverError(status: status)
         default: return .unexpectedStatus(status, detail)
         }
     }
 
-    /// `RateLimit-Reset` is epoch seconds; `Retry-After` seconds from now.
-    private var resetDate: Date? {
-        if let reset = headers.first(name: "ratelimit-reset").flatMap(Double.init) {
-            return Date(timeIntervalSince1970: reset)
-        }
-        return headers.first(name: "retry-after").flatMap(Double.init).map { Date(timeIntervalSinceNow: $0) }
-    }
 }

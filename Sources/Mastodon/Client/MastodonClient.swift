@@ -31,6 +31,9 @@ public struct MastodonClient: PostSource {
         self.policy = policy
     }
 
+    /// What the server's `X-RateLimit-*` headers last said.
+    public var budget: RateLimitBudget? { http.budget }
+
     public func search(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
         guard let plan = MastodonQuery(query, text: request.query, hasToken: http.configuration.token != nil) else {

@@ -29,6 +29,8 @@ struct MastodonHTTP: Sendable {
     let client: HTTPClient
     let policy: MastodonClient.Policy
     let logger: Logger
+    /// What the server's `X-RateLimit-*` headers last said.
+    let budget = RateLimitBudget()
 
     func error(_ reason: MastodonError.Reason) -> MastodonError {
         MastodonError(server: configuration.serverName, reason: reason)
@@ -99,7 +101,8 @@ struct MastodonHTTP: Sendable {
     private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
             return try await HTTPExchange.send(
-                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
+                budget: budget)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
@@ -122,17 +125,12 @@ struct MastodonHTTP: Sendable {
         case 403: return error(.forbidden(detail ?? "no reason given"))
         case 404 where detail == nil: return error(.notMastodon("\(endpoint?.path ?? "its API") is not there (404)"))
         case 404: return error(.unexpectedStatus(404, detail))
-        case 429: return error(.rateLimited(retryAt: Self.resetDate(headers)))
+        case 429: return error(.rateLimited(retryAt: RateLimitHeaders.reset(headers)))
         case 500...599: return error(.serverError(status: Int(status.code)))
         default: return error(.unexpectedStatus(Int(status.code), detail))
         }
     }
 
-    /// `X-RateLimit-Reset` is an ISO-8601 time on Mastodon; `Retry-After` is seconds from now.
-    private static func resetDate(_ headers: HTTPHeaders) -> Date? {
-        if let reset = headers.first(name: "x-ratelimit-reset").flatMap(WireDate.parseISO8601) { return reset }
-        return headers.first(name: "retry-after").flatMap(Double.init).map { Date(timeIntervalSinceNow: $0) }
-    }
 }
 
 extension MastodonError.Reason {

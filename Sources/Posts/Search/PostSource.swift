@@ -2,6 +2,9 @@
 public protocol PostSource: Sendable {
     /// One page of posts, newest first.
     func search(_ request: SearchRequest) async throws -> SearchPage
+
+    /// How much of the network's rate limit is left (see the extension's default).
+    var budget: RateLimitBudget? { get }
 }
 
 /// What to fetch: a query, how many, and which part of the results.
@@ -68,4 +71,10 @@ public struct SearchPage: Sendable {
         self.older = older
         self.problems = problems
     }
+}
+
+extension PostSource {
+    /// The source's rate-limit budget, for a source that has one to keep (the networks' clients); nil for one that
+    /// has none (the corpus).
+    public var budget: RateLimitBudget? { nil }
 }

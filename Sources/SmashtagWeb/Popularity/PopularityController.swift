@@ -31,7 +31,15 @@ struct PopularityController: Sendable {
         }
         let overview = try await Popularity(database: site.database).overview(for: term)
         let here = SiteURL.popularity(tab, term: term).path
-        return HTML(PopularityPageView(overview, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here))
+        let (token, isNew) = CSRF.token(of: request)
+        let tracking = TrackingStatus(
+            term: overview.table.term, tracked: try await TrackedTerms(database: site.database).term(term), csrf: token,
+            back: here)
+        let view = PopularityPageView(
+            overview, tracking: tracking, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here)
+        var page = HTML(view)
+        if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
+        return page
     }
 
     private func trend(_ request: Request, tab: Tab) async throws -> HTML {

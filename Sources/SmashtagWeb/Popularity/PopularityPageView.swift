@@ -8,8 +8,10 @@ struct PopularityPageView: Sendable {
     let term: String
     let eventsURL: String
     let rows: PopularityRows
+    let tracking: TrackingStatus
 
-    init(_ overview: PopularityOverview, tab: Tab, back: String?, here: String) {
+    init(_ overview: PopularityOverview, tracking: TrackingStatus, tab: Tab, back: String?, here: String) {
+        self.tracking = tracking
         chrome = Chrome(title: "Popularity: " + overview.table.term, tab: tab, back: back, isRoot: false)
         term = overview.table.term
         eventsURL = SiteURL.popularityEvents(term: overview.table.term, rows: tab).path
@@ -104,9 +106,10 @@ extension PopularityPageView: PageView {
             <div id="popularity" data-events="\(url: eventsURL)" data-term="\(term)">
             <p class="dim note">Hashtags and users mentioned more than once in all the posts fetched for “\(term)”. \
             <span class="live" hidden>● live</span></p>
-            <div class="popular-rows">
 
             """)
+        tracking.writeSection(to: &html)
+        html.append("<div class=\"popular-rows\">\n")
         rows.write(to: &html)
         html.append("</div>\n</div>\n")
     }

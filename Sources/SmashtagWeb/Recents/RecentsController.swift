@@ -13,7 +13,9 @@ struct RecentsController: Sendable {
 
     private func recents(_ request: Request) async throws -> HTML {
         let (token, isNew) = CSRF.token(of: request)
-        var page = HTML(RecentsPageView(terms: try await Recents(database: site.database).terms(), csrf: token))
+        let terms = try await Recents(database: site.database).terms()
+        let tracked = try await TrackedTerms(database: site.database).all()
+        var page = HTML(RecentsPageView(terms: terms, tracked: tracked, csrf: token))
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
     }

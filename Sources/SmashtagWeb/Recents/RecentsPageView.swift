@@ -1,4 +1,5 @@
 import AppStore
+import Posts
 
 /// The Recents page: the last 100 terms, most recent first, each with its search, a delete form and Popularity.
 struct RecentsPageView: Sendable {
@@ -12,15 +13,22 @@ struct RecentsPageView: Sendable {
         let popularityURL: String
         let deleteAction: String
         let csrf: String
+        let tracking: TrackingStatus
     }
 
-    init(terms: [String], csrf: String) {
+    /// `tracked`: the tracked terms, marked on their rows.
+    init(terms: [String], tracked: [TrackedTerm] = [], csrf: String) {
         chrome = Chrome(title: "Recents", tab: .recents, isRoot: true)
-        rows = terms.map {
+        let tracking = Dictionary(tracked.map { ($0.key, $0) }) { first, _ in first }
+        let here = SiteURL.recents.path
+        rows = terms.map { term in
             Row(
-                term: $0, searchURL: SiteURL.search(.recents, query: $0, back: SiteURL.recents.path).path,
-                popularityURL: SiteURL.popularity(.recents, term: $0).path, deleteAction: SiteURL.deleteRecent.path,
-                csrf: csrf)
+                term: term, searchURL: SiteURL.search(.recents, query: term, back: here).path,
+                popularityURL: SiteURL.popularity(.recents, term: term).path, deleteAction: SiteURL.deleteRecent.path,
+                csrf: csrf,
+                tracking: TrackingStatus(
+                    term: term, tracked: (try? SearchTermKey(term)).flatMap { tracking[$0.key] }, csrf: csrf,
+                    back: here))
         }
         isEmpty = terms.isEmpty
     }
@@ -34,7 +42,7 @@ extension RecentsPageView: PageView {
         for row in rows {
             html.append(
                 """
-                  <li class="recent" data-term="\(row.term)">
+                  <li class="recent" data-term="\(row.term)"\(row.tracking.isTracked ? " data-tracked" as Markup : .empty)>
                     <a class="term" href="\(url: row.searchURL)">\(row.term)</a>
                     <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">ⓘ</a>
                     <form action="\(url: row.deleteAction)" method="post" class="delete">
@@ -42,9 +50,10 @@ extension RecentsPageView: PageView {
                       <input type="hidden" name="csrf" value="\(row.csrf)">
                       <button type="submit" aria-label="Delete \(row.term)">Delete</button>
                     </form>
-                  </li>
 
                 """)
+            row.tracking.writeRowControls(to: &html)
+            html.append("  </li>\n")
         }
         html.append("</ul>\n")
     }

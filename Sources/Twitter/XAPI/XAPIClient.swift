@@ -32,6 +32,8 @@ public struct XAPIClient: PostSource {
     let httpClient: HTTPClient
     let policy: Policy
     let logger: Logger
+    /// What the API's `x-rate-limit-*` headers last said.
+    public let budget: RateLimitBudget? = RateLimitBudget()
 
     public init(
         configuration: XAPIConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(),
@@ -82,7 +84,8 @@ public struct XAPIClient: PostSource {
     ) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
         do {
             return try await HTTPExchange.send(
-                request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes)
+                request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
+                budget: budget)
         } catch let failure as HTTPExchangeFailure {
             switch failure {
             case .tooLarge(let megabytes): throw XAPIError.malformedResponse("the body is larger than \(megabytes) MB")
@@ -112,22 +115,12 @@ extension XAPIError {
         case 400: self = .badRequest(detail: detail ?? "no reason given")
         case 401: self = .tokenRejected
         case 403: self = .forbidden(detail: detail ?? "the token's app may not use this endpoint")
-        case 429: self = .rateLimited(retryAt: Self.resetDate(headers))
+        case 429: self = .rateLimited(retryAt: RateLimitHeaders.reset(headers))
         case 500...599: self = .serverError(status: Int(status.code), attempts: attempt)
         default: self = .unexpectedStatus(Int(status.code))
         }
     }
 
-    /// `x-rate-limit-reset` (epoch seconds), else `retry-after` (seconds from now).
-    private static func resetDate(_ headers: HTTPHeaders) -> Date? {
-        if let reset = headers.first(name: "x-rate-limit-reset").flatMap(Double.init) {
-            return Date(timeIntervalSince1970: reset)
-        }
-        if let after = headers.first(name: "retry-after").flatMap(Double.init) {
-            return Date(timeIntervalSinceNow: after)
-        }
-        return nil
-    }
 
     var isWorthRetrying: Bool {
         switch self {

@@ -29,6 +29,19 @@ public final class StubMastodon: Sendable {
         var failure: Failure?
         var hidesTagTimelines = false
         var requests: [String] = []
+        var requestTimes: [Date] = []
+        var rateLimit: RateLimit?
+    }
+
+    /// The `X-RateLimit-*` headers answers carry: `remaining` goes down with each request.
+    public struct RateLimit: Sendable {
+        public var limit: Int
+        public var remaining: Int
+        public var reset: Date
+
+        public init(limit: Int, remaining: Int, reset: Date) {
+            (self.limit, self.remaining, self.reset) = (limit, remaining, reset)
+        }
     }
 
     private let state = Mutex(State())
@@ -37,6 +50,10 @@ public final class StubMastodon: Sendable {
 
     /// Path and query of every request received, in order.
     public var requests: [String] { state.withLock { $0.requests } }
+    /// When each request arrived, in order.
+    public var requestTimes: [Date] { state.withLock { $0.requestTimes } }
+    /// Answers carry `X-RateLimit-*` headers from now on (nil: none).
+    public func limitRate(_ limit: RateLimit?) { state.withLock { $0.rateLimit = limit } }
 
     public func serve(_ statuses: [Status]) { state.withLock { $0.statuses = statuses } }
     public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
@@ -52,11 +69,29 @@ public final class StubMastodon: Sendable {
 
     private func answer(_ request: Request) async throws -> Response {
         let path = request.uri.path
-        let failure = state.withLock { state in
+        let (failure, limit) = state.withLock { state in
             state.requests.append(path + (request.uri.query.map { "?" + $0 } ?? ""))
-            return state.failure
+            state.requestTimes.append(Date())
+            if var limit = state.rateLimit {
+                limit.remaining = max(limit.remaining - 1, 0)
+                state.rateLimit = limit
+            }
+            return (state.failure, state.rateLimit)
         }
         if let failure { return await failure.answer() }
+        var response = route(request, path: path)
+        if let limit {
+            for (name, value) in [
+                ("X-RateLimit-Limit", "\(limit.limit)"), ("X-RateLimit-Remaining", "\(limit.remaining)"),
+                ("X-RateLimit-Reset", limit.reset.ISO8601Format()),
+            ] {
+                response.headers[HTTPField.Name(name)!] = value
+            }
+        }
+        return response
+    }
+
+    private func route(_ request: Request, path: String) -> Response {
         let query = StubQuery(request.uri.query ?? "")
         let signedIn = request.headers[.authorization] != nil
         if path.hasPrefix("/api/v1/timelines/tag/") {

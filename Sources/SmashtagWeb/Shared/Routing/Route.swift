@@ -18,11 +18,19 @@ enum Route: Sendable, Hashable {
     case images(Tab)
     case recents
     case deleteRecent
+    /// Forms that start and stop tracking a term, from Recents and Popularity.
+    case track
+    case untrack
     case apiSearch
     case apiPost
     /// The address earlier releases gave an X post's JSON (`/api/tweets/ID`).
     case apiEarlierPost
     case apiRecents
+    /// The tracked terms (GET), and tracking one (POST a JSON object).
+    case apiTracking
+    case apiTrack
+    /// Untracking one (POST a JSON object).
+    case apiUntrack
     case apiPopularity
     case apiPopularityEvents
     case apiTrend
@@ -34,8 +42,9 @@ enum Route: Sendable, Hashable {
 
     static let all: [Route] =
         [
-            .home, .searchRoot, .recents, .deleteRecent, .apiSearch, .apiPost, .apiEarlierPost, .apiRecents,
-            .apiPopularity, .apiPopularityEvents, .apiTrend, .searchFeed, .asset, .demoAvatar, .demoImage,
+            .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
+            .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
+            .searchFeed, .asset, .demoAvatar, .demoImage,
         ]
         + Tab.allCases.flatMap {
             [.search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .image($0), .images($0)]
@@ -55,10 +64,14 @@ enum Route: Sendable, Hashable {
         case .images(let tab): "/\(tab.rawValue)/images"
         case .recents: "/recents"
         case .deleteRecent: "/recents/delete"
+        case .track: "/recents/track"
+        case .untrack: "/recents/untrack"
         case .apiSearch: "/api/search"
         case .apiPost: "/api/posts/:network/:id"
         case .apiEarlierPost: "/api/tweets/:id"
         case .apiRecents: "/api/recents"
+        case .apiTracking, .apiTrack: "/api/tracking"
+        case .apiUntrack: "/api/tracking/delete"
         case .apiPopularity: "/api/popularity"
         case .apiPopularityEvents: "/api/popularity/events"
         case .apiTrend: "/api/popularity/trend"
@@ -71,7 +84,10 @@ enum Route: Sendable, Hashable {
 
     /// The one method a route answers (GET routes answer HEAD too).
     var method: HTTPRequest.Method {
-        self == .deleteRecent ? .post : .get
+        switch self {
+        case .deleteRecent, .track, .untrack, .apiTrack, .apiUntrack: .post
+        default: .get
+        }
     }
 
     /// The address of this route; `parameter` fills its `:name` segment, percent-encoded.

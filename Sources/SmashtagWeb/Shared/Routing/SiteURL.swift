@@ -18,6 +18,8 @@ enum SiteURL: Sendable {
     case post(Tab, PostKey, back: String?)
     case recents
     case deleteRecent
+    case track
+    case untrack
     case popularity(Tab, term: String)
     /// `rows`: the tab whose Popularity page asks, for events that carry its rendered rows.
     case popularityEvents(term: String, rows: Tab? = nil)
@@ -43,6 +45,8 @@ enum SiteURL: Sendable {
         case .post(let tab, let key, let back): Route.post(tab).path(key) + Self.query(["back": back])
         case .recents: Route.recents.path()
         case .deleteRecent: Route.deleteRecent.path()
+        case .track: Route.track.path()
+        case .untrack: Route.untrack.path()
         case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
         case .popularityEvents(let term, let rows):
             Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])

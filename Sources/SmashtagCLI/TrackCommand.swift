@@ -1,0 +1,55 @@
+import AppStore
+import ArgumentParser
+import Foundation
+import Posts
+import SmashtagApp
+
+/// `smashtag track TERM`: collect a search term over time.
+struct TrackCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "track",
+        abstract: "Collect a search term over time: its newer posts on a schedule, while serve or collect runs.",
+        discussion: """
+            The term stays in Recents whatever the 100-term limit pushes out (at most \(TrackingPlan.most) tracked \
+            terms). Each post is counted once, within each network's rate limit. --source chooses the sources \
+            (default: every one the server offers when it fetches).
+            """
+    )
+
+    @Argument(help: "The search term, written as you would search it, e.g. '#swift'.")
+    var term: String
+
+    @Option(help: "How often: 30s, 5m, 1h (at least 10s).")
+    var every = "5m"
+
+    @Option(help: "Also walk this many older pages, once, while the networks' limits leave room.")
+    var backfill = 0
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard !term.allSatisfy(\.isWhitespace) else { throw ValidationError("Give a term to track, e.g. '#swift'.") }
+        do { _ = try SearchQuery(parsing: term) } catch { throw ValidationError(error.description) }
+        do { _ = try TrackingPlan.interval(every) } catch { throw ValidationError(error.description) }
+        guard backfill >= 0 else { throw ValidationError("--backfill is a number of pages: 0 or more.") }
+        _ = try sources()
+    }
+
+    func run() async throws {
+        let plan = TrackingPlan(every: try TrackingPlan.interval(every), sources: try sources(), backfill: backfill)
+        let tracked = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
+            try await CommandFailure.reporting { try await TrackedTerms(database: database).track(term, plan) }
+        }
+        let from = plan.sources?.joined(separator: ", ") ?? "every source the server offers"
+        print("Tracking “\(tracked.term)” \(plan.everyText) from \(from): serve or collect fetches it.")
+    }
+
+    /// The sources `--source` names, checked against the catalogue; nil for every source offered when it fetches.
+    private func sources() throws -> [String]? {
+        guard common.source != nil else { return nil }
+        let catalog = SourceCatalog(
+            environment: ProcessInfo.processInfo.environment, dataDirectory: try DataDirectory(common.dataDirectory).path)
+        do { return try catalog.choose(common.source).map(\.rawValue) } catch { throw ValidationError(error.description) }
+    }
+}
