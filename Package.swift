@@ -132,8 +132,7 @@ let package = Package(
         .target(
             name: "SmashtagApp",
             dependencies: [
-                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", "Tracking",
-                .logging,
+                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -161,8 +160,8 @@ let package = Package(
         .executableTarget(
             name: "SmashtagBench",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "WireJSON", "Twitter",
-                .argumentParser, .grdb, .postgresNIO, .logging,
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts", "WireJSON",
+                "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb, .postgresNIO, .logging,
             ],
             path: "Benchmarks/SmashtagBench",
             swiftSettings: upcoming

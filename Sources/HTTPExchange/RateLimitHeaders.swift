@@ -1,11 +1,12 @@
+import NIOHTTP1
+import Posts
+import WireJSON
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import NIOHTTP1
-import Posts
-import WireJSON
 
 /// The rate-limit headers the networks send, read one way: X's `x-rate-limit-limit|remaining|reset` (reset in epoch
 /// seconds), Mastodon's `X-RateLimit-*` (reset an ISO-8601 time) and Bluesky's `RateLimit-*` (reset in epoch
@@ -17,7 +18,7 @@ package enum RateLimitHeaders {
     package static func window(_ headers: HTTPHeaders, now: Date = Date()) -> RateLimitBudget.Window? {
         for family in families {
             guard let limit = headers.first(name: family + "limit").flatMap(leadingInteger),
-                  let remaining = headers.first(name: family + "remaining").flatMap(leadingInteger)
+                let remaining = headers.first(name: family + "remaining").flatMap(leadingInteger)
             else { continue }
             let reset = headers.first(name: family + "reset").flatMap(time) ?? now.addingTimeInterval(60)
             return RateLimitBudget.Window(limit: limit, remaining: remaining, reset: reset)

@@ -57,15 +57,21 @@ public struct SourceCatalog: Sendable {
 
     /// The sources a comma list names (`corpus,mastodon`), in the catalogue's order; every configured one for none.
     public func choose(_ list: String?) throws(SourceChoiceError) -> [Name] {
-        guard let list, !list.allSatisfy({ $0 == "," || $0.isWhitespace }) else { return configured }
+        guard let list, let names = try Self.names(list) else { return configured }
+        if names.contains(.x), xAPI == nil { throw .xWithoutToken(tokenFile: tokenFile) }
+        return names
+    }
+
+    /// The sources a comma list names, in the catalogue's order, configured here or not (a tracked term's plan is
+    /// kept for whichever server fetches it); nil for a list that names none.
+    public static func names(_ list: String) throws(SourceChoiceError) -> [Name]? {
         var chosen = Set<Name>()
         for word in list.split(separator: ",").map({ $0.split(whereSeparator: \.isWhitespace).joined() })
         where !word.isEmpty {
             guard let name = Name(rawValue: word.lowercased()) else { throw .unknown(String(word)) }
-            if name == .x, xAPI == nil { throw .xWithoutToken(tokenFile: tokenFile) }
             chosen.insert(name)
         }
-        return Name.allCases.filter(chosen.contains)
+        return chosen.isEmpty ? nil : Name.allCases.filter(chosen.contains)
     }
 
     /// The named sources, ready to search; `corpus` is the local corpus, opened by the caller (who may have to

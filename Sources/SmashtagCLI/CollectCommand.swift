@@ -34,14 +34,17 @@ struct CollectCommand: AsyncParsableCommand {
             var logger = Logger(label: "smashtag")
             logger.logLevel = .warning
             let tracker = Tracker(terms: tracked, sources: sources, only: terms.isEmpty ? nil : terms, logger: logger)
-            StandardError.write("smashtag: collecting \(terms.isEmpty ? "every tracked term" : "“" + terms.joined(separator: "”, “") + "”"); Ctrl-C stops.")
+            let which = terms.isEmpty ? "every tracked term" : "“" + terms.joined(separator: "”, “") + "”"
+            StandardError.write("smashtag: collecting \(which); Ctrl-C stops.")
             let running = Task { try await tracker.run() }
             let stop = StopSignals { running.cancel() }
             _ = await running.result
             stop.cancel()
             let now = try await CommandFailure.reporting { try await tracked.all() }
-            print(TrackingText(now.filter { terms.isEmpty || names(terms).contains($0.key) }, style: .standardOutput).text,
-                  terminator: "")
+            print(
+                TrackingText(now.filter { terms.isEmpty || names(terms).contains($0.key) }, style: .standardOutput)
+                    .text,
+                terminator: "")
         }
     }
 

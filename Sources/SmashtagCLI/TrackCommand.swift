@@ -1,6 +1,5 @@
 import AppStore
 import ArgumentParser
-import Foundation
 import Posts
 import SmashtagApp
 
@@ -45,11 +44,10 @@ struct TrackCommand: AsyncParsableCommand {
         print("Tracking “\(tracked.term)” \(plan.everyText) from \(from): serve or collect fetches it.")
     }
 
-    /// The sources `--source` names, checked against the catalogue; nil for every source offered when it fetches.
+    /// The sources `--source` names; nil for every source offered when it fetches. A known source not configured
+    /// here is kept: the server that fetches the term may offer it, and one that does not says so in `tracking`.
     private func sources() throws -> [String]? {
-        guard common.source != nil else { return nil }
-        let catalog = SourceCatalog(
-            environment: ProcessInfo.processInfo.environment, dataDirectory: try DataDirectory(common.dataDirectory).path)
-        do { return try catalog.choose(common.source).map(\.rawValue) } catch { throw ValidationError(error.description) }
+        guard let list = common.source else { return nil }
+        do { return try SourceCatalog.names(list)?.map(\.rawValue) } catch { throw ValidationError(error.description) }
     }
 }

@@ -51,9 +51,9 @@ struct TrackingText {
             "\(style.bold(term.term))  \(term.plan.everyText) · \(sources) · \(fetched) · \(next) · "
                 + "\(grouped(term.posts)) posts\(backfill)"
         ]
+        // Each sentence names its source.
         for source in term.sources {
-            if let error = source.error { lines.append("  " + style.dim("\(source.name): \(error)")) }
-            if let gap = source.gap { lines.append("  " + style.dim("\(source.name): \(gap)")) }
+            lines += [source.error, source.gap].compactMap { $0 }.map { "  " + style.dim($0) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -57,7 +57,8 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     )
     if let connections = site.database.service { app.addServices(connections) }
     let tracker = Tracker(
-        terms: TrackedTerms(database: site.database), sources: site.sources, options: arguments.tracking, logger: logger)
+        terms: TrackedTerms(database: site.database), sources: site.sources, options: arguments.tracking, logger: logger
+    )
     app.addServices(TrackerService(tracker: tracker, logger: logger))
     if let tweeter = site.demoTweeter {
         app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger))

@@ -1,9 +1,10 @@
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Posts
 
 /// When a tracked term is due: every `every` seconds at a phase of its own within the interval (from its key), so
 /// terms tracked at the same moment, or due together after a restart, are spread over the interval rather than

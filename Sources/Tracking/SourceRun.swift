@@ -1,11 +1,12 @@
+import AppStore
+import HTTPExchange
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import AppStore
-import HTTPExchange
-import Posts
 
 /// One run of a tracked term on one source: the newer walk from where the source stood (the newest page the first
 /// time), page by page until it has caught up or the run's page limit is reached, then, while older pages are asked
@@ -85,7 +86,10 @@ struct SourceRun {
         let now = Date()
         if let retryAt = state.retryAt, now < retryAt, let error = state.error { return (error, retryAt) }
         guard let resumes = named.source.budget?.backgroundResumes(after: now) else { return nil }
-        return ("\(named.title): waiting for its rate limit, kept for searches, until \(RetryAdvice.time(resumes)).", resumes)
+        return (
+            "\(named.title): waiting for its rate limit, kept for searches, until \(RetryAdvice.time(resumes)).",
+            resumes
+        )
     }
 
     /// Older pages are walked only while most of the window is left.

@@ -1,12 +1,13 @@
+import AppStore
+import HTTPExchange
+import Logging
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import AppStore
-import HTTPExchange
-import Logging
-import Posts
 
 /// Collects the tracked terms on their schedule while it runs — inside `serve`, or `collect` in the foreground: for
 /// each term that is due, the *newer* walk a search makes on each of its sources, counted once per post, within each
@@ -27,6 +28,8 @@ public struct Tracker: Sendable {
         /// The pause after a source's first failure; it doubles with each one after, up to `longestPause`.
         public var firstPause: Duration = .seconds(15)
         public var longestPause: Duration = .seconds(15 * 60)
+        /// Hears each run as it starts, with the time it started: how late it is against its due time.
+        public var onRun: (@Sendable (_ term: TrackedTerm, _ started: Date) -> Void)?
 
         public init() {}
     }
@@ -81,8 +84,9 @@ public struct Tracker: Sendable {
 
     /// One run of a term: each of its sources walked in turn, then the term is due again at its next time.
     func collect(_ term: TrackedTerm) async {
+        options.onRun?(term, Date())
         var backfill = term.plan.backfill
-        var stillTracked = true
+        var stillTracked = await noteMissingSources(of: term)
         for named in chosenSources(of: term) where stillTracked {
             let run = SourceRun(term: term, named: named, terms: terms, options: options)
             do {
@@ -99,6 +103,24 @@ public struct Tracker: Sendable {
             // The lease runs out and the term is claimed again, from where each source stood.
             logger.warning("Could not schedule “\(term.term)” again: \(error)")
         }
+    }
+
+    /// A source the plan names that this server does not offer (not configured here) says so once, on the page and in
+    /// `tracking`; false once the term is no longer tracked.
+    private func noteMissingSources(of term: TrackedTerm) async -> Bool {
+        let missing = (term.plan.sources ?? []).filter { !sources.names.contains($0) }
+        for name in missing {
+            var state = term.source(name)
+            let sentence = "“\(name)” is not a source this server offers (not configured here): nothing comes from it."
+            guard state.error != sentence else { continue }
+            state.error = sentence
+            do {
+                guard try await terms.collect(term, page: nil, at: .newest, source: state) else { return false }
+            } catch {
+                logger.warning("Could not note a missing source of “\(term.term)”: \(error)")
+            }
+        }
+        return true
     }
 
     /// The term's sources among those offered, in the server's order; every one offered when the plan names none.

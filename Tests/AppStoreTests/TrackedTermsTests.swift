@@ -9,7 +9,9 @@ import Testing
 struct TrackedTermsTests {
     private func tracked(_ t: StoreFixture) -> TrackedTerms { TrackedTerms(database: t.database) }
 
-    @Test(arguments: TestStore.available) func trackingAddsTheTermToRecentsAndKeepsItsPlan(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func trackingAddsTheTermToRecentsAndKeepsItsPlan(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         let plan = TrackingPlan(every: 30, sources: ["corpus", "mastodon"], backfill: 3)
@@ -26,7 +28,8 @@ struct TrackedTermsTests {
         #expect(try await t.recents.terms() == ["#Swift"], "untracked, still in Recents")
     }
 
-    @Test(arguments: TestStore.available) func aHundredAndFirstTermIsRefusedInOneSentence(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func aHundredAndFirstTermIsRefusedInOneSentence(store: TestStore) async throws
+    {
         let t = try await store.fixture()
         for number in 0..<TrackingPlan.most { try await tracked(t).track("term \(number)", TrackingPlan()) }
         await #expect(throws: TrackingError.tooMany) { try await tracked(t).track("one more", TrackingPlan()) }
@@ -34,7 +37,9 @@ struct TrackedTermsTests {
         #expect(try await tracked(t).term("term 7")?.plan.every == 60, "a tracked term's plan may change")
     }
 
-    @Test(arguments: TestStore.available) func trackedTermsStayInRecentsWhateverTheLimitPushesOut(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func trackedTermsStayInRecentsWhateverTheLimitPushesOut(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         try await tracked(t).track("kept", TrackingPlan())
         for number in 0...Recents.limit {
@@ -55,9 +60,11 @@ struct TrackedTermsTests {
         try await tracked(t).track("#b", TrackingPlan(every: 60), now: start.addingTimeInterval(30))
         let early = try await tracked(t).claimDue(now: start.addingTimeInterval(10), lease: .seconds(120), limit: 10)
         #expect(early.map(\.term) == ["#a"], "#b is not due yet")
-        let meanwhile = try await tracked(t).claimDue(now: start.addingTimeInterval(40), lease: .seconds(120), limit: 10)
+        let meanwhile = try await tracked(t).claimDue(
+            now: start.addingTimeInterval(40), lease: .seconds(120), limit: 10)
         #expect(meanwhile.map(\.term) == ["#b"], "#a is held by its lease")
-        try await tracked(t).finish(early[0], due: start.addingTimeInterval(70), fetched: start.addingTimeInterval(11), backfill: 0)
+        try await tracked(t).finish(
+            early[0], due: start.addingTimeInterval(70), fetched: start.addingTimeInterval(11), backfill: 0)
         let later = try await tracked(t).claimDue(now: start.addingTimeInterval(71), lease: .seconds(120), limit: 10)
         #expect(later.map(\.term) == ["#a"] && later[0].fetched == start.addingTimeInterval(11))
         let stale = try await tracked(t).claimDue(now: start.addingTimeInterval(400), lease: .seconds(120), limit: 10)
@@ -67,15 +74,19 @@ struct TrackedTermsTests {
         #expect(only.map(\.term) == ["#b"])
     }
 
-    @Test(arguments: TestStore.available) func concurrentClaimsShareTheDueTermsWithoutOverlap(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func concurrentClaimsShareTheDueTermsWithoutOverlap(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         for number in 0..<40 { try await tracked(t).track("term \(number)", TrackingPlan(), now: start) }
         let claims = try await withThrowingTaskGroup(of: [String].self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    try await self.tracked(t).claimDue(now: start.addingTimeInterval(1), lease: .seconds(120), limit: 10)
-                        .map(\.key)
+                    try await self.tracked(t).claimDue(
+                        now: start.addingTimeInterval(1), lease: .seconds(120), limit: 10
+                    )
+                    .map(\.key)
                 }
             }
             return try await group.reduce(into: []) { $0.append(contentsOf: $1) }
@@ -83,7 +94,9 @@ struct TrackedTermsTests {
         #expect(claims.count == 40 && Set(claims).count == 40, "every due term claimed exactly once")
     }
 
-    @Test(arguments: TestStore.available) func aCollectedPageCountsOnceAndKeepsTheSourcesPlace(store: TestStore) async throws {
+    @Test(arguments: TestStore.available) func aCollectedPageCountsOnceAndKeepsTheSourcesPlace(
+        store: TestStore
+    ) async throws {
         let t = try await store.fixture()
         let term = try await tracked(t).track("T", TrackingPlan())
         t.source.enqueue([post(3, "#a @b"), post(2, "#a")], [post(3, "#a @b"), post(4, "#a")])

@@ -24,6 +24,10 @@ import Testing
         #expect(again.status == 1 && again.stderr == "smashtag: “#swift” is not tracked.\n")
         let none = try await SmashtagRun.run(["tracking", "--data-dir", directory])
         #expect(none.stdout == "No term is tracked: smashtag track TERM starts one.\n")
+
+        // A known source this machine does not configure (X without a token) is kept: the server that fetches may.
+        let elsewhere = try await SmashtagRun.run(["track", "#rust", "--source", "x", "--data-dir", directory])
+        #expect(elsewhere.status == 0 && elsewhere.stdout.contains("from x:"), "\(elsewhere.stderr)")
     }
 
     @Test(arguments: [

@@ -45,7 +45,7 @@ import Testing
         #expect {
             try QueryString(decoding: Substring(query))
         } throws: { error in
-            (error as? BrokenQueryString)?.sentence.contains(says) == true
+            (error as? RefusedRequest)?.sentence.contains(says) == true
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
             #expect(response.status == .badRequest, "\(uri)")
             #expect(hasSecurityHeaders(response), "\(uri)")
             #expect(response.text.contains("The address"), "\(uri)")
-            #expect(!response.text.contains("BrokenQueryString"), "\(uri)")
+            #expect(!response.text.contains("RefusedRequest"), "\(uri)")
         }
     }
 }

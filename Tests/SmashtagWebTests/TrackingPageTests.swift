@@ -47,7 +47,8 @@ import Testing
             #expect(recents.text.contains("● tracked · every 1 min"))
 
             let untrack = ByteBuffer(string: "term=\(Self.encodedTerm)&csrf=\(token)")
-            let untracked = try await client.execute(uri: "/recents/untrack", method: .post, headers: headers, body: untrack)
+            let untracked = try await client.execute(
+                uri: "/recents/untrack", method: .post, headers: headers, body: untrack)
             #expect(untracked.status == .seeOther && untracked.headers[.location] == "/recents")
             #expect(try await TrackedTerms(database: site.database).all().isEmpty)
         }
@@ -64,7 +65,8 @@ import Testing
             var noToken = headers
             noToken[.cookie] = nil
             for refused in [crossSite, noToken] {
-                let answer = try await client.execute(uri: "/recents/track", method: .post, headers: refused, body: form)
+                let answer = try await client.execute(
+                    uri: "/recents/track", method: .post, headers: refused, body: form)
                 #expect(answer.status == .forbidden && hasSecurityHeaders(answer))
             }
             #expect(try await TrackedTerms(database: site.database).all().isEmpty)
@@ -75,7 +77,8 @@ import Testing
         let (app, site) = try await WebFixture.application()
         try await app.test(.router) { client in
             let json: HTTPFields = [.contentType: "application/json"]
-            let body = ByteBuffer(string: ##"{"term": "#swift", "every": "30s", "sources": ["corpus"], "backfill": 2}"##)
+            let body = ByteBuffer(
+                string: ##"{"term": "#swift", "every": "30s", "sources": ["corpus"], "backfill": 2}"##)
             let created = try await client.execute(uri: "/api/tracking", method: .post, headers: json, body: body)
             #expect(created.status == .created)
             let term = try #require(JSONSerialization.jsonObject(with: Data(created.text.utf8)) as? [String: Any])
@@ -91,8 +94,14 @@ import Testing
                 (##"{"term": "#a", "sources": ["myspace"]}"##, json, .badRequest, "not a source this server offers"),
                 (##"{"term": "(#a"}"##, json, .badRequest, "never closed"),
                 (##"{"words": "#a"}"##, json, .badRequest, "is not the JSON object"),
-                ("term=%23a", [.contentType: "application/x-www-form-urlencoded"], .unsupportedMediaType, "JSON object"),
-                (##"{"term": "#a"}"##, [.contentType: "application/json", .origin: "http://evil.example"], .forbidden, "another site"),
+                (
+                    "term=%23a", [.contentType: "application/x-www-form-urlencoded"], .unsupportedMediaType,
+                    "JSON object"
+                ),
+                (
+                    ##"{"term": "#a"}"##, [.contentType: "application/json", .origin: "http://evil.example"],
+                    .forbidden, "another site"
+                ),
             ]
             for (text, headers, status, sentence) in refusals {
                 let answer = try await client.execute(
@@ -102,9 +111,11 @@ import Testing
             }
 
             let untrack = ByteBuffer(string: ##"{"term": "#SWIFT"}"##)
-            let gone = try await client.execute(uri: "/api/tracking/delete", method: .post, headers: json, body: untrack)
+            let gone = try await client.execute(
+                uri: "/api/tracking/delete", method: .post, headers: json, body: untrack)
             #expect(gone.status == .ok && gone.text == ##"{"untracked":"#SWIFT"}"##)
-            let missing = try await client.execute(uri: "/api/tracking/delete", method: .post, headers: json, body: untrack)
+            let missing = try await client.execute(
+                uri: "/api/tracking/delete", method: .post, headers: json, body: untrack)
             #expect(missing.status == .notFound)
         }
     }

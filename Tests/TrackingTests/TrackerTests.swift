@@ -32,6 +32,18 @@ struct TrackerTests {
         for term in claimed { await tracker.collect(term) }
     }
 
+    /// A tracker over a fresh store with `term` tracked, fetching from the stand-in Mastodon at `port`.
+    static func mastodonTracker(
+        port: Int, tracking term: String = "#a", _ plan: TrackingPlan = TrackingPlan(every: 10)
+    ) async throws -> (AppDatabase, TrackedTerms, MastodonClient, SourceSet, Tracker) {
+        let database = try AppDatabase.inMemory()
+        let terms = TrackedTerms(database: database)
+        try await terms.track(term, plan)
+        let mastodon = MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)"))
+        let sources = SourceSet([NamedSource(name: "mastodon", title: "Mastodon (stub)", source: mastodon)])
+        return (database, terms, mastodon, sources, Tracker(terms: terms, sources: sources, logger: logger))
+    }
+
     @Test func newPostsAreCountedWithoutASearchAndOnlyOnce() async throws {
         let database = try AppDatabase.inMemory()
         let corpus = try PostCorpus.inMemory()
@@ -74,12 +86,7 @@ struct TrackerTests {
 
     @Test func aSourceThatFailsKeepsItsPlaceAndWaitsLongerEachTime() async throws {
         try await StubMastodon.run { stub, port in
-            let database = try AppDatabase.inMemory()
-            let terms = TrackedTerms(database: database)
-            try await terms.track("#a", TrackingPlan(every: 10))
-            let mastodon = MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)"))
-            let sources = SourceSet([NamedSource(name: "mastodon", title: "Mastodon (stub)", source: mastodon)])
-            let tracker = Tracker(terms: terms, sources: sources, logger: Self.logger)
+            let (_, terms, _, _, tracker) = try await Self.mastodonTracker(port: port)
             stub.serve((1...5).map { StubMastodon.Status(id: $0, tags: ["a"]) })
             try await Self.runOnce(tracker, terms, "#a")
             #expect(try await terms.term("#a")?.posts == 5)
@@ -99,17 +106,14 @@ struct TrackerTests {
 
     @Test func aRateLimitedSourceGetsNoRequestBeforeItsReset() async throws {
         try await StubMastodon.run { stub, port in
-            let database = try AppDatabase.inMemory()
-            let terms = TrackedTerms(database: database)
-            try await terms.track("#a", TrackingPlan(every: 10))
-            let mastodon = MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)"))
-            let sources = SourceSet([NamedSource(name: "mastodon", title: "Mastodon (stub)", source: mastodon)])
-            let tracker = Tracker(terms: terms, sources: sources, logger: Self.logger)
+            let (_, terms, _, _, tracker) = try await Self.mastodonTracker(port: port)
             let reset = Date().addingTimeInterval(2)
             stub.fail(with: StubFailure(status: 429, headers: ["X-RateLimit-Reset": reset.ISO8601Format()]))
             try await Self.runOnce(tracker, terms, "#a")
             let limited = try #require(try await terms.term("#a")?.source("mastodon"))
-            #expect(limited.error?.contains("429") == true && limited.retryAt.map { $0 >= reset.addingTimeInterval(-1) } == true)
+            #expect(
+                limited.error?.contains("429") == true
+                    && limited.retryAt.map { $0 >= reset.addingTimeInterval(-1) } == true)
 
             stub.fail(with: nil)
             stub.serve((1...3).map { StubMastodon.Status(id: $0, tags: ["a"]) })
@@ -121,29 +125,41 @@ struct TrackerTests {
             }
             #expect(try await terms.term("#a")?.posts == 3, "collected once the reset has passed")
             // The reset is a wall-clock second: an answer within that second may be a little before it.
-            #expect(stub.requestTimes.dropFirst().allSatisfy { $0 >= reset.addingTimeInterval(-1) }, "none before the reset")
+            #expect(
+                stub.requestTimes.dropFirst().allSatisfy { $0 >= reset.addingTimeInterval(-1) }, "none before the reset"
+            )
         }
     }
 
     @Test func theLastFifthOfAWindowIsLeftForPeoplesSearches() async throws {
         try await StubMastodon.run { stub, port in
-            let database = try AppDatabase.inMemory()
-            let terms = TrackedTerms(database: database)
-            try await terms.track("#a", TrackingPlan(every: 10))
-            let mastodon = MastodonClient(configuration: MastodonConfiguration(instance: "http://127.0.0.1:\(port)"))
-            let sources = SourceSet([NamedSource(name: "mastodon", title: "Mastodon (stub)", source: mastodon)])
-            let tracker = Tracker(terms: terms, sources: sources, logger: Self.logger)
+            let (database, terms, mastodon, sources, tracker) = try await Self.mastodonTracker(port: port)
             stub.serve((1...5).map { StubMastodon.Status(id: $0, tags: ["a"]) })
             stub.limitRate(StubMastodon.RateLimit(limit: 300, remaining: 61, reset: Date().addingTimeInterval(300)))
             try await Self.runOnce(tracker, terms, "#a")
-            #expect((mastodon.budget?.window?.remaining ?? 300) <= 60, "at most 60 of 300 left: the fifth kept for searches")
+            #expect(
+                (mastodon.budget?.window?.remaining ?? 300) <= 60, "at most 60 of 300 left: the fifth kept for searches"
+            )
             let asked = stub.requests.count
             stub.serve((1...9).map { StubMastodon.Status(id: $0, tags: ["a"]) })
             try await Self.runOnce(tracker, terms, "#a")
             #expect(stub.requests.count == asked, "the tracker sends nothing into the last fifth")
-            #expect(try await terms.term("#a")?.source("mastodon").error?.contains("waiting for its rate limit") == true)
+            #expect(
+                try await terms.term("#a")?.source("mastodon").error?.contains("waiting for its rate limit") == true)
             _ = try await SearchSessions(database: database).fetch("#a", from: sources, at: .newest)
             #expect(stub.requests.count > asked, "a person's search still goes")
+        }
+    }
+
+    @Test func aTermNoSourceAcceptsSaysWhyItCollectsNothing() async throws {
+        try await StubMastodon.run { stub, port in
+            let (_, terms, _, _, tracker) = try await Self.mastodonTracker(
+                port: port, tracking: "climate words", TrackingPlan(every: 10, sources: ["mastodon", "bluesky"]))
+            try await Self.runOnce(tracker, terms, "climate words")
+            let term = try #require(try await terms.term("climate words"))
+            #expect(term.posts == 0 && stub.requests.isEmpty, "nothing to ask: Mastodon searches words with a token")
+            #expect(term.source("mastodon").error?.contains("token") == true)
+            #expect(term.source("bluesky").error?.contains("not a source this server offers") == true)
         }
     }
 

@@ -97,7 +97,7 @@ def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
     tap(page, "a.root")
     assert page.url.endswith("/recents")
-    tap(page, "li.recent[data-term='#swift'] button")
+    tap(page, page.locator("li.recent[data-term='#swift'] button", has_text="Delete"))
     assert "#swift" not in page.locator("li.recent .term").all_inner_texts()
     assert page.locator("li.recent .detail").first.get_attribute("href").startswith("/recents/popularity?term=")
 

@@ -150,7 +150,7 @@ struct JetstreamEventFile {
     private static let start: Int64 = 1_763_900_000_000_000
 
     func write(to path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         guard let handle = FileHandle(forWritingAtPath: path) else { throw BenchFailure("Cannot write \(path).") }
         defer { handle.closeFile() }
         var random = SplitMix(seed: 16)

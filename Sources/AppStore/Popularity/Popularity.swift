@@ -24,9 +24,18 @@ public struct Popularity: Sendable {
         try changes(of: term) { store, term in try await store.popularity(term) }
     }
 
-    /// The table and its sparklines, now and whenever they change (the Popularity page's live rows).
-    public func overviewUpdates(for term: String) throws -> AsyncThrowingStream<PopularityOverview, any Error> {
-        try changes(of: term) { store, term in try await store.overview(term) }
+    /// What a Popularity page shows, read together: the overview and how the term is tracked.
+    public func page(for term: String) async throws -> PopularityPage {
+        try await Self.page(SearchTermKey(term), in: database.store)
+    }
+
+    /// The same, now and whenever either part changes (the page's live rows and tracking line).
+    public func pageUpdates(for term: String) throws -> AsyncThrowingStream<PopularityPage, any Error> {
+        try changes(of: term) { store, term in try await Self.page(term, in: store) }
+    }
+
+    private static func page(_ term: SearchTermKey, in store: any Store) async throws -> PopularityPage {
+        PopularityPage(overview: try await store.overview(term), tracked: try await store.trackedTerms(term.key).first)
     }
 
     private func changes<Value: Equatable & Sendable>(
@@ -51,6 +60,12 @@ public struct Popularity: Sendable {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+}
+
+/// A Popularity page's data: the overview, and the term's tracking (nil when it is not tracked).
+public struct PopularityPage: Sendable, Hashable {
+    public let overview: PopularityOverview
+    public let tracked: TrackedTerm?
 }
 
 /// A term's popularity table with every row's sparkline, over the same buckets.

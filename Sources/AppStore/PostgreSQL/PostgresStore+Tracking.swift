@@ -1,10 +1,11 @@
+import PostgresNIO
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import PostgresNIO
-import Posts
 
 /// Tracked terms in PostgreSQL: several servers share them, and a term due is taken by one server at a time (a lease
 /// on its row, claimed with `FOR UPDATE SKIP LOCKED`), which any other may take over once it runs out.
@@ -112,7 +113,9 @@ extension PostgresStore {
 
     /// The terms `query` selects (a `tracked` row with its term's `term` and `key`), each with its sources and the
     /// posts counted under it.
-    private static func trackedTerms(_ query: PostgresQuery, _ connection: PostgresConnection) async throws
+    private static func trackedTerms(
+        _ query: PostgresQuery, _ connection: PostgresConnection
+    ) async throws
         -> [TrackedTerm]
     {
         var terms: [TrackedTerm] = []
@@ -133,7 +136,8 @@ extension TrackedTerm {
         self.init(
             term: try row["term"].decode(String.self), key: try row["key"].decode(String.self),
             plan: TrackingPlan(
-                every: try row["every"].decode(Int.self), sources: names.map { $0.split(separator: ",").map(String.init) },
+                every: try row["every"].decode(Int.self),
+                sources: names.map { $0.split(separator: ",").map(String.init) },
                 backfill: try row["backfill"].decode(Int.self)),
             since: Date(millisecondsSince1970: try row["since"].decode(Int64.self)),
             due: Date(millisecondsSince1970: try row["due"].decode(Int64.self)),
@@ -145,8 +149,10 @@ extension TrackedTerm {
 extension TrackedSource {
     fileprivate init(row: PostgresRandomAccessRow) throws {
         self.init(
-            name: try row["source"].decode(String.self), newer: PositionText.decode(try row["newer"].decode(String?.self)),
-            older: PositionText.decode(try row["older"].decode(String?.self)), error: try row["error"].decode(String?.self),
+            name: try row["source"].decode(String.self),
+            newer: PositionText.decode(try row["newer"].decode(String?.self)),
+            older: PositionText.decode(try row["older"].decode(String?.self)),
+            error: try row["error"].decode(String?.self),
             retryAt: try row["retry_at"].decode(Int64?.self).map(Date.init(millisecondsSince1970:)),
             failures: try row["failures"].decode(Int.self), gap: try row["gap"].decode(String?.self))
     }

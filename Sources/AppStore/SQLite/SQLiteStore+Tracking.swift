@@ -1,10 +1,11 @@
+import GRDB
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import GRDB
-import Posts
 
 /// Tracked terms: their plans, schedule and each source's position, in the same file as Recents.
 extension SQLiteStore {
@@ -53,7 +54,8 @@ extension SQLiteStore {
                 sql: """
                     UPDATE tracked SET leaseUntil = ?1 WHERE termID IN (
                         SELECT termID FROM tracked WHERE due <= ?2 AND coalesce(leaseUntil, 0) < ?2
-                            AND (?4 IS NULL OR termID IN (SELECT id FROM recent WHERE key IN (SELECT value FROM json_each(?4))))
+                            AND (?4 IS NULL
+                                OR termID IN (SELECT id FROM recent WHERE key IN (SELECT value FROM json_each(?4))))
                         ORDER BY due LIMIT ?3)
                     RETURNING termID
                     """, arguments: [leaseUntil, now, limit, only])
@@ -90,7 +92,8 @@ extension SQLiteStore {
         if let id = try id(of: term, db) { return id }
         try db.execute(
             sql: """
-                INSERT INTO recent(key, term, searched) VALUES (?, ?, (SELECT coalesce(max(searched), 0) + 1 FROM recent))
+                INSERT INTO recent(key, term, searched)
+                VALUES (?, ?, (SELECT coalesce(max(searched), 0) + 1 FROM recent))
                 """, arguments: [term.key, term.shown])
         return db.lastInsertedRowID
     }
@@ -123,7 +126,10 @@ extension SQLiteStore {
             case .all: ("", [])
             case .key(let key): ("WHERE r.key = ?", [key])
             case .ids(let ids):
-                ("WHERE t.termID IN (SELECT value FROM json_each(?))", ["[" + ids.map(String.init).joined(separator: ",") + "]"])
+                (
+                    "WHERE t.termID IN (SELECT value FROM json_each(?))",
+                    ["[" + ids.map(String.init).joined(separator: ",") + "]"]
+                )
             }
         let rows = try Row.fetchAll(
             db,

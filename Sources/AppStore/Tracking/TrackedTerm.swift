@@ -1,9 +1,10 @@
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Posts
 
 /// How a term is collected: how often, from which sources, and how many older pages to walk once.
 public struct TrackingPlan: Sendable, Hashable {
@@ -125,7 +126,10 @@ public enum TrackingError: ExplainedError, Equatable {
         case .badInterval(let text):
             "“\(text.excerpt())” is not an interval: write a number and s, m or h, such as 30s, 5m or 1h."
         case .intervalTooShort(let text):
-            "“\(text.excerpt())” is too often: a term is fetched at most every \(TrackingPlan.shortestInterval) seconds."
+            """
+            “\(text.excerpt())” is too often: a term is fetched at most every \
+            \(TrackingPlan.shortestInterval) seconds.
+            """
         }
     }
 }

@@ -1,9 +1,10 @@
+import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Posts
 
 /// The terms collected over time, without anyone searching: what `track`, `untrack` and `tracking` change and show,
 /// and what the tracker claims, counts and keeps. Durable in the store: the schedule, each source's position and its
@@ -42,7 +43,9 @@ public struct TrackedTerms: Sendable {
 
     /// Takes at most `limit` terms due at `now` (of `only` these terms, when given) for `lease`: no other server
     /// fetches them meanwhile.
-    public func claimDue(now: Date = Date(), lease: Duration, limit: Int, only: [String]? = nil) async throws
+    public func claimDue(
+        now: Date = Date(), lease: Duration, limit: Int, only: [String]? = nil
+    ) async throws
         -> [TrackedTerm]
     {
         let until = now.addingTimeInterval(lease.seconds)

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import Synchronization
 
 /// How much of a source's rate-limit window is left, as its network last said (`x-rate-limit-*` on X,
 /// `X-RateLimit-*` on Mastodon, `RateLimit-*` on Bluesky), and until when a 429 stops it. People's searches spend it

@@ -29,14 +29,12 @@ struct PopularityController: Sendable {
         guard let term = parameters.text("term") else {
             return .error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
-        let overview = try await Popularity(database: site.database).overview(for: term)
+        let data = try await Popularity(database: site.database).page(for: term)
         let here = SiteURL.popularity(tab, term: term).path
         let (token, isNew) = CSRF.token(of: request)
-        let tracking = TrackingStatus(
-            term: overview.table.term, tracked: try await TrackedTerms(database: site.database).term(term), csrf: token,
-            back: here)
+        let tracking = TrackingStatus(term: data.overview.table.term, tracked: data.tracked, csrf: token, back: here)
         let view = PopularityPageView(
-            overview, tracking: tracking, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here)
+            data.overview, tracking: tracking, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here)
         var page = HTML(view)
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
@@ -65,27 +63,30 @@ struct PopularityController: Sendable {
         return term
     }
 
-    /// `table` events for API clients; a Popularity page (`rows=<tab>`) gets `rows` events instead: its sections
-    /// rendered as the page renders them, sparklines included.
+    /// `table` events for API clients; a Popularity page (`rows=<tab>`) gets `rows` and `tracking` events instead:
+    /// its sections and its tracking line rendered as the page renders them, sparklines included.
     private func events(_ request: Request) throws -> Response {
         let term = try term(request)
         let popularity = Popularity(database: site.database)
         guard let tab = request.queryString["rows"].flatMap(Tab.init(rawValue:)) else {
             let updates = try popularity.updates(for: term)
-            return stream(request, updates) { EventFrame(name: "table", data: try JSONBody($0).json) }
+            return stream(request, updates) { [EventFrame(name: "table", data: try JSONBody($0).json)] }
         }
-        let updates = try popularity.overviewUpdates(for: term)
+        let updates = try popularity.pageUpdates(for: term)
         let here = SiteURL.popularity(tab, term: term).path
-        return stream(request, updates) {
-            EventFrame(name: "rows", data: PopularityRows($0, tab: tab, here: here).rendered)
+        return stream(request, updates) { page in
+            [
+                EventFrame(name: "rows", data: PopularityRows(page.overview, tab: tab, here: here).rendered),
+                EventFrame(name: "tracking", data: TrackingState(page.tracked).rendered),
+            ]
         }
     }
 
-    /// An event for each update; the stream ends when the browser goes away and when the server shuts down,
+    /// Events for each update; the stream ends when the browser goes away and when the server shuts down,
     /// whichever comes first.
     private func stream<Value: Sendable>(
         _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>,
-        frame: @escaping @Sendable (Value) throws -> EventFrame
+        frames: @escaping @Sendable (Value) throws -> [EventFrame]
     ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
@@ -98,7 +99,7 @@ struct PopularityController: Sendable {
                     try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
                     var sent = 0
                     for try await value in updates.cancelOnGracefulShutdown() {
-                        try await writer.write(ByteBuffer(string: try frame(value).text))
+                        try await writer.write(ByteBuffer(string: try frames(value).map(\.text).joined()))
                         sent += 1
                         if let maximumEvents, sent >= maximumEvents { break }
                     }

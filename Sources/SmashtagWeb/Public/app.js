@@ -99,9 +99,9 @@ for (const row of document.querySelectorAll("li.recent")) {
   }, { passive: true });
 }
 
-// Popularity, live: the server sends the page's rows, rendered and escaped as the page renders them, whenever
-// they change (a search here, in another tab, or from the CLI); EventSource reconnects by itself if the
-// connection drops.
+// Popularity, live: the server sends the page's rows and its tracking line, rendered and escaped as the page
+// renders them, whenever they change (a search here, in another tab, the tracker, or the CLI); EventSource
+// reconnects by itself if the connection drops.
 const popularity = document.getElementById("popularity");
 if (popularity && window.EventSource) {
   const live = popularity.querySelector(".live");
@@ -109,10 +109,13 @@ if (popularity && window.EventSource) {
   const events = new EventSource(popularity.dataset.events);
   events.addEventListener("open", () => { live.hidden = false; });
   events.addEventListener("error", () => { live.hidden = true; });
-  events.addEventListener("rows", (event) => {
+  const tracking = popularity.querySelector(".tracking-state");
+  const replace = (target) => (event) => {
     const parsed = new DOMParser().parseFromString(`<body>${event.data}</body>`, "text/html");
-    rows.replaceChildren(...parsed.body.childNodes);
-  });
+    target.replaceChildren(...parsed.body.childNodes);
+  };
+  events.addEventListener("rows", replace(rows));
+  if (tracking) events.addEventListener("tracking", replace(tracking));
 }
 
 // The image viewer: aspect-filled (the image covers the viewport, one side equal to it, centred); drag to pan,

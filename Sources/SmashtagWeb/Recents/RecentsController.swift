@@ -21,15 +21,7 @@ struct RecentsController: Sendable {
     }
 
     private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
-        guard CSRF.isSameOrigin(request) else {
-            return try HTML.error("This request came from another site and was refused.", status: .forbidden)
-                .response(from: request, context: context)
-        }
-        guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
-            return try HTML.error("This form has expired. Go back, reload the page and try again.", status: .forbidden)
-                .response(from: request, context: context)
-        }
+        let form = try await CSRF.checkedForm(request, context: context)
         if let term = form["term"] { try await Recents(database: site.database).delete(term) }
         return Response.redirect(to: SiteURL.recents.path, type: .normal)
     }

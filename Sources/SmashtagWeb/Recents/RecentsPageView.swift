@@ -40,9 +40,10 @@ extension RecentsPageView: PageView {
         if isEmpty { html.append("<p class=\"empty\">No searches yet. Every search you make appears here.</p>\n") }
         html.append("<ul class=\"recents\">\n")
         for row in rows {
+            let trackedMark: Markup = row.tracking.isTracked ? " data-tracked" : .empty
             html.append(
                 """
-                  <li class="recent" data-term="\(row.term)"\(row.tracking.isTracked ? " data-tracked" as Markup : .empty)>
+                  <li class="recent" data-term="\(row.term)"\(trackedMark)>
                     <a class="term" href="\(url: row.searchURL)">\(row.term)</a>
                     <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">ⓘ</a>
                     <form action="\(url: row.deleteAction)" method="post" class="delete">

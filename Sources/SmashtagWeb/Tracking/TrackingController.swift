@@ -21,17 +21,9 @@ struct TrackingController: Sendable {
     private var tracked: TrackedTerms { TrackedTerms(database: site.database) }
 
     private func form(_ request: Request, context: BasicRequestContext, track: Bool) async throws -> Response {
-        let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
-        guard CSRF.isSameOrigin(request) else {
-            return try HTML.error("This request came from another site and was refused.", status: .forbidden)
-                .response(from: request, context: context)
-        }
-        guard CSRF.isValid(form[CSRF.fieldName], for: request) else {
-            return try HTML.error("This form has expired. Go back, reload the page and try again.", status: .forbidden)
-                .response(from: request, context: context)
-        }
+        let form = try await CSRF.checkedForm(request, context: context)
         guard let term = form["term"]?.collapsingSpaces, !term.isEmpty else {
-            return try HTML.error("There is no term to track.", status: .badRequest).response(from: request, context: context)
+            throw RefusedRequest(.badRequest, "There is no term to track.")
         }
         do {
             if track {
@@ -40,7 +32,7 @@ struct TrackingController: Sendable {
                 _ = try await tracked.untrack(term)
             }
         } catch let error as TrackingError {
-            return try HTML.error(error.description, status: .badRequest).response(from: request, context: context)
+            throw RefusedRequest(.badRequest, error.description)
         }
         return Response.redirect(to: SiteURL.safeBack(form["back"]) ?? SiteURL.recents.path, type: .normal)
     }
@@ -60,7 +52,9 @@ struct TrackingController: Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let seconds = try? container.decode(Int.self) { text = "\(seconds)s" } else {
+            if let seconds = try? container.decode(Int.self) {
+                text = "\(seconds)s"
+            } else {
                 text = try container.decode(String.self)
             }
         }
@@ -71,27 +65,23 @@ struct TrackingController: Sendable {
     }
 
     private func apiTrack(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let body = try await decode(TrackRequest.self, request, context: context)
         do {
-            let body = try await decode(TrackRequest.self, request, context: context)
             let sources = try body.sources.map(checked)
             let plan = TrackingPlan(
-                every: try TrackingPlan.interval(body.every?.text ?? "5m"), sources: sources, backfill: body.backfill ?? 0)
+                every: try TrackingPlan.interval(body.every?.text ?? "5m"), sources: sources,
+                backfill: body.backfill ?? 0)
             _ = try SearchQuery(parsing: body.term)
             return try JSONBody(try await tracked.track(body.term, plan), status: .created).response
-        } catch let refused as Refused {
-            return refused.response
         } catch let error as any ExplainedError {
-            return try JSONBody(APIError(error: error.description), status: .badRequest).response
+            throw RefusedRequest(.badRequest, error.description)
         }
     }
 
     private func apiUntrack(_ request: Request, context: BasicRequestContext) async throws -> Response {
-        let body: UntrackRequest
-        do { body = try await decode(UntrackRequest.self, request, context: context) } catch let refused as Refused {
-            return refused.response
-        }
+        let body = try await decode(UntrackRequest.self, request, context: context)
         guard try await tracked.untrack(body.term) else {
-            return try JSONBody(APIError(error: "“\(body.term)” is not tracked."), status: .notFound).response
+            throw RefusedRequest(.notFound, "“\(body.term)” is not tracked.")
         }
         let answer: [String: String] = ["untracked": body.term]
         return try JSONBody(answer).response
@@ -100,41 +90,28 @@ struct TrackingController: Sendable {
     /// The sources named, each one this server offers.
     private func checked(_ names: [String]) throws -> [String] {
         for name in names where !site.sources.names.contains(name) {
-            throw APIRefusal("“\(name)” is not a source this server offers: \(site.sources.names.joined(separator: ", ")).")
+            throw RefusedRequest(
+                .badRequest,
+                "“\(name)” is not a source this server offers: \(site.sources.names.joined(separator: ", ")).")
         }
         return names
     }
 
-    /// A request refused before it is read, with the answer to give.
-    private struct Refused: Error {
-        let response: Response
-    }
-
-    /// The JSON body; `Refused` for another site's request or a body that is not the JSON object asked for.
-    private func decode<Body: Decodable>(_ type: Body.Type, _ request: Request, context: BasicRequestContext)
-        async throws -> Body
-    {
+    /// The JSON body; refused for another site's request or a body that is not the JSON object asked for.
+    private func decode<Body: Decodable>(
+        _ type: Body.Type, _ request: Request, context: BasicRequestContext
+    ) async throws -> Body {
         guard CSRF.isSameOrigin(request) else {
-            throw Refused(response: try JSONBody(APIError(error: "This request came from another site."), status: .forbidden).response)
+            throw RefusedRequest(.forbidden, "This request came from another site.")
         }
         guard request.headers[.contentType]?.hasPrefix("application/json") == true else {
-            let sentence = "Send a JSON object with Content-Type: application/json."
-            throw Refused(response: try JSONBody(APIError(error: sentence), status: .unsupportedMediaType).response)
+            throw RefusedRequest(.unsupportedMediaType, "Send a JSON object with Content-Type: application/json.")
         }
         do {
             return try await JSONDecoder().decode(Body.self, from: request, context: context)
         } catch {
-            let sentence = "The body is not the JSON object this takes: {\"term\": \"#swift\", \"every\": \"5m\"}."
-            throw Refused(response: try JSONBody(APIError(error: sentence), status: .badRequest).response)
+            throw RefusedRequest(
+                .badRequest, "The body is not the JSON object this takes: {\"term\": \"#swift\", \"every\": \"5m\"}.")
         }
-    }
-}
-
-/// A request the API refuses, in one sentence.
-struct APIRefusal: ExplainedError {
-    let description: String
-
-    init(_ description: String) {
-        self.description = description
     }
 }

@@ -121,7 +121,6 @@ extension XAPIError {
         }
     }
 
-
     var isWorthRetrying: Bool {
         switch self {
         case .serverError, .timedOut: true

@@ -162,15 +162,14 @@ public final class StubMastodon: Sendable {
             """#
             : "[]"
         let seconds = 1_785_000_000 + status.id
+        let tagObjects = status.tags.map { #"{"name":"\#($0)"}"# }.joined(separator: ",")
         return
             #"""
             {"id":"\#(status.id)","created_at":"\#(isoDate(seconds))","content":\#(quoted(content)),\#
             "url":"https://stub.example/@\#(status.author)/\#(status.id)","account":{"id":"id-\#(status.author)",\#
             "username":"\#(status.author)","acct":"\#(status.author)","display_name":"",\#
-            "url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(status.tags.map { #"""
-                    {"name":"\#($0)"}
-                    """# }.joined(separator: ","))],"media_attachments":\#(media),"sensitive":false,"spoiler_text":"",\#
-            "reblog":null}
+            "url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(tagObjects)],\#
+            "media_attachments":\#(media),"sensitive":false,"spoiler_text":"","reblog":null}
             """#
     }
 

@@ -26,6 +26,19 @@ enum CSRF {
         return formToken == cookie
     }
 
+    /// A form POST's fields, once it is known to come from this site's own page with its token; a 403 that says why
+    /// otherwise.
+    static func checkedForm(_ request: Request, context: some RequestContext) async throws -> [String: String] {
+        let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
+        guard isSameOrigin(request) else {
+            throw RefusedRequest(.forbidden, "This request came from another site and was refused.")
+        }
+        guard isValid(form[fieldName], for: request) else {
+            throw RefusedRequest(.forbidden, "This form has expired. Go back, reload the page and try again.")
+        }
+        return form
+    }
+
     /// What the browser says of where the request came from. `Sec-Fetch-Site` decides when it is there (every
     /// current browser sends it); else `Origin` must name this host. A client that sends neither is not a browser
     /// acting for someone, and the token alone decides.

@@ -72,6 +72,21 @@ protocol ExplainedHTTPError: HTTPResponseError {
     var sentence: String { get }
 }
 
+/// A request refused with a sentence for the person who sent it (what was wrong with it, and what to do): the error
+/// page shows it, a JSON twin answers it as `{"error": …}`, with its status.
+struct RefusedRequest: ExplainedHTTPError {
+    let status: HTTPResponse.Status
+    let sentence: String
+
+    init(_ status: HTTPResponse.Status, _ sentence: String) {
+        (self.status, self.sentence) = (status, sentence)
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        Response(status: status)
+    }
+}
+
 /// An error in a JSON twin's answer.
 struct APIError: Encodable {
     let error: String

@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Refuses an address that cannot be read with a 400: a path with control characters (NUL and the rest, raw or
 /// percent-encoded) or broken percent-encoding, and a query string that does not decode as a form
-/// (`BrokenQueryString`, whose sentence says where). A NUL cuts a file name short, so `/icon-192.png%00.txt` would
+/// (a `RefusedRequest` whose sentence says where). A NUL cuts a file name short, so `/icon-192.png%00.txt` would
 /// serve the icon under another type.
 struct PathCheck<Context: RequestContext>: RouterMiddleware {
     func handle(

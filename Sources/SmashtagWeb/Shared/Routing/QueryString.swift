@@ -19,7 +19,7 @@ struct QueryString: Sendable {
         self.pairs = pairs
     }
 
-    init(decoding query: Substring) throws(BrokenQueryString) {
+    init(decoding query: Substring) throws(RefusedRequest) {
         var pairs: [(name: String, value: String)] = []
         var offset = 0
         for field in query.split(separator: "&", omittingEmptySubsequences: false) {
@@ -28,7 +28,7 @@ struct QueryString: Sendable {
             let equals = field.firstIndex(of: "=")
             let name = try Self.decode(field[..<(equals ?? field.endIndex)], at: offset)
             let value =
-                try equals.map { equals throws(BrokenQueryString) in
+                try equals.map { equals throws(RefusedRequest) in
                     try Self.decode(
                         field[field.index(after: equals)...],
                         at: offset + field.utf8.distance(from: field.startIndex, to: equals) + 1)
@@ -62,7 +62,7 @@ struct QueryString: Sendable {
     }
 
     /// One name or value: `+` as a space, then each `%XX` as its byte, the bytes read as UTF-8.
-    private static func decode(_ text: Substring, at offset: Int) throws(BrokenQueryString) -> String {
+    private static func decode(_ text: Substring, at offset: Int) throws(RefusedRequest) -> String {
         let utf8 = text.utf8
         if !utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         var bytes: [UInt8] = []
@@ -79,12 +79,12 @@ struct QueryString: Sendable {
                     let first = hexValue(utf8[high]), let second = hexValue(utf8[utf8.index(after: high)])
                 else {
                     let at = offset + utf8.distance(from: utf8.startIndex, to: index)
-                    throw BrokenQueryString(
-                        sentence:
-                            """
-                            The address has a “%” at character \(at + 1) of its query that is not followed by two \
-                            hex digits.
-                            """
+                    throw RefusedRequest(
+                        .badRequest,
+                        """
+                        The address has a “%” at character \(at + 1) of its query that is not followed by two \
+                        hex digits.
+                        """
                     )
                 }
                 bytes.append(first << 4 | second)
@@ -95,7 +95,7 @@ struct QueryString: Sendable {
             index = utf8.index(after: index)
         }
         guard let decoded = String(validating: bytes, as: UTF8.self) else {
-            throw BrokenQueryString(sentence: "The address's query has percent-encoded bytes that are not UTF-8 text.")
+            throw RefusedRequest(.badRequest, "The address's query has percent-encoded bytes that are not UTF-8 text.")
         }
         return decoded
     }
@@ -107,18 +107,6 @@ struct QueryString: Sendable {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
-    }
-}
-
-/// A query string that cannot be read: a 400 whose sentence says where, shown on the error page and in the JSON
-/// twin's `error`.
-struct BrokenQueryString: Error, HTTPResponseError, ExplainedHTTPError {
-    let sentence: String
-
-    var status: HTTPResponse.Status { .badRequest }
-
-    func response(from request: Request, context: some RequestContext) throws -> Response {
-        Response(status: status)
     }
 }
 
