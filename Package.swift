@@ -115,6 +115,8 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        // What is taken away for other tools: CSV (formula-safe), co-mention networks as JSON, CSV and GEXF.
+        .target(name: "Exports", dependencies: ["AppStore", "Posts"], swiftSettings: upcoming),
         // Bluesky's firehose into the corpus: ingest, authors' profiles, retention.
         .target(
             name: "LiveIndex",
@@ -140,7 +142,7 @@ let package = Package(
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts", .hummingbird,
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts", .hummingbird,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore,
             ],
             resources: [.copy("Public")],
@@ -150,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "SmashtagCLI",
             dependencies: [
-                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts",
+                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
                 "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
             ],
             swiftSettings: upcoming
@@ -241,6 +243,7 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "AppStore"], swiftSettings: upcoming),
         .testTarget(
             name: "LiveIndexTests",
             dependencies: [

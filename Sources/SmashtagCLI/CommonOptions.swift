@@ -31,18 +31,6 @@ enum TableFormat: String, ExpressibleByArgument, CaseIterable {
     case csv
 }
 
-/// RFC 4180 rows: a field with a comma, a quote or a line break is quoted, its quotes doubled.
-enum CSV {
-    static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\r\n"
-    }
-
-    private static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\""
-    }
-}
-
 /// Where the app's store is, for the commands that use it: `serve`, `search`, `recents`, `popularity`, `trend`.
 struct StoreOptions: ParsableArguments {
     @Option(

@@ -1,5 +1,6 @@
 import AppStore
 import ArgumentParser
+import Exports
 import Posts
 import SmashtagApp
 
@@ -14,7 +15,13 @@ struct PopularityCommand: AsyncParsableCommand {
     @Argument(help: "A search term from Recents (case-insensitive).")
     var term: String
 
-    @Option(help: "text, json, or csv (mention,kind,count: one row per mention, for a spreadsheet).")
+    @Option(help: "24h, 7d, 30d or all (by the posts' own times); a window is compared with the one before it.")
+    var window: TimeWindow = .all
+
+    @Option(
+        help: """
+            text, json, or csv (mention,kind,count,previous,change,partners: one row per mention, for a spreadsheet).
+            """)
     var format: TableFormat = .text
 
     @OptionGroup var common: CommonOptions
@@ -23,35 +30,41 @@ struct PopularityCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
         let table = try await store.withStore(in: directory) { database in
-            try await CommandFailure.reporting { try await Popularity(database: database).table(for: term) }
+            try await CommandFailure.reporting { try await Popularity(database: database).table(for: term, window: window) }
         }
         switch format {
         case .json: print(PublicJSON.text(table))
         case .text: print(text(table), terminator: "")
-        case .csv: print(csv(table), terminator: "")
+        case .csv: print(PopularityFile.csv(table), terminator: "")
         }
-    }
-
-    /// A header, then hashtags and users by count, as the table orders them.
-    private func csv(_ table: PopularityTable) -> String {
-        let rows = table.sections.flatMap { section in
-            section.rows.map {
-                CSV.row([$0.mention, section.kind == .hashtags ? "hashtag" : "user", String($0.count)])
-            }
-        }
-        return CSV.row(["mention", "kind", "count"]) + rows.joined()
     }
 
     private func text(_ table: PopularityTable) -> String {
         let style = TerminalStyle.standardOutput
         let sections = table.sections.filter { !$0.rows.isEmpty }
+        let within = table.window == .all ? "" : " in \(table.window.span)"
         guard !sections.isEmpty else {
-            return "No hashtag or user is mentioned more than once in the posts fetched for “\(table.term)”.\n"
+            return "No hashtag or user is mentioned more than once\(within) in the posts fetched for “\(table.term)”.\n"
         }
         return sections.map { section in
             let kind: Posts.Mention.Kind = section.kind == .hashtags ? .hashtag : .user
-            let rows = section.rows.map { "  \(style.mention($0.mention, kind: kind))  \($0.count)" }
+            let rows = section.rows.map { mention in
+                let change = table.momentum(of: mention).map { "  " + Self.change($0) } ?? ""
+                let partners = table.partners(of: mention)
+                let with = partners.isEmpty ? "" : "  " + style.dim("with " + partners.joined(separator: ", "))
+                return "  \(style.mention(mention.mention, kind: kind))  \(mention.count)\(change)\(with)"
+            }
             return ([style.bold(section.title)] + rows).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
+    }
+
+    /// "new", "+3", "−2", "=": against the window before.
+    private static func change(_ momentum: Momentum) -> String {
+        switch momentum {
+        case .new: "new"
+        case .rising(let by): "+\(by)"
+        case .falling(let by): "−\(by)"
+        case .steady: "="
+        }
     }
 }

@@ -1,5 +1,6 @@
 import AppStore
 import ArgumentParser
+import Exports
 import Foundation
 import Posts
 import SmashtagApp

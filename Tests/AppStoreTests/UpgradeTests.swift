@@ -80,6 +80,16 @@ struct UpgradeTests {
         #expect(page.map(\.id) == ["1900000000000000002", "1900000000000000001"])
     }
 
+    @Test func theCoMentionsAreMadeFromTheStoredTweets() async throws {
+        try makeReleaseDatabase()
+        let database = try AppDatabase.open(at: path)
+        let network = try #require(try await Popularity(database: database).network(for: "#swift"))
+        #expect(network.nodes.map(\.mention) == ["#Swift", "@NASA"])
+        #expect(network.edges == [MentionNetwork.Edge(source: 0, target: 1, weight: 2)])
+        let table = try await Popularity(database: database).table(for: "#swift")
+        #expect(table.rows(.users).first.map(table.partners) == ["#Swift"])
+    }
+
     @Test func sessionsGoOnAndTweetsFetchedAgainAreNotCountedTwice() async throws {
         try makeReleaseDatabase()
         let database = try AppDatabase.open(at: path)

@@ -106,5 +106,32 @@ struct PostgresCounter {
             \(hours.map(\.count))::int[]) AS t (m, h, c)
             ON CONFLICT (term_id, mention_id, hour) DO UPDATE SET count = mention_trend.count + excluded.count
             """)
+        try await addPairs(tally, ids: ids)
+    }
+
+    /// The co-mention weights: each pair both ways in the totals, once by the hour (the lower id first), in key order.
+    private func addPairs(_ tally: MentionTally, ids: [String: Int64]) async throws {
+        let hours = tally.pairs.compactMap { pair in
+            MentionPair(tally, pair, ids: ids).map { (hour: pair.hour, pair: $0, weight: pair.weight) }
+        }.sorted { ($0.hour, $0.pair.mention, $0.pair.partner) < ($1.hour, $1.pair.mention, $1.pair.partner) }
+        guard !hours.isEmpty else { return }
+        try await connection.run(
+            """
+            INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight)
+            SELECT \(termID), h, m, p, w FROM unnest(\(hours.map(\.hour))::int[], \(hours.map(\.pair.mention))::bigint[], \
+            \(hours.map(\.pair.partner))::bigint[], \(hours.map(\.weight))::int[]) AS t (h, m, p, w)
+            ON CONFLICT (term_id, hour, mention_id, partner_id) DO UPDATE SET weight = mention_pair_hour.weight + \
+            excluded.weight
+            """)
+        let totals = tally.pairTotals.compactMap { pair in
+            MentionPair(tally, pair, ids: ids).map { [($0, pair.weight), ($0.reversed, pair.weight)] }
+        }.flatMap { $0 }.sorted { ($0.0.mention, $0.0.partner) < ($1.0.mention, $1.0.partner) }
+        try await connection.run(
+            """
+            INSERT INTO mention_pair (term_id, mention_id, partner_id, weight)
+            SELECT \(termID), m, p, w FROM unnest(\(totals.map(\.0.mention))::bigint[], \(totals.map(\.0.partner))::bigint[], \
+            \(totals.map(\.1))::int[]) AS t (m, p, w)
+            ON CONFLICT (term_id, mention_id, partner_id) DO UPDATE SET weight = mention_pair.weight + excluded.weight
+            """)
     }
 }

@@ -105,7 +105,37 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            "v3: co-mentions",
+            [
+                """
+                CREATE TABLE mention_pair (
+                    term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
+                    mention_id bigint NOT NULL REFERENCES mention (id),
+                    partner_id bigint NOT NULL REFERENCES mention (id),
+                    weight integer NOT NULL,
+                    PRIMARY KEY (term_id, mention_id, partner_id) INCLUDE (weight)
+                )
+                """,
+                "CREATE INDEX mention_pair_by_weight ON mention_pair (term_id, mention_id, weight DESC)",
+                """
+                CREATE TABLE mention_pair_hour (
+                    term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,
+                    hour integer NOT NULL,
+                    mention_id bigint NOT NULL REFERENCES mention (id),
+                    partner_id bigint NOT NULL REFERENCES mention (id),
+                    weight integer NOT NULL,
+                    PRIMARY KEY (term_id, hour, mention_id, partner_id) INCLUDE (weight)
+                )
+                """,
+            ]
+        ),
     ]
+
+    /// What a version fills in from the stored posts, in its transaction after its statements.
+    private static func backfill(_ version: Int, _ connection: PostgresConnection) async throws {
+        if version == 3 { try await PostgresPairBackfill.run(connection) }
+    }
 
     static func run(on connection: PostgresConnection, logger: Logger) async throws {
         try await AdvisoryLock.migrations.lock(on: connection)
@@ -134,6 +164,7 @@ enum PostgresMigrations {
                 for statement in version.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
+                try await backfill(index + 1, connection)
                 try await connection.query(
                     "INSERT INTO smashtag_migration (version, name) VALUES (\(index + 1), \(version.name))",
                     logger: logger)

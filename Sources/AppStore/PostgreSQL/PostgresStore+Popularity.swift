@@ -1,19 +1,24 @@
 import PostgresNIO
 import Posts
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What was counted: the popularity tables, the trends, the posts kept for pages that show them again. Text is
 /// ordered `COLLATE "C"` (by code point), as SQLite orders it, whatever the database's own collation.
 extension PostgresStore {
-    func popularity(_ term: SearchTermKey) async throws -> PopularityTable {
-        try await read { connection in try await Self.popularity(term, connection) }
+    func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
+        try await snapshot { connection in try await Self.popularity(term, window, at: now, connection) }
     }
 
     /// Read in one snapshot, so the sparklines add up to the table's counts.
-    func overview(_ term: SearchTermKey) async throws -> PopularityOverview {
-        try await transaction { connection in
-            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            return PopularityOverview(
-                table: try await Self.popularity(term, connection),
+    func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview {
+        try await snapshot { connection in
+            PopularityOverview(
+                table: try await Self.popularity(term, window, at: now, connection),
                 sparklines: try await Self.sparklines(term, buckets: Sparklines.length, connection))
         }
     }
@@ -55,27 +60,127 @@ extension PostgresStore {
         }
     }
 
+    /// The rows, then each row's partners, read in one snapshot.
     private static func popularity(
-        _ term: SearchTermKey, _ connection: PostgresConnection
+        _ term: SearchTermKey, _ window: TimeWindow, at now: Date, _ connection: PostgresConnection
     ) async throws -> PopularityTable {
-        let rows = try await connection.rows(
+        guard let (termID, shown) = try await recent(term, connection) else {
+            return PopularityTable(term: term.shown, window: window, counted: [])
+        }
+        let hours = window.hours(at: now)
+        let counted =
+            if let hours { try await counted(termID, in: hours, connection) } else {
+                try await counted(termID, atLeast: 2, connection)
+            }
+        let rows = CountedMention.rows(counted)
+        let withPartners =
+            if let hours { try await partners(of: rows, termID, in: hours, connection) } else {
+                try await partners(of: rows, termID, connection)
+            }
+        return PopularityTable(term: shown, window: window, counted: withPartners)
+    }
+
+    /// The term's id and newest spelling; nil when it is not in Recents.
+    static func recent(_ term: SearchTermKey, _ connection: PostgresConnection) async throws -> (Int64, String)? {
+        guard let row = try await connection.rows("SELECT id, term FROM recent WHERE key = \(term.key)").first else {
+            return nil
+        }
+        return (try row["id"].decode(Int64.self), try row["term"].decode(String.self))
+    }
+
+    /// A term's mentions counted at least `least` times over all time.
+    static func counted(
+        _ termID: Int64, atLeast least: Int, _ connection: PostgresConnection
+    ) async throws
+        -> [CountedMention]
+    {
+        try await connection.rows(
             """
-            SELECT m.kind, m.shown, c.count FROM recent r
-            JOIN mention_count c ON c.term_id = r.id AND c.count > 1
-            JOIN mention m ON m.id = c.mention_id
-            WHERE r.key = \(term.key)
-            ORDER BY c.count DESC, m.key COLLATE "C"
+            SELECT m.id, m.kind, m.key, m.shown, c.count, 0 AS previous FROM mention_count c
+            JOIN mention m ON m.id = c.mention_id WHERE c.term_id = \(termID) AND c.count >= \(least)
+            """
+        ).map(CountedMention.init)
+    }
+
+    /// Every mention of a term named in a window or the one before, with its count in each.
+    static func counted(
+        _ termID: Int64, in hours: WindowHours, _ connection: PostgresConnection
+    ) async throws
+        -> [CountedMention]
+    {
+        try await connection.rows(
+            """
+            SELECT m.id, m.kind, m.key, m.shown, coalesce(sum(t.count) FILTER (WHERE t.hour >= \(hours.first)), 0) \
+            AS count, coalesce(sum(t.count) FILTER (WHERE t.hour < \(hours.first)), 0) AS previous
+            FROM mention_trend t JOIN mention m ON m.id = t.mention_id
+            WHERE t.term_id = \(termID) AND t.hour >= \(hours.previousFirst) GROUP BY m.id
+            """
+        ).map(CountedMention.init)
+    }
+
+    /// Over all time, each row's three strongest partners: a seek into its own pairs, strongest first.
+    private static func partners(
+        of rows: [CountedMention], _ termID: Int64, _ connection: PostgresConnection
+    ) async throws -> [CountedMention] {
+        guard !rows.isEmpty else { return rows }
+        var partners: [Int64: [String]] = [:]
+        for row in try await connection.rows(
+            """
+            SELECT r.id, s.shown FROM unnest(\(rows.map(\.id))::bigint[]) AS r (id) CROSS JOIN LATERAL (
+                SELECT m.shown FROM mention_pair p JOIN mention m ON m.id = p.partner_id
+                WHERE p.term_id = \(termID) AND p.mention_id = r.id
+                ORDER BY p.weight DESC, m.key COLLATE "C" LIMIT \(StrongestPartners.limit)) s
             """)
-        let shown = try await connection.value(
-            "SELECT term FROM recent WHERE key = \(term.key)", "term", as: String.self)
-        return PopularityTable(
-            term: shown ?? term.shown,
-            counted: try rows.map { row in
-                (
-                    kind: try row["kind"].decode(Int.self), mention: try row["shown"].decode(String.self),
-                    count: try row["count"].decode(Int.self)
-                )
-            })
+        {
+            partners[try row["id"].decode(Int64.self), default: []].append(try row["shown"].decode(String.self))
+        }
+        return rows.map { row in
+            var row = row
+            row.partners = partners[row.id] ?? []
+            return row
+        }
+    }
+
+    /// In a window, the rows' partners from the window's pairs.
+    private static func partners(
+        of rows: [CountedMention], _ termID: Int64, in hours: WindowHours, _ connection: PostgresConnection
+    ) async throws -> [CountedMention] {
+        guard !rows.isEmpty else { return rows }
+        let pairs = try await windowPairs(termID, in: hours, connection)
+        let ids = Array(Set(pairs.flatMap { [$0.mention, $0.partner] }))
+        var names: [Int64: (key: String, shown: String)] = [:]
+        for row in try await connection.rows("SELECT id, key, shown FROM mention WHERE id = ANY(\(ids)::bigint[])") {
+            names[try row["id"].decode(Int64.self)] = (
+                try row["key"].decode(String.self), try row["shown"].decode(String.self)
+            )
+        }
+        return StrongestPartners.of(rows, pairs: pairs, names: names)
+    }
+
+    /// The term's pairs named in the window (among `ids`, when given), each once.
+    static func windowPairs(
+        _ termID: Int64, in hours: WindowHours, among ids: [Int64]? = nil, _ connection: PostgresConnection
+    ) async throws -> [(mention: Int64, partner: Int64, weight: Int)] {
+        let query: PostgresQuery =
+            if let ids {
+                """
+                SELECT mention_id, partner_id, sum(weight)::bigint AS weight FROM mention_pair_hour
+                WHERE term_id = \(termID) AND hour >= \(hours.first) AND mention_id = ANY(\(ids)::bigint[])
+                    AND partner_id = ANY(\(ids)::bigint[])
+                GROUP BY 1, 2
+                """
+            } else {
+                """
+                SELECT mention_id, partner_id, sum(weight)::bigint AS weight FROM mention_pair_hour
+                WHERE term_id = \(termID) AND hour >= \(hours.first) GROUP BY 1, 2
+                """
+            }
+        return try await connection.rows(query).map { row in
+            (
+                mention: try row["mention_id"].decode(Int64.self), partner: try row["partner_id"].decode(Int64.self),
+                weight: try row["weight"].decode(Int.self)
+            )
+        }
     }
 
     private static func series(
@@ -153,5 +258,24 @@ extension Optional {
     fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
         guard let self else { return nil }
         return try await transform(self)
+    }
+}
+
+extension CountedMention {
+    init(_ row: PostgresRandomAccessRow) throws {
+        self.init(
+            id: try row["id"].decode(Int64.self), kind: try row["kind"].decode(Int.self),
+            key: try row["key"].decode(String.self), shown: try row["shown"].decode(String.self),
+            count: try row["count"].decode(Int.self), previous: try row["previous"].decode(Int.self))
+    }
+}
+
+extension PostgresStore {
+    /// Reads in one snapshot, so that what is read together adds up.
+    func snapshot<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await transaction { connection in
+            try await connection.run("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return try await work(connection)
+        }
     }
 }

@@ -126,6 +126,34 @@ struct SQLiteCounter {
             """
         }
         try widenSpan(to: tally.hours.map(\.hour))
+        try addPairs(tally, ids: ids)
+    }
+
+    /// The co-mention weights: each pair both ways in the totals (a mention's partners are one range of the key),
+    /// once by the hour, the lower id first.
+    private func addPairs(_ tally: MentionTally, ids: [String: Int64]) throws {
+        let pairs = tally.pairs.compactMap { pair in
+            MentionPair(tally, pair, ids: ids).map { [pair.hour.databaseValue] + $0.row(weight: pair.weight) }
+        }
+        guard !pairs.isEmpty else { return }
+        try upsert(pairs) { values in
+            """
+            INSERT INTO mentionPairHour(termID, hour, mentionID, partnerID, weight) VALUES \(values)
+            ON CONFLICT(termID, hour, mentionID, partnerID) DO UPDATE SET weight = weight + excluded.weight
+            """
+        }
+        let totals = tally.pairTotals.flatMap { pair in
+            MentionPair(tally, pair, ids: ids).map {
+                [$0.row(weight: pair.weight), $0.reversed.row(weight: pair.weight)]
+            }
+                ?? []
+        }
+        try upsert(totals) { values in
+            """
+            INSERT INTO mentionPair(termID, mentionID, partnerID, weight) VALUES \(values)
+            ON CONFLICT(termID, mentionID, partnerID) DO UPDATE SET weight = weight + excluded.weight
+            """
+        }
     }
 
     /// Runs `sql` for the term (`?1`) with rows of values after it.
@@ -150,6 +178,12 @@ struct SQLiteCounter {
     /// Compiled once per connection, as every page runs the same few statements.
     private func statement(_ sql: String) throws -> Statement {
         try db.cachedStatement(sql: sql)
+    }
+}
+
+extension MentionPair {
+    func row(weight: Int) -> [DatabaseValue] {
+        [mention.databaseValue, partner.databaseValue, weight.databaseValue]
     }
 }
 

@@ -1,16 +1,22 @@
 import GRDB
 import Posts
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What was counted: the popularity tables, the trends, the posts kept for pages that show them again.
 extension SQLiteStore {
-    func popularity(_ term: SearchTermKey) async throws -> PopularityTable {
-        try await writer.read { db in try Self.popularity(term, db) }
+    func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
+        try await writer.read { db in try Self.popularity(term, window, at: now, db) }
     }
 
-    func overview(_ term: SearchTermKey) async throws -> PopularityOverview {
+    func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview {
         try await writer.read { db in
             PopularityOverview(
-                table: try Self.popularity(term, db),
+                table: try Self.popularity(term, window, at: now, db),
                 sparklines: try Self.sparklines(term, buckets: Sparklines.length, db))
         }
     }
@@ -53,22 +59,111 @@ extension SQLiteStore {
         }
     }
 
-    /// The rows are one indexed query: the term's mentions counted more than once, most first, ties alphabetical
-    /// (the term's newest spelling is a primary-key look-up beside it).
-    private static func popularity(_ term: SearchTermKey, _ db: Database) throws -> PopularityTable {
-        let rows = try Row.fetchAll(
+    /// The rows, then each row's partners; the term's newest spelling is a primary-key look-up beside them.
+    private static func popularity(
+        _ term: SearchTermKey, _ window: TimeWindow, at now: Date, _ db: Database
+    ) throws -> PopularityTable {
+        let row = try Row.fetchOne(db, sql: "SELECT id, term FROM recent WHERE key = ?", arguments: [term.key])
+        guard let row, let termID: Int64 = row["id"] else {
+            return PopularityTable(term: term.shown, window: window, counted: [])
+        }
+        let hours = window.hours(at: now)
+        let rows = try CountedMention.rows(
+            hours.map { try counted(termID, in: $0, db) } ?? mentionedTwice(termID, db))
+        return PopularityTable(
+            term: row["term"], window: window,
+            counted: try hours.map { try partners(of: rows, termID, in: $0, db) } ?? partners(of: rows, termID, db))
+    }
+
+    /// A term's mentions counted more than once: one indexed query.
+    private static func mentionedTwice(_ termID: Int64, _ db: Database) throws -> [CountedMention] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT m.id, m.kind, m.key, m.shown, c.count FROM mentionCount c JOIN mention m ON m.id = \
+                    c.mentionID
+                    WHERE c.termID = ? AND c.count > 1
+                    """), arguments: [termID]
+        ).map { CountedMention($0) }
+    }
+
+    /// Every mention of a term, counted over all time.
+    static func counted(_ termID: Int64, _ db: Database) throws -> [CountedMention] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT m.id, m.kind, m.key, m.shown, c.count FROM mentionCount c JOIN mention m ON m.id = \
+                    c.mentionID
+                    WHERE c.termID = ?
+                    """), arguments: [termID]
+        ).map { CountedMention($0) }
+    }
+
+    /// Every mention of a term named in a window or the one before, with its count in each: a seek per mention into
+    /// its hours (the trends' primary key).
+    static func counted(_ termID: Int64, in hours: WindowHours, _ db: Database) throws -> [CountedMention] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT m.id, m.kind, m.key, m.shown, sum(CASE WHEN t.hour >= ?2 THEN t.count ELSE 0 END) AS count,
+                        sum(CASE WHEN t.hour < ?2 THEN t.count ELSE 0 END) AS previous
+                    FROM mentionCount c
+                    CROSS JOIN mentionTrend t ON t.termID = c.termID AND t.mentionID = c.mentionID AND t.hour >= ?3
+                    JOIN mention m ON m.id = c.mentionID
+                    WHERE c.termID = ?1 GROUP BY c.mentionID
+                    """), arguments: [termID, hours.first, hours.previousFirst]
+        ).map { CountedMention($0) }
+    }
+
+    /// Over all time, each row's three strongest partners: a seek into its own pairs, strongest first.
+    private static func partners(
+        of rows: [CountedMention], _ termID: Int64, _ db: Database
+    ) throws
+        -> [CountedMention]
+    {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT m.shown FROM mentionPair p JOIN mention m ON m.id = p.partnerID
+                WHERE p.termID = ? AND p.mentionID = ? ORDER BY p.weight DESC, m.key LIMIT \(StrongestPartners.limit)
+                """)
+        return try rows.map { row in
+            var row = row
+            row.partners = try String.fetchAll(statement, arguments: [termID, row.id])
+            return row
+        }
+    }
+
+    /// In a window, the rows' partners from the window's pairs (one range of the hourly pairs' key).
+    private static func partners(
+        of rows: [CountedMention], _ termID: Int64, in hours: WindowHours, _ db: Database
+    ) throws -> [CountedMention] {
+        guard !rows.isEmpty else { return rows }
+        let pairs = try windowPairs(termID, in: hours, db)
+        let names = try Row.fetchAll(
             db,
             sql: """
-                SELECT m.kind, m.shown, c.count FROM recent r
-                JOIN mentionCount c ON c.termID = r.id AND c.count > 1
-                JOIN mention m ON m.id = c.mentionID
-                WHERE r.key = ?
-                ORDER BY c.count DESC, m.key
-                """, arguments: [term.key])
-        let shown =
-            try String.fetchOne(db, sql: "SELECT term FROM recent WHERE key = ?", arguments: [term.key]) ?? term.shown
-        return PopularityTable(
-            term: shown, counted: rows.map { (kind: $0["kind"], mention: $0["shown"], count: $0["count"]) })
+                SELECT id, key, shown FROM mention WHERE id IN (SELECT value FROM json_each(?))
+                """, arguments: [jsonIDs(Set(pairs.flatMap { [$0.mention, $0.partner] }))]
+        ).map { ($0["id"] as Int64, (key: $0["key"] as String, shown: $0["shown"] as String)) }
+        return StrongestPartners.of(rows, pairs: pairs, names: Dictionary(uniqueKeysWithValues: names))
+    }
+
+    /// The term's pairs named in the window, each once.
+    static func windowPairs(
+        _ termID: Int64, in hours: WindowHours, among ids: [Int64]? = nil, _ db: Database
+    ) throws -> [(mention: Int64, partner: Int64, weight: Int)] {
+        let among = ids.map { _ in
+            " AND mentionID IN (SELECT value FROM json_each(?3)) AND partnerID IN (SELECT value FROM json_each(?3))"
+        }
+        let arguments: StatementArguments =
+            ids.map { [termID, hours.first, jsonIDs($0)] } ?? [termID, hours.first]
+        return try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT mentionID, partnerID, sum(weight) AS weight FROM mentionPairHour
+                    WHERE termID = ?1 AND hour >= ?2\(among ?? "") GROUP BY 1, 2
+                    """), arguments: arguments
+        ).map { (mention: $0["mentionID"], partner: $0["partnerID"], weight: $0["weight"]) }
     }
 
     private static func series(
@@ -124,4 +219,18 @@ extension TermSpan {
         guard let row, let earliest: Int = row["earliestHour"], let latest: Int = row["latestHour"] else { return nil }
         self.init(earliest: earliest, latest: latest)
     }
+}
+
+extension CountedMention {
+    init(_ row: Row) {
+        self.init(
+            id: row["id"], kind: row["kind"], key: row["key"], shown: row["shown"], count: row["count"],
+            previous: row["previous"] ?? 0)
+    }
+}
+
+/// Ids as one JSON array, for `IN (SELECT value FROM json_each(?))`: one parameter and one compiled statement
+/// whatever their number.
+func jsonIDs(_ ids: some Sequence<Int64>) -> String {
+    "[" + ids.map(String.init).joined(separator: ",") + "]"
 }

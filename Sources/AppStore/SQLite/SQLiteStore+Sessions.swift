@@ -152,6 +152,7 @@ extension SQLiteStore {
     /// The rest of a term's rows, children first.
     private static let termRows = [
         "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
+        "DELETE FROM mentionPair WHERE termID = ?", "DELETE FROM mentionPairHour WHERE termID = ?",
         "DELETE FROM recent WHERE id = ?",
     ]
 }

@@ -211,6 +211,33 @@ struct SQLiteStore: Store {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v7: co-mentions") { db in
+            try db.execute(
+                sql: """
+                    -- How many of a term's posts named both mentions (co-mentions, a post's first 30 distinct ones).
+                    -- Each pair is kept both ways, so a mention's partners are one range of the key, the strongest
+                    -- first through the weight index.
+                    CREATE TABLE mentionPair (
+                        termID INTEGER NOT NULL REFERENCES recent(id),
+                        mentionID INTEGER NOT NULL REFERENCES mention(id),
+                        partnerID INTEGER NOT NULL REFERENCES mention(id),
+                        weight INTEGER NOT NULL,
+                        PRIMARY KEY (termID, mentionID, partnerID)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX mentionPair_by_weight ON mentionPair(termID, mentionID, weight);
+                    -- The same by the hour of the posts' own times, once per pair (the lower id first): a time window
+                    -- is one range of the key.
+                    CREATE TABLE mentionPairHour (
+                        termID INTEGER NOT NULL REFERENCES recent(id),
+                        hour INTEGER NOT NULL,
+                        mentionID INTEGER NOT NULL REFERENCES mention(id),
+                        partnerID INTEGER NOT NULL REFERENCES mention(id),
+                        weight INTEGER NOT NULL,
+                        PRIMARY KEY (termID, hour, mentionID, partnerID)
+                    ) WITHOUT ROWID;
+                    """)
+            try TrendBackfill.pairs(db)
+        }
         return migrator
     }
 }

@@ -35,9 +35,12 @@ protocol Store: Sendable {
     /// Removes the term with its counts and the posts no other term counted; false if it was not there.
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool
 
-    func popularity(_ term: SearchTermKey) async throws -> PopularityTable
+    /// The term's mentions counted more than once in the window ending at `now`, with each row's partners.
+    func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable
     /// The table and its sparklines, read together.
-    func overview(_ term: SearchTermKey) async throws -> PopularityOverview
+    func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview
+    /// The term's co-mention network; nil when the term is not in Recents.
+    func network(_ term: SearchTermKey, _ options: NetworkOptions, at now: Date) async throws -> MentionNetwork?
     func series(_ term: SearchTermKey, mention: String, bucket: TrendBucket?) async throws -> TrendSeries
     func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines
 

@@ -1,0 +1,71 @@
+import AppStore
+import ArgumentParser
+import Exports
+import Posts
+import SmashtagApp
+
+/// `smashtag network TERM`: which hashtags and users go together in the posts fetched for a term, as a network for
+/// Gephi, networkx or a spreadsheet.
+struct NetworkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "network",
+        abstract: "Export the co-mention network of a search term: its top hashtags and users and how often each two "
+            + "are named in the same post.",
+        discussion: """
+            Nodes are the term's most mentioned hashtags and users in the window (by the posts' own times), edges the \
+            number of posts naming both. json: {"term", "window", "nodes": [{"mention", "kind", "count"}], "edges": \
+            [{"source", "target", "weight"}]}; csv: source,target,weight; gexf: GEXF 1.3 for Gephi and networkx, \
+            dynamic with --by. The term must be in Recents.
+            """
+    )
+
+    @Argument(help: "A search term from Recents (case-insensitive).")
+    var term: String
+
+    @Option(help: "24h, 7d, 30d or all.")
+    var window: TimeWindow = .all
+
+    @Option(help: "How many of the most mentioned hashtags and users are nodes (1–500).")
+    var top: Int = 50
+
+    @Option(name: .customLong("min-weight"), help: "Leave out edges of fewer posts than this.")
+    var minimumWeight: Int = 1
+
+    @Flag(name: .customLong("without-term-hashtags"), help: "Leave out the hashtags the term itself asks for.")
+    var leavesOutTermHashtags = false
+
+    @Option(name: .customLong("by"), help: "day or week: a GEXF whose timeline plays the network (gexf only).")
+    var timeline: TimelineStep?
+
+    @Option(help: "json, csv or gexf.")
+    var format: NetworkFormat = .json
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard NetworkOptions.topRange.contains(top) else { throw ValidationError("--top must be from 1 to 500.") }
+        guard minimumWeight >= 1 else { throw ValidationError("--min-weight must be at least 1.") }
+        guard timeline == nil || format == .gexf else {
+            throw ValidationError("--by makes a timeline for Gephi: use it with --format gexf.")
+        }
+    }
+
+    func run() async throws {
+        let directory = try DataDirectory(common.dataDirectory)
+        let options = NetworkOptions(
+            window: window, top: top, minimumWeight: minimumWeight, leavesOutTermHashtags: leavesOutTermHashtags,
+            timeline: timeline)
+        let network = try await store.withStore(in: directory) { database in
+            try await CommandFailure.reporting { try await Popularity(database: database).network(for: term, options) }
+        }
+        guard let network else {
+            throw CommandFailure("“\(term)” is not in Recents: networks are made from the posts fetched for a search.")
+        }
+        print(NetworkFile.text(network, format), terminator: "")
+    }
+}
+
+extension TimeWindow: ExpressibleByArgument {}
+extension TimelineStep: ExpressibleByArgument {}
+extension NetworkFormat: ExpressibleByArgument {}
