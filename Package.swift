@@ -142,7 +142,8 @@ let package = Package(
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts", .hummingbird,
+                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
+                .hummingbird,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore,
             ],
             resources: [.copy("Public")],
@@ -152,7 +153,8 @@ let package = Package(
         .executableTarget(
             name: "SmashtagCLI",
             dependencies: [
-                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
+                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking",
+                "Posts",
                 "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
             ],
             swiftSettings: upcoming

@@ -29,7 +29,8 @@ struct GEXF {
               </meta>
 
             """
-        xml += isDynamic ? graphOpening(mode: "dynamic") + " timeformat=\"date\">\n" : graphOpening(mode: "static") + ">\n"
+        xml +=
+            isDynamic ? graphOpening(mode: "dynamic") + " timeformat=\"date\">\n" : graphOpening(mode: "static") + ">\n"
         xml += attributes
         xml += "    <nodes>\n" + network.nodes.indices.map(node).joined() + "    </nodes>\n"
         xml += "    <edges>\n" + network.edges.indices.map(edge).joined() + "    </edges>\n"
@@ -84,10 +85,12 @@ struct GEXF {
 
     private func edge(_ index: Int) -> String {
         let edge = network.edges[index]
-        let opening = "      <edge id=\"e\(index)\" source=\"n\(edge.source)\" target=\"n\(edge.target)\" weight=\"\(edge.weight)\""
+        let opening =
+            "      <edge id=\"e\(index)\" source=\"n\(edge.source)\" target=\"n\(edge.target)\" weight=\"\(edge.weight)\""
         guard isDynamic else { return opening + "/>\n" }
         let spells = network.edgeSpells[index]
-        return opening + ">\n        <attvalues>\n" + dynamicValues(spells, attribute: "posts") + "        </attvalues>\n"
+        return opening + ">\n        <attvalues>\n" + dynamicValues(spells, attribute: "posts")
+            + "        </attvalues>\n"
             + spellList(spells) + "      </edge>\n"
     }
 

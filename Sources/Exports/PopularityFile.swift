@@ -28,7 +28,9 @@ public enum PopularityFile {
 enum FileNames {
     /// The letters and digits of a term, at most 40: `#swift OR @nasa` → `swiftORnasa`.
     static func slug(_ term: String) -> String {
-        let kept = String(String.UnicodeScalarView(term.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.prefix(40)))
+        let kept = String(
+            String.UnicodeScalarView(
+                term.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.prefix(40)))
         return kept.isEmpty ? "term" : kept
     }
 }

@@ -30,7 +30,9 @@ struct PopularityCommand: AsyncParsableCommand {
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
         let table = try await store.withStore(in: directory) { database in
-            try await CommandFailure.reporting { try await Popularity(database: database).table(for: term, window: window) }
+            try await CommandFailure.reporting {
+                try await Popularity(database: database).table(for: term, window: window)
+            }
         }
         switch format {
         case .json: print(PublicJSON.text(table))

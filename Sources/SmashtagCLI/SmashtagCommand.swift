@@ -8,7 +8,8 @@ struct SmashtagCommand: AsyncParsableCommand {
         commandName: "smashtag",
         abstract: "Search posts, read them with their hashtags, users and links, and see what is popular.",
         subcommands: [
-            Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, NetworkCommand.self, TrendCommand.self,
+            Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, NetworkCommand.self,
+            TrendCommand.self,
             TrackCommand.self,
             UntrackCommand.self, TrackingCommand.self, CollectCommand.self, Import.self, IngestCommand.self,
             CorpusCommand.self, Inspect.self,

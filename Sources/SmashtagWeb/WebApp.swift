@@ -91,6 +91,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     RecentsController(site: site).addRoutes(to: router)
     TrackingController(site: site).addRoutes(to: router)
     PopularityController(site: site).addRoutes(to: router)
+    NetworkController(site: site).addRoutes(to: router)
     FeedController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)

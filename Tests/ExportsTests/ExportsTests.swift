@@ -1,14 +1,17 @@
 import AppStore
 import Exports
+import Foundation
 import Testing
 
 /// What exports write for other tools: CSV cells a spreadsheet cannot run, GEXF that hostile text cannot break.
 struct ExportsTests {
     @Test func aCSVCellIsQuotedWhenItMustBeAndNeverRunsAsAFormula() {
-        #expect(CSV.row(["#swift", "12", "a,b", "say \"hi\"", "two\nlines"])
-            == "#swift,12,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
-        #expect(CSV.row(["=HYPERLINK(\"x\")", "+1+1", "-cmd", "@nasa", "\tx"])
-            == "\"'=HYPERLINK(\"\"x\"\")\",'+1+1,'-cmd,'@nasa,'\tx\r\n")
+        #expect(
+            CSV.row(["#swift", "12", "a,b", "say \"hi\"", "two\nlines"])
+                == "#swift,12,\"a,b\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+        #expect(
+            CSV.row(["=HYPERLINK(\"x\")", "+1+1", "-cmd", "@nasa", "\tx"])
+                == "\"'=HYPERLINK(\"\"x\"\")\",'+1+1,'-cmd,'@nasa,'\tx\r\n")
         #expect(CSV.row(["-3", "+2.5", "0", "-", "-1.2.3"]) == "-3,+2.5,0,'-,'-1.2.3\r\n")
     }
 
@@ -29,7 +32,7 @@ struct ExportsTests {
         #expect(
             NetworkFile.text(hostile, .csv) == "source,target,weight\r\n\"#a\"\"><x y='\",'@=cmd|\u{1},2\r\n")
         let json = NetworkFile.text(hostile, .json)
-        #expect(json.contains(#""source":"#a\"><x y='""#) && json.contains(#""kind":"user""#))
+        #expect(json.contains(##""source":"#a\"><x y='""##) && json.contains(#""kind":"user""#))
     }
 
     @Test func aTimelineMakesTheGraphDynamicWithASpellPerStep() {
@@ -52,8 +55,6 @@ struct ExportsTests {
                 == "popularity-ÜnïORx-all.csv")
     }
 }
-
-import Foundation
 
 enum TimeWindowDates {
     static func day(_ year: Int, _ month: Int, _ day: Int) -> Date {

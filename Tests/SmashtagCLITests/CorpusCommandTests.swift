@@ -75,11 +75,17 @@ struct CorpusCommandTests {
         let table = try #require(try JSONSerialization.jsonObject(with: Data(once.stdout.utf8)) as? [String: Any])
         let expected = ["hashtags": "hashtag", "users": "user"].sorted { $0.key < $1.key }.flatMap { key, kind in
             (table[key] as? [[String: Any]] ?? []).map {
-                "\($0["mention"] as? String ?? ""),\(kind),\($0["count"] as? Int ?? 0)"
+                let mention = $0["mention"] as? String ?? ""
+                let partners = ($0["partners"] as? [String] ?? []).joined(separator: " ")
+                // A cell starting with @ is prefixed, so that a spreadsheet shows it rather than running it.
+                return
+                    "\(mention.hasPrefix("@") ? "'" : "")\(mention),\(kind),\($0["count"] as? Int ?? 0),,,\(partners)"
             }
         }
         #expect(
-            csv.stdout.components(separatedBy: "\r\n") == ["mention,kind,count"] + expected + [""],
+            csv.stdout.components(separatedBy: "\r\n") == ["mention,kind,count,previous,change,partners"] + expected + [
+                ""
+            ],
             "the CSV says what the JSON says")
         #expect(expected.count > 1)
         #expect(

@@ -3,11 +3,22 @@ import Testing
 
 /// A process killed in the middle of counting leaves the page counted whole or not at all.
 struct KillTests {
-    private static let empty = #"{"hashtags":[],"term":"kill test","users":[]}"#
+    private static let empty = #"{"hashtags":[],"term":"kill test","users":[],"window":"all"}"#
 
     private func popularity(_ directory: String) async throws -> String {
         let run = try await SmashtagRun.run(["popularity", "kill test", "--format", "json", "--data-dir", directory])
         #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Every co-mention of the term, as JSON; nil when the term is not in Recents (nothing was committed).
+    private func network(_ directory: String) async throws -> String? {
+        let run = try await SmashtagRun.run(
+            ["network", "kill test", "--top", "500", "--format", "json", "--data-dir", directory])
+        guard run.status == 0 else {
+            #expect(run.stderr.contains("“kill test” is not in Recents"))
+            return nil
+        }
         return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -41,16 +52,23 @@ struct KillTests {
         #expect(completed.status == 0, "\(completed.stderr)")
         let whole = try await popularity(reference)
         #expect(whole != Self.empty && whole.contains("\"count\":"))
+        let wholeNetwork = try #require(try await network(reference))
+        #expect(wholeNetwork.contains("\"weight\":"))
         var outcomes: [String] = []
         for delay in [Duration.milliseconds(10), .milliseconds(150), .milliseconds(400), .milliseconds(900)] {
             let directory = try SmashtagRun.temporaryDirectory()
             try await countAndKill(in: directory, after: delay)
             let table = try await popularity(directory)
             #expect(table == whole || table == Self.empty, "a partial count after \(delay)")
+            let pairs = try await network(directory)
+            #expect(
+                pairs == (table == whole ? wholeNetwork : nil),
+                "pairs counted with the counts, or not at all")
             outcomes.append(table == whole ? "whole" : "none")
             let again = try await SmashtagRun.run(
                 executable: SmashtagRun.bench, ["count-page", "--data-dir", directory])
             let after = try await popularity(directory)
+            #expect(try await network(directory) == wholeNetwork)
             #expect(
                 again.status == 0 && after == whole,
                 "the database works after the kill, and counting again adds nothing twice")

@@ -47,7 +47,43 @@ struct PostgresCommandTests {
             "popularity", "together", "--format", "csv", "--data-dir", directory, "--database", database,
         ])
         #expect(
-            table.stdout.contains("#c3,hashtag,86\r\n") && table.stdout.contains("@u0,user,120\r\n"), "\(table.stdout)")
+            table.stdout.contains("#c3,hashtag,86,") && table.stdout.contains("'@u0,user,120,"), "\(table.stdout)")
+
+        // The co-mentions, counted in the same transactions, equal a recount of every pair of each stored post.
+        let pairs = try await PostgresCluster.psql(
+            database,
+            """
+            SELECT line FROM (SELECT a.key || ' ' || b.key || ' ' || p.weight FROM recent r
+                JOIN mention_pair p ON p.term_id = r.id AND p.mention_id < p.partner_id
+                JOIN mention a ON a.id = p.mention_id JOIN mention b ON b.id = p.partner_id
+            WHERE r.key = 'together' AND a.key < b.key
+            UNION ALL SELECT b.key || ' ' || a.key || ' ' || p.weight FROM recent r
+                JOIN mention_pair p ON p.term_id = r.id AND p.mention_id < p.partner_id
+                JOIN mention a ON a.id = p.mention_id JOIN mention b ON b.id = p.partner_id
+            WHERE r.key = 'together' AND a.key > b.key) AS t (line)
+            ORDER BY line COLLATE "C"
+            """)
+        let pairRecount = try await PostgresCluster.psql(
+            database,
+            """
+            WITH named AS (
+                SELECT DISTINCT p.id, lower(m ->> 'keyword') AS key
+                FROM recent r JOIN counted_post c ON c.term_id = r.id JOIN post p ON p.id = c.post_ref,
+                    json_array_elements(p.json::json -> 'mentions') m
+                WHERE r.key = 'together' AND m ->> 'kind' <> 'url')
+            SELECT line FROM (SELECT a.key || ' ' || b.key || ' ' || count(*) FROM named a JOIN named b
+                ON a.id = b.id AND a.key < b.key GROUP BY a.key, b.key) AS t (line)
+            ORDER BY line COLLATE "C"
+            """)
+        #expect(!pairs.isEmpty && pairs == pairRecount)
+        let hourly = try await PostgresCluster.psql(
+            database,
+            """
+            SELECT (SELECT sum(weight) FROM mention_pair_hour h JOIN recent r ON r.id = h.term_id \
+            WHERE r.key = 'together') * 2 = (SELECT sum(weight) FROM mention_pair p JOIN recent r ON r.id = p.term_id \
+            WHERE r.key = 'together')
+            """)
+        #expect(hourly == ["t"], "the hours add up to the totals")
     }
 
     @Test func anUnreachableOrMistypedDatabaseIsOneSentenceAndAFailure() async throws {

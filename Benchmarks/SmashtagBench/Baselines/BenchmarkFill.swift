@@ -4,8 +4,8 @@ import Logging
 import PostgresNIO
 
 extension AppDatabase {
-    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts and hourly
-    /// trends of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in
+    /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts, hourly
+    /// trends and co-mentions of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in
     /// seconds.
     public func fillSQLiteForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
         let mentions = max(mentions, 2)  // the first and at least one other
@@ -26,20 +26,34 @@ extension AppDatabase {
                     INSERT INTO countedPost(termID, postRef) SELECT min(x / (?1 / ?2) + 1, ?2), 1000000000000 + x FROM \
                     n;
                     """, arguments: [links, terms])
-            // Every link names the first mention and one other, at one of a year's hours: the first mention's
-            // series under a term is a year of hours, the longest a trend query reads. The counts are their sums.
+            // Every link names the first mention and two others (one, when they coincide), at one of a year's hours:
+            // the first mention's series under a term is a year of hours, the longest a trend query reads. The counts
+            // are their sums; the pairs are the three (or one) pairs of each link's mentions.
             try db.execute(
                 sql: """
+                    CREATE TEMP TABLE link AS SELECT termID, 490000 + postRef % 8760 AS hour,
+                        2 + (postRef * 7919) % (?1 - 1) AS a, 2 + (postRef * 104729) % (?1 - 1) AS b FROM countedPost;
                     INSERT INTO mentionTrend(termID, mentionID, hour, count)
                     SELECT termID, mentionID, hour, count(*) FROM (
-                        SELECT termID, 1 AS mentionID, 490000 + postRef % 8760 AS hour FROM countedPost
-                        UNION ALL
-                        SELECT termID, 2 + (postRef * 7919) % (?1 - 1), 490000 + postRef % 8760 FROM countedPost
+                        SELECT termID, 1 AS mentionID, hour FROM link
+                        UNION ALL SELECT termID, a, hour FROM link
+                        UNION ALL SELECT termID, b, hour FROM link WHERE b <> a
                     ) GROUP BY 1, 2, 3;
                     INSERT INTO mentionCount(termID, mentionID, count) SELECT termID, mentionID, sum(count) FROM \
                     mentionTrend GROUP BY 1, 2;
                     UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend \
                     WHERE termID = recent.id);
+                    INSERT INTO mentionPairHour(termID, hour, mentionID, partnerID, weight)
+                    SELECT termID, hour, x, y, count(*) FROM (
+                        SELECT termID, hour, 1 AS x, a AS y FROM link
+                        UNION ALL SELECT termID, hour, 1, b FROM link WHERE b <> a
+                        UNION ALL SELECT termID, hour, min(a, b), max(a, b) FROM link WHERE b <> a
+                    ) GROUP BY 1, 2, 3, 4;
+                    INSERT INTO mentionPair(termID, mentionID, partnerID, weight)
+                    SELECT termID, mentionID, partnerID, sum(weight) FROM mentionPairHour GROUP BY 1, 2, 3;
+                    INSERT INTO mentionPair(termID, mentionID, partnerID, weight)
+                    SELECT termID, partnerID, mentionID, sum(weight) FROM mentionPairHour GROUP BY 1, 2, 3;
+                    DROP TABLE link;
                     """, arguments: [mentions])
         }
     }
@@ -72,17 +86,34 @@ extension AppDatabase {
                 \(links) - 1) x
                 """,
                 """
+                CREATE TEMP TABLE link ON COMMIT DROP AS SELECT term_id, 490000 + post_ref % 8760 AS hour,
+                    2 + (post_ref * 7919) % (\(mentions) - 1) AS a, 2 + (post_ref * 104729) % (\(mentions) - 1) AS b
+                FROM counted_post
+                """,
+                """
                 INSERT INTO mention_trend (term_id, mention_id, hour, count)
                 SELECT term_id, mention_id, hour, count(*) FROM (
-                    SELECT term_id, 1 AS mention_id, 490000 + post_ref % 8760 AS hour FROM counted_post
-                    UNION ALL
-                    SELECT term_id, 2 + (post_ref * 7919) % (\(mentions) - 1), 490000 + post_ref % 8760 FROM \
-                counted_post
+                    SELECT term_id, 1 AS mention_id, hour FROM link
+                    UNION ALL SELECT term_id, a, hour FROM link
+                    UNION ALL SELECT term_id, b, hour FROM link WHERE b <> a
                 ) AS links GROUP BY 1, 2, 3
                 """,
                 """
                 INSERT INTO mention_count (term_id, mention_id, count) SELECT term_id, mention_id, sum(count) FROM \
                 mention_trend GROUP BY 1, 2
+                """,
+                """
+                INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight)
+                SELECT term_id, hour, x, y, count(*) FROM (
+                    SELECT term_id, hour, 1 AS x, a AS y FROM link
+                    UNION ALL SELECT term_id, hour, 1, b FROM link WHERE b <> a
+                    UNION ALL SELECT term_id, hour, least(a, b), greatest(a, b) FROM link WHERE b <> a
+                ) AS pairs GROUP BY 1, 2, 3, 4
+                """,
+                """
+                INSERT INTO mention_pair (term_id, mention_id, partner_id, weight)
+                SELECT term_id, mention_id, partner_id, sum(weight) FROM mention_pair_hour GROUP BY 1, 2, 3
+                UNION ALL SELECT term_id, partner_id, mention_id, sum(weight) FROM mention_pair_hour GROUP BY 1, 2, 3
                 """,
             ] { try await connection.run(statement) }
         }

@@ -55,15 +55,72 @@ public struct PostgresBaseline: Sendable {
         }
         try await connection.run("INSERT INTO counted_post (term_id, post_ref) VALUES (\(termID), \(reference!))")
         let hour = TrendHour.of(post.created)
+        var ids: [Int64] = []
         for mention in MentionTally.distinctMentions(of: post) {
-            try await countMention(mention, hour: hour, termID: termID, connection)
+            ids.append(try await countMention(mention, hour: hour, termID: termID, connection))
+        }
+        try await countPairs(Array(ids.prefix(MentionTally.pairedMentionLimit)), hour: hour, termID: termID, connection)
+    }
+
+    /// Each pair of the post's mentions, found or created like the counts: both ways in total, once by the hour.
+    private static func countPairs(
+        _ ids: [Int64], hour: Int, termID: Int64, _ connection: PostgresConnection
+    ) async throws {
+        for (offset, one) in ids.enumerated() {
+            for other in ids.dropFirst(offset + 1) {
+                let (low, high) = (min(one, other), max(one, other))
+                if try await connection.value(
+                    """
+                    SELECT weight::bigint AS weight FROM mention_pair_hour WHERE term_id = \(termID) AND hour = \(hour) \
+                    AND mention_id = \(low) AND partner_id = \(high)
+                    """, "weight", as: Int64.self) != nil
+                {
+                    try await connection.run(
+                        """
+                        UPDATE mention_pair_hour SET weight = weight + 1 WHERE term_id = \(termID) AND hour = \(hour) \
+                        AND mention_id = \(low) AND partner_id = \(high)
+                        """)
+                } else {
+                    try await connection.run(
+                        """
+                        INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight) VALUES \
+                        (\(termID), \(hour), \(low), \(high), 1)
+                        """)
+                }
+                for (mention, partner) in [(low, high), (high, low)] {
+                    try await countTotal(mention, partner, termID: termID, connection)
+                }
+            }
+        }
+    }
+
+    private static func countTotal(
+        _ mention: Int64, _ partner: Int64, termID: Int64, _ connection: PostgresConnection
+    ) async throws {
+        if try await connection.value(
+            """
+            SELECT weight::bigint AS weight FROM mention_pair WHERE term_id = \(termID) AND mention_id = \(mention) \
+            AND partner_id = \(partner)
+            """, "weight", as: Int64.self) != nil
+        {
+            try await connection.run(
+                """
+                UPDATE mention_pair SET weight = weight + 1 WHERE term_id = \(termID) AND mention_id = \(mention) AND \
+                partner_id = \(partner)
+                """)
+        } else {
+            try await connection.run(
+                """
+                INSERT INTO mention_pair (term_id, mention_id, partner_id, weight) VALUES (\(termID), \(mention), \
+                \(partner), 1)
+                """)
         }
     }
 
     private static func countMention(
         _ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64,
         _ connection: PostgresConnection
-    ) async throws {
+    ) async throws -> Int64 {
         var mentionID = try await connection.value(
             "SELECT id FROM mention WHERE lower(key) = \(mention.key)", "id", as: Int64.self)
         if mentionID == nil {
@@ -103,5 +160,6 @@ public struct PostgresBaseline: Sendable {
             try await connection.run(
                 "INSERT INTO mention_trend (term_id, mention_id, hour, count) VALUES (\(termID), \(id), \(hour), 1)")
         }
+        return id
     }
 }

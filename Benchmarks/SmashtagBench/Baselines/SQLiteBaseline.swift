@@ -59,14 +59,44 @@ public struct SQLiteBaseline: Sendable {
         }
         try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])
         let hour = TrendHour.of(post.created)
-        for mention in MentionTally.distinctMentions(of: post) {
+        let ids = try MentionTally.distinctMentions(of: post).map { mention in
             try countMention(mention, hour: hour, termID: termID, db)
+        }
+        try countPairs(Array(ids.prefix(MentionTally.pairedMentionLimit)), hour: hour, termID: termID, db)
+    }
+
+    /// Each pair of the post's mentions, found or created like the counts: both ways in total, once by the hour.
+    private func countPairs(_ ids: [Int64], hour: Int, termID: Int64, _ db: Database) throws {
+        for (offset, one) in ids.enumerated() {
+            for other in ids.dropFirst(offset + 1) {
+                let (low, high) = (min(one, other), max(one, other))
+                try findOrAdd(
+                    table: "mentionPairHour",
+                    keys: ["termID": termID, "hour": Int64(hour), "mentionID": low, "partnerID": high],
+                    db)
+                try findOrAdd(table: "mentionPair", keys: ["termID": termID, "mentionID": low, "partnerID": high], db)
+                try findOrAdd(table: "mentionPair", keys: ["termID": termID, "mentionID": high, "partnerID": low], db)
+            }
+        }
+    }
+
+    /// Adds one to the weight of the row with `keys`, creating it when missing: a look-up and a write.
+    private func findOrAdd(table: String, keys: KeyValuePairs<String, Int64>, _ db: Database) throws {
+        let condition = keys.map { "\($0.key) = ?" }.joined(separator: " AND ")
+        let arguments = StatementArguments(keys.map(\.value))
+        if try Int.fetchOne(db, sql: "SELECT weight FROM \(table) WHERE \(condition)", arguments: arguments) != nil {
+            try db.execute(sql: "UPDATE \(table) SET weight = weight + 1 WHERE \(condition)", arguments: arguments)
+        } else {
+            let columns = keys.map(\.key).joined(separator: ", ")
+            let marks = keys.map { _ in "?" }.joined(separator: ", ")
+            try db.execute(
+                sql: "INSERT INTO \(table)(\(columns), weight) VALUES (\(marks), 1)", arguments: arguments)
         }
     }
 
     private func countMention(
         _ mention: (kind: Mention.Kind, key: String, shown: String), hour: Int, termID: Int64, _ db: Database
-    ) throws {
+    ) throws -> Int64 {
         // A function of the column, as a case-insensitive predicate compiles to: SQLite must scan.
         let lookup =
             caseInsensitiveLookups
@@ -91,6 +121,7 @@ public struct SQLiteBaseline: Sendable {
                 arguments: [termID, mentionID])
         }
         try countHour(hour, mentionID: mentionID, termID: termID, db)
+        return mentionID!  // found or just inserted
     }
 
     /// The trend's hour, found or created like the count.

@@ -67,6 +67,30 @@ struct BenchPopularity: AsyncParsableCommand {
         report("counting", figures)
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
         try await trendLatency(database)
+        try await networkLatency(database)
+    }
+
+    /// The network of a filler term (3,000 mentions, every hour of a year) as the page and the exports ask for it:
+    /// all time and the last 30 days, 30, 50 and 100 nodes; and a window's popularity table with its momentum.
+    private func networkLatency(_ database: AppDatabase) async throws {
+        let popularity = Popularity(database: database)
+        for (window, top) in [(TimeWindow.all, 30), (.all, 50), (.all, 100), (.month, 50), (.week, 50)] {
+            var edges = 0
+            let times = try await latencies {
+                edges =
+                    try await popularity.network(for: "filler 50", NetworkOptions(window: window, top: top))?
+                    .edges.count ?? 0
+            }
+            report(
+                "network", ["edges": Double(edges), "p50ms": times.p50, "p99ms": times.p99],
+                label: "filler 50 top \(top) \(window)")
+        }
+        var rows = 0
+        let times = try await latencies {
+            let table = try await popularity.table(for: "filler 50", window: .month)
+            rows = table.sections.map(\.rows.count).reduce(0, +)
+        }
+        report("query", ["rows": Double(rows), "p50ms": times.p50, "p99ms": times.p99], label: "filler 50 30d")
     }
 
     /// A filler term's busiest mention names a post in every hour of a year: the longest series there is, by hour

@@ -75,6 +75,10 @@ public struct MentionNetwork: Sendable, Hashable {
         public let start: Date
         public let end: Date
         public let value: Int
+
+        public init(start: Date, end: Date, value: Int) {
+            (self.start, self.end, self.value) = (start, end, value)
+        }
     }
 
     public let term: String

@@ -1,4 +1,5 @@
 import AppStore
+import Exports
 import Foundation
 import Hummingbird
 import Posts
@@ -17,9 +18,7 @@ struct PopularityController: Sendable {
             router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
             router.on(.trend(tab)) { request, _ in try await trend(request, tab: tab) }
         }
-        router.on(.apiPopularity) { request, _ in
-            try JSONBody(try await Popularity(database: site.database).table(for: try term(request))).response
-        }
+        router.on(.apiPopularity) { request, _ in try await apiPopularity(request) }
         router.on(.apiPopularityEvents) { request, _ in try events(request) }
         router.on(.apiTrend) { request, _ in try await apiTrend(request) }
     }
@@ -29,8 +28,9 @@ struct PopularityController: Sendable {
         guard let term = parameters.text("term") else {
             return .error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
-        let data = try await Popularity(database: site.database).page(for: term)
-        let here = SiteURL.popularity(tab, term: term).path
+        let window = try TimeWindow.parameter(parameters)
+        let data = try await Popularity(database: site.database).page(for: term, window: window)
+        let here = SiteURL.popularity(tab, term: term, window: window).path
         let (token, isNew) = CSRF.token(of: request)
         let tracking = TrackingStatus(term: data.overview.table.term, tracked: data.tracked, csrf: token, back: here)
         let view = PopularityPageView(
@@ -38,6 +38,22 @@ struct PopularityController: Sendable {
         var page = HTML(view)
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
+    }
+
+    /// The table as JSON, or as a CSV file with `format=csv`.
+    private func apiPopularity(_ request: Request) async throws -> Response {
+        let window = try TimeWindow.parameter(request.queryString)
+        let table = try await Popularity(database: site.database).table(for: try term(request), window: window)
+        switch request.queryString["format"] {
+        case nil, "json": return try JSONBody(table).response
+        case "csv":
+            var headers = HTTPFields()
+            headers[.contentType] = "text/csv; charset=utf-8"
+            headers[.contentDisposition] = Download.disposition(PopularityFile.name(table))
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: PopularityFile.csv(table))))
+        default: throw RefusedRequest(.badRequest, "format must be json or csv.")
+        }
     }
 
     private func trend(_ request: Request, tab: Tab) async throws -> HTML {
@@ -67,13 +83,14 @@ struct PopularityController: Sendable {
     /// its sections and its tracking line rendered as the page renders them, sparklines included.
     private func events(_ request: Request) throws -> Response {
         let term = try term(request)
+        let window = try TimeWindow.parameter(request.queryString)
         let popularity = Popularity(database: site.database)
         guard let tab = request.queryString["rows"].flatMap(Tab.init(rawValue:)) else {
-            let updates = try popularity.updates(for: term)
+            let updates = try popularity.updates(for: term, window: window)
             return stream(request, updates) { [EventFrame(name: "table", data: try JSONBody($0).json)] }
         }
-        let updates = try popularity.pageUpdates(for: term)
-        let here = SiteURL.popularity(tab, term: term).path
+        let updates = try popularity.pageUpdates(for: term, window: window)
+        let here = SiteURL.popularity(tab, term: term, window: window).path
         return stream(request, updates) { page in
             [
                 EventFrame(name: "rows", data: PopularityRows(page.overview, tab: tab, here: here).rendered),

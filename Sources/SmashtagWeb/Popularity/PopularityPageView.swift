@@ -4,18 +4,38 @@ import AppStore
 /// the term's last buckets and its count opening the mention's trend; a section with no rows is left out. The same
 /// rows, rendered here, come live from the event stream.
 struct PopularityPageView: Sendable {
+    struct WindowChoice: Sendable {
+        let title: String
+        let url: String
+        let isCurrent: Bool
+    }
+
     let chrome: Chrome
     let term: String
+    let window: TimeWindow
     let eventsURL: String
     let rows: PopularityRows
     let tracking: TrackingStatus
+    let windows: [WindowChoice]
+    let networkURL: String
+    let csvURL: String
 
     init(_ overview: PopularityOverview, tracking: TrackingStatus, tab: Tab, back: String?, here: String) {
         self.tracking = tracking
-        chrome = Chrome(title: "Popularity: " + overview.table.term, tab: tab, back: back, isRoot: false)
-        term = overview.table.term
-        eventsURL = SiteURL.popularityEvents(term: overview.table.term, rows: tab).path
+        let table = overview.table
+        chrome = Chrome(title: "Popularity: " + table.term, tab: tab, back: back, isRoot: false)
+        term = table.term
+        window = table.window
+        eventsURL = SiteURL.popularityEvents(term: table.term, rows: tab, window: table.window).path
         rows = PopularityRows(overview, tab: tab, here: here)
+        windows = TimeWindow.allCases.map { window in
+            WindowChoice(
+                title: window.label, url: SiteURL.popularity(tab, term: table.term, window: window).path,
+                isCurrent: window == table.window)
+        }
+        let options = NetworkOptions(window: table.window, top: NetworkParameters.pageTop)
+        networkURL = SiteURL.network(tab, term: table.term, options: options, back: here).path
+        csvURL = SiteURL.apiPopularity(term: table.term, window: table.window, format: "csv").path
     }
 }
 
@@ -38,6 +58,28 @@ struct PopularityRows: Sendable {
         let searchURL: String
         let trendURL: String
         let sparkline: Sparkline
+        /// Against the window before: "new", "+3", "−2" or "=", with a word for screen readers; nil for all time.
+        let change: Change?
+        /// The mentions it is named with most, with their kinds.
+        let partners: [(mention: String, kind: String)]
+    }
+
+    struct Change: Sendable {
+        let shown: String
+        let name: String
+        let spoken: String
+
+        init(_ momentum: Momentum, window: TimeWindow) {
+            let before = "the \(window.label) before"
+            (shown, spoken) =
+                switch momentum {
+                case .new: ("new", "new: none in \(before)")
+                case .rising(let by): ("+\(by)", "rising: \(by) more than in \(before)")
+                case .falling(let by): ("−\(by)", "falling: \(by) fewer than in \(before)")
+                case .steady: ("=", "as many as in \(before)")
+                }
+            name = momentum.name
+        }
     }
 
     init(_ overview: PopularityOverview, tab: Tab, here: String) {
@@ -49,7 +91,7 @@ struct PopularityRows: Sendable {
                 title: section.title,
                 rows: section.rows.map { mention in
                     Row(
-                        mention, kind: section.kind, term: overview.table.term,
+                        mention, kind: section.kind, table: overview.table,
                         counts: sparklines.counts(for: mention.mention), tab: tab, back: here)
                 })
         }
@@ -59,15 +101,22 @@ struct PopularityRows: Sendable {
         for section in sections {
             html.append("<section class=\"mentions popular\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
             for row in section.rows {
+                let spoken = row.change.map { "; \($0.spoken)" } ?? ""
                 html.append(
                     """
                       <li><a class="item" href="\(url: row.searchURL)" data-mention="\(row.kind)"><span \
-                    class="name">\(row.mention)</span></a>\
-                    <a class="trend" href="\(url: row.trendURL)" aria-label="\(row.mention): \(row.count) posts; its \
-                    trend over \(span)">\
-                    \(row.sparkline.markup)<span class="count">\(row.count)</span></a></li>
-
+                    class="name">\(row.mention)</span>
                     """)
+                writePartners(row.partners, to: &html)
+                html.append(
+                    """
+                    </a><a class="trend" href="\(url: row.trendURL)" aria-label="\(row.mention): \(row.count) \
+                    posts\(spoken); its trend over \(span)">\(row.sparkline.markup)
+                    """)
+                if let change = row.change {
+                    html.append("<span class=\"change \(change.name)\" aria-hidden=\"true\">\(change.shown)</span>")
+                }
+                html.append("<span class=\"count\">\(row.count)</span></a></li>\n")
             }
             html.append("  </ul>\n</section>\n")
         }
@@ -76,6 +125,17 @@ struct PopularityRows: Sendable {
         } else {
             html.append("<p class=\"dim small span\">The lines: \(span) (UTC). Tap a count for its chart.</p>\n")
         }
+    }
+
+    /// "with #a, @b, #c" under the mention, each coloured by its kind.
+    private func writePartners(_ partners: [(mention: String, kind: String)], to html: inout HTMLWriter) {
+        guard !partners.isEmpty else { return }
+        html.append("<span class=\"partners\">with ")
+        for (index, partner) in partners.enumerated() {
+            if index > 0 { html.append(", ") }
+            html.append("<span class=\"m-\(partner.kind)\">\(partner.mention)</span>")
+        }
+        html.append("</span>")
     }
 
     /// The rows alone, as a live update carries them.
@@ -88,14 +148,19 @@ struct PopularityRows: Sendable {
 
 extension PopularityRows.Row {
     /// A hashtag searches `#tag`, a user `@user OR from:user`, as on the Mentions page.
-    init(_ mention: PopularMention, kind: MentionSection.Kind, term: String, counts: [Int], tab: Tab, back: String) {
+    init(
+        _ mention: PopularMention, kind: MentionSection.Kind, table: PopularityTable, counts: [Int], tab: Tab,
+        back: String
+    ) {
         self.mention = mention.mention
         count = mention.count
-        self.kind = kind == .hashtags ? "hashtag" : "user"
+        self.kind = kind.singular
         let query = kind == .hashtags ? MentionSearch.hashtag(mention.mention) : MentionSearch.user(mention.mention)
         searchURL = SiteURL.search(tab, query: query, back: back).path
-        trendURL = SiteURL.trend(tab, term: term, mention: mention.mention, bucket: nil, back: back).path
+        trendURL = SiteURL.trend(tab, term: table.term, mention: mention.mention, bucket: nil, back: back).path
         sparkline = Sparkline(counts)
+        change = table.momentum(of: mention).map { PopularityRows.Change($0, window: table.window) }
+        partners = table.partners(of: mention).map { ($0, $0.hasPrefix("@") ? "user" : "hashtag") }
     }
 }
 
@@ -104,8 +169,20 @@ extension PopularityPageView: PageView {
         html.append(
             """
             <div id="popularity" data-events="\(url: eventsURL)" data-term="\(term)">
-            <p class="dim note">Hashtags and users mentioned more than once in all the posts fetched for “\(term)”. \
+            <p class="dim note">Hashtags and users mentioned more than once in the posts fetched for “\(term)”, \
+            \(window.span)\(window == .all ? "" : " by their own times, against the \(window.label) before"). \
             <span class="live" hidden>● live</span></p>
+            <nav class="buckets windows-choice" aria-label="Window">
+            """)
+        for choice in windows {
+            let current: Markup = choice.isCurrent ? #" aria-current="page""# : .empty
+            html.append(" <a href=\"\(url: choice.url)\"\(current)>\(choice.title)</a>")
+        }
+        html.append(
+            """
+            </nav>
+            <p class="actions"><a class="item" href="\(url: networkURL)">Network</a> \
+            <a class="dim" href="\(url: csvURL)" download>CSV</a></p>
 
             """)
         tracking.writeSection(to: &html)

@@ -124,7 +124,7 @@ struct TrendChart: Sendable {
 }
 
 /// A coordinate with at most one decimal, as SVG reads it.
-private func svgNumber(_ value: Double) -> String {
+func svgNumber(_ value: Double) -> String {
     let tenths = (value * 10).rounded()
     return tenths.truncatingRemainder(dividingBy: 10) == 0 ? String(Int(tenths / 10)) : String(tenths / 10)
 }

@@ -14,6 +14,8 @@ enum Route: Sendable, Hashable {
     case popularity(Tab)
     /// A mention's trend under a term: the chart page.
     case trend(Tab)
+    /// A term's co-mention network: the drawing, its table and its exports.
+    case network(Tab)
     case image(Tab)
     case images(Tab)
     case recents
@@ -34,6 +36,8 @@ enum Route: Sendable, Hashable {
     case apiPopularity
     case apiPopularityEvents
     case apiTrend
+    /// A network as JSON, CSV or GEXF.
+    case apiNetwork
     /// A search's RSS feed.
     case searchFeed
     case asset
@@ -44,10 +48,13 @@ enum Route: Sendable, Hashable {
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
-            .searchFeed, .asset, .demoAvatar, .demoImage,
+            .apiNetwork, .searchFeed, .asset, .demoAvatar, .demoImage,
         ]
         + Tab.allCases.flatMap {
-            [.search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .image($0), .images($0)]
+            [
+                .search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .network($0), .image($0),
+                .images($0),
+            ]
         }
 
     /// The router's pattern: a `:name` segment matches any one segment.
@@ -60,6 +67,7 @@ enum Route: Sendable, Hashable {
         case .earlierPost(let tab): "/\(tab.rawValue)/tweets/:id"
         case .popularity(let tab): "/\(tab.rawValue)/popularity"
         case .trend(let tab): "/\(tab.rawValue)/popularity/trend"
+        case .network(let tab): "/\(tab.rawValue)/popularity/network"
         case .image(let tab): "/\(tab.rawValue)/image"
         case .images(let tab): "/\(tab.rawValue)/images"
         case .recents: "/recents"
@@ -75,6 +83,7 @@ enum Route: Sendable, Hashable {
         case .apiPopularity: "/api/popularity"
         case .apiPopularityEvents: "/api/popularity/events"
         case .apiTrend: "/api/popularity/trend"
+        case .apiNetwork: "/api/popularity/network"
         case .searchFeed: "/search/feed"
         case .asset: "/assets/:name"
         case .demoAvatar: "/demo/avatars/:name"

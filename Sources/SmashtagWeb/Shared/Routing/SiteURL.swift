@@ -1,4 +1,5 @@
 import AppStore
+import Exports
 import Foundation
 import Posts
 
@@ -20,9 +21,13 @@ enum SiteURL: Sendable {
     case deleteRecent
     case track
     case untrack
-    case popularity(Tab, term: String)
+    case popularity(Tab, term: String, window: TimeWindow = .all)
     /// `rows`: the tab whose Popularity page asks, for events that carry its rendered rows.
-    case popularityEvents(term: String, rows: Tab? = nil)
+    case popularityEvents(term: String, rows: Tab? = nil, window: TimeWindow = .all)
+    /// `format`: nil for JSON.
+    case apiPopularity(term: String, window: TimeWindow, format: String?)
+    case network(Tab, term: String, options: NetworkOptions, back: String?)
+    case apiNetwork(term: String, options: NetworkOptions, format: NetworkFormat)
     /// `end`: the last bucket the chart shows; nil for the one of the term's newest post.
     case trend(Tab, term: String, mention: String, bucket: TrendBucket?, end: Date? = nil, back: String?)
     case apiTrend(term: String, mention: String, bucket: TrendBucket?)
@@ -47,9 +52,21 @@ enum SiteURL: Sendable {
         case .deleteRecent: Route.deleteRecent.path()
         case .track: Route.track.path()
         case .untrack: Route.untrack.path()
-        case .popularity(let tab, let term): Route.popularity(tab).path() + Self.query(["term": term])
-        case .popularityEvents(let term, let rows):
-            Route.apiPopularityEvents.path() + Self.query(["term": term, "rows": rows?.rawValue])
+        case .popularity(let tab, let term, let window):
+            Route.popularity(tab).path() + Self.query(["term": term, "window": Self.window(window)])
+        case .popularityEvents(let term, let rows, let window):
+            Route.apiPopularityEvents.path()
+                + Self.query(["term": term, "rows": rows?.rawValue, "window": Self.window(window)])
+        case .apiPopularity(let term, let window, let format):
+            Route.apiPopularity.path() + Self.query(["term": term, "window": Self.window(window), "format": format])
+        case .network(let tab, let term, let options, let back):
+            Route.network(tab).path() + Self.query(Self.network(term, options) + [("back", back)])
+        case .apiNetwork(let term, let options, let format):
+            Route.apiNetwork.path()
+                + Self.query(
+                    Self.network(term, options) + [
+                        ("by", options.timeline?.rawValue), ("format", format == .json ? nil : format.rawValue),
+                    ])
         case .trend(let tab, let term, let mention, let bucket, let end, let back):
             Route.trend(tab).path()
                 + Self.query([
@@ -73,12 +90,30 @@ enum SiteURL: Sendable {
         }
     }
 
+    /// A window's parameter: left out for all time.
+    private static func window(_ window: TimeWindow) -> String? {
+        window == .all ? nil : window.rawValue
+    }
+
+    /// A network's parameters, defaults left out (the page's own default size is kept, as it differs from exports').
+    private static func network(_ term: String, _ options: NetworkOptions) -> [(String, String?)] {
+        [
+            ("term", term), ("window", window(options.window)), ("top", String(options.top)),
+            ("min", options.minimumWeight == 1 ? nil : String(options.minimumWeight)),
+            ("exclude", options.leavesOutTermHashtags ? "term" : nil),
+        ]
+    }
+
     private static func searchPath(_ tab: Tab?) -> String {
         (tab.map { Route.search($0) } ?? Route.searchRoot).path()
     }
 
     /// Parameters in a fixed order, values percent-encoded, absent ones left out.
     fileprivate static func query(_ parameters: KeyValuePairs<String, String?>) -> String {
+        query(parameters.map { ($0.key, $0.value) })
+    }
+
+    private static func query(_ parameters: [(String, String?)]) -> String {
         let pairs = parameters.compactMap { key, value in value.map { "\(key)=\(URLQuery.encode($0))" } }
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }

@@ -1,0 +1,81 @@
+import AppStore
+
+/// A network drawn by the server as inline SVG (no script): edges as lines as thick as their weight, nodes as circles
+/// as large as their count, coloured by kind (the stylesheet's colours, so light and dark both read), each node a link
+/// that searches its mention, named for screen readers by its mention and count.
+struct NetworkGraph: Sendable {
+    struct Node: Sendable {
+        let mention: String
+        let kind: String
+        let count: Int
+        let x: String, y: String, radius: String
+        /// A finger's target around a small circle, invisible.
+        let hitRadius: String
+        let label: (x: String, y: String)?
+        let searchURL: String
+    }
+
+    struct Line: Sendable {
+        let x1: String, y1: String, x2: String, y2: String
+        let width: String
+    }
+
+    let title: String
+    let nodes: [Node]
+    let lines: [Line]
+
+    init(_ network: MentionNetwork, title: String, searchURL: (MentionNetwork.Node) -> String) {
+        self.title = title
+        let layout = NetworkLayout(network)
+        nodes = network.nodes.enumerated().map { index, node in
+            let point = layout.positions[index]
+            return Node(
+                mention: node.mention, kind: node.kind.singular, count: node.count, x: svgNumber(point.x),
+                y: svgNumber(point.y), radius: svgNumber(layout.radii[index]),
+                hitRadius: svgNumber(max(layout.radii[index] + 4, 12)),
+                label: layout.labels[index].map { (svgNumber($0.x), svgNumber($0.y)) }, searchURL: searchURL(node))
+        }
+        let weights = network.edges.map(\.weight)
+        let (lightest, heaviest) = (Double(weights.min() ?? 1), Double(weights.max() ?? 1))
+        lines = network.edges.map { edge in
+            let (from, to) = (layout.positions[edge.source], layout.positions[edge.target])
+            let share = heaviest == lightest ? 0.5 : (Double(edge.weight) - lightest) / (heaviest - lightest)
+            return Line(
+                x1: svgNumber(from.x), y1: svgNumber(from.y), x2: svgNumber(to.x), y2: svgNumber(to.y),
+                width: svgNumber(0.75 + share * 4.25))
+        }
+    }
+
+    func write(to html: inout HTMLWriter) {
+        html.append(
+            """
+            <svg class="network" viewBox="0 0 \(Int(NetworkLayout.width)) \(Int(NetworkLayout.height))" \
+            role="group" aria-label="\(title)">
+            <g class="edges" aria-hidden="true">
+
+            """)
+        // Lightest first, so the heaviest lines are drawn on top.
+        for line in lines.reversed() {
+            html.append(
+                """
+                <line x1="\(line.x1)" y1="\(line.y1)" x2="\(line.x2)" y2="\(line.y2)" stroke-width="\(line.width)"/>
+
+                """)
+        }
+        html.append("</g>\n<g class=\"nodes\">\n")
+        // Least mentioned first, so the most mentioned are drawn on top.
+        for node in nodes.reversed() {
+            html.append(
+                """
+                <a href="\(url: node.searchURL)" aria-label="\(node.mention): \(Plural.posts(node.count))" \
+                data-mention="\(node.kind)"><circle class="hit" cx="\(node.x)" cy="\(node.y)" r="\(node.hitRadius)"/>\
+                <circle cx="\(node.x)" cy="\(node.y)" r="\(node.radius)"/>
+                """)
+            if let label = node.label {
+                html.append("<text x=\"\(label.x)\" y=\"\(label.y)\">\(node.mention)</text>")
+            }
+            html.append("</a>\n")
+        }
+        html.append("</g>\n</svg>\n")
+    }
+}
