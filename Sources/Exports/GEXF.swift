@@ -1,4 +1,5 @@
 import AppStore
+import Posts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -51,6 +51,7 @@ def test_a_window_shows_each_rows_partners_and_change(page, server):
     assert "new: none in the 30 days before" in first.locator("a.trend").get_attribute("aria-label")
     partners = first.locator(".partners")
     assert partners.inner_text().startswith("with ") and partners.locator("span").count() in (1, 2, 3)
+    screenshot(page, "popularity-window")
     assert AXE.run(page).response["violations"] == []
 
 

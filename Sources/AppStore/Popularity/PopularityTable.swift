@@ -84,27 +84,26 @@ struct CountedMention: Sendable {
 }
 
 /// The strongest partners of some mentions from the pairs of a window, each pair read once (the lower id first):
-/// by weight, ties alphabetical by key, three at most.
+/// by weight, three at most. Ties go to the mention the store met first (the lower id), as the stores' weight indexes
+/// order them over all time; both stores number a page's new mentions in key order, so they agree.
 enum StrongestPartners {
     static let limit = 3
 
     static func of(
-        _ mentions: [CountedMention], pairs: [(mention: Int64, partner: Int64, weight: Int)],
-        names: [Int64: (key: String, shown: String)]
+        _ mentions: [CountedMention], pairs: [(mention: Int64, partner: Int64, weight: Int)], names: [Int64: String]
     ) -> [CountedMention] {
-        var candidates: [Int64: [(weight: Int, key: String, shown: String)]] = [:]
+        var candidates: [Int64: [(weight: Int, id: Int64)]] = [:]
         let wanted = Set(mentions.map(\.id))
         for pair in pairs {
             for (one, other) in [(pair.mention, pair.partner), (pair.partner, pair.mention)] where wanted.contains(one)
             {
-                guard let name = names[other] else { continue }
-                candidates[one, default: []].append((pair.weight, name.key, name.shown))
+                candidates[one, default: []].append((pair.weight, other))
             }
         }
         return mentions.map { mention in
             var mention = mention
-            mention.partners = (candidates[mention.id] ?? []).sorted { ($1.weight, $0.key) < ($0.weight, $1.key) }
-                .prefix(limit).map(\.shown)
+            mention.partners = (candidates[mention.id] ?? []).sorted { ($1.weight, $0.id) < ($0.weight, $1.id) }
+                .prefix(limit).compactMap { names[$0.id] }
             return mention
         }
     }

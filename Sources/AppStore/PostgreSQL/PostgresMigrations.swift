@@ -117,7 +117,10 @@ enum PostgresMigrations {
                     PRIMARY KEY (term_id, mention_id, partner_id) INCLUDE (weight)
                 )
                 """,
-                "CREATE INDEX mention_pair_by_weight ON mention_pair (term_id, mention_id, weight DESC)",
+                "CREATE INDEX mention_pair_by_weight ON mention_pair (term_id, mention_id, weight DESC, partner_id)",
+                // A window reads a term's hours of every mention: from the index alone, however scattered the rows.
+                "DROP INDEX mention_trend_by_hour",
+                "CREATE INDEX mention_trend_by_hour ON mention_trend (term_id, hour) INCLUDE (mention_id, count)",
                 """
                 CREATE TABLE mention_pair_hour (
                     term_id bigint NOT NULL REFERENCES recent (id) ON DELETE CASCADE,

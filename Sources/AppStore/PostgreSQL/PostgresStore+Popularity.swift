@@ -118,7 +118,8 @@ extension PostgresStore {
         ).map(CountedMention.init)
     }
 
-    /// Over all time, each row's three strongest partners: a seek into its own pairs, strongest first.
+    /// Over all time, each row's three strongest partners: the first entries of its range of the weight index (ties:
+    /// the mention met first).
     private static func partners(
         of rows: [CountedMention], _ termID: Int64, _ connection: PostgresConnection
     ) async throws -> [CountedMention] {
@@ -126,10 +127,11 @@ extension PostgresStore {
         var partners: [Int64: [String]] = [:]
         for row in try await connection.rows(
             """
-            SELECT r.id, s.shown FROM unnest(\(rows.map(\.id))::bigint[]) AS r (id) CROSS JOIN LATERAL (
-                SELECT m.shown FROM mention_pair p JOIN mention m ON m.id = p.partner_id
-                WHERE p.term_id = \(termID) AND p.mention_id = r.id
-                ORDER BY p.weight DESC, m.key COLLATE "C" LIMIT \(StrongestPartners.limit)) s
+            SELECT r.id, m.shown FROM unnest(\(rows.map(\.id))::bigint[]) AS r (id) CROSS JOIN LATERAL (
+                SELECT p.partner_id, p.weight FROM mention_pair p WHERE p.term_id = \(termID) AND p.mention_id = r.id
+                ORDER BY p.weight DESC, p.partner_id LIMIT \(StrongestPartners.limit)) s
+            JOIN mention m ON m.id = s.partner_id
+            ORDER BY r.id, s.weight DESC, s.partner_id
             """)
         {
             partners[try row["id"].decode(Int64.self), default: []].append(try row["shown"].decode(String.self))
@@ -148,11 +150,9 @@ extension PostgresStore {
         guard !rows.isEmpty else { return rows }
         let pairs = try await windowPairs(termID, in: hours, connection)
         let ids = Array(Set(pairs.flatMap { [$0.mention, $0.partner] }))
-        var names: [Int64: (key: String, shown: String)] = [:]
-        for row in try await connection.rows("SELECT id, key, shown FROM mention WHERE id = ANY(\(ids)::bigint[])") {
-            names[try row["id"].decode(Int64.self)] = (
-                try row["key"].decode(String.self), try row["shown"].decode(String.self)
-            )
+        var names: [Int64: String] = [:]
+        for row in try await connection.rows("SELECT id, shown FROM mention WHERE id = ANY(\(ids)::bigint[])") {
+            names[try row["id"].decode(Int64.self)] = try row["shown"].decode(String.self)
         }
         return StrongestPartners.of(rows, pairs: pairs, names: names)
     }

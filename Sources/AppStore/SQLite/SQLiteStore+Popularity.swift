@@ -115,16 +115,16 @@ extension SQLiteStore {
         ).map { CountedMention($0) }
     }
 
-    /// Over all time, each row's three strongest partners: a seek into its own pairs, strongest first.
-    private static func partners(
-        of rows: [CountedMention], _ termID: Int64, _ db: Database
-    ) throws
-        -> [CountedMention]
+    /// Over all time, each row's three strongest partners: the first three entries of its range of the weight index
+    /// (ties: the mention met first, which has the lower id), whatever the number of its partners.
+    private static func partners(of rows: [CountedMention], _ termID: Int64, _ db: Database) throws -> [CountedMention]
     {
         let statement = try db.cachedStatement(
             sql: """
-                SELECT m.shown FROM mentionPair p JOIN mention m ON m.id = p.partnerID
-                WHERE p.termID = ? AND p.mentionID = ? ORDER BY p.weight DESC, m.key LIMIT \(StrongestPartners.limit)
+                SELECT m.shown FROM (
+                    SELECT partnerID, weight FROM mentionPair WHERE termID = ? AND mentionID = ?
+                    ORDER BY weight DESC, partnerID LIMIT \(StrongestPartners.limit)) p
+                CROSS JOIN mention m ON m.id = p.partnerID ORDER BY p.weight DESC, p.partnerID
                 """)
         return try rows.map { row in
             var row = row
@@ -140,11 +140,9 @@ extension SQLiteStore {
         guard !rows.isEmpty else { return rows }
         let pairs = try windowPairs(termID, in: hours, db)
         let names = try Row.fetchAll(
-            db,
-            sql: """
-                SELECT id, key, shown FROM mention WHERE id IN (SELECT value FROM json_each(?))
-                """, arguments: [jsonIDs(Set(pairs.flatMap { [$0.mention, $0.partner] }))]
-        ).map { ($0["id"] as Int64, (key: $0["key"] as String, shown: $0["shown"] as String)) }
+            db, sql: "SELECT id, shown FROM mention WHERE id IN (SELECT value FROM json_each(?))",
+            arguments: [jsonIDs(Set(pairs.flatMap { [$0.mention, $0.partner] }))]
+        ).map { ($0["id"] as Int64, $0["shown"] as String) }
         return StrongestPartners.of(rows, pairs: pairs, names: Dictionary(uniqueKeysWithValues: names))
     }
 

@@ -215,8 +215,8 @@ struct SQLiteStore: Store {
             try db.execute(
                 sql: """
                     -- How many of a term's posts named both mentions (co-mentions, a post's first 30 distinct ones).
-                    -- Each pair is kept both ways, so a mention's partners are one range of the key, the strongest
-                    -- first through the weight index.
+                    -- Each pair is kept both ways, so a mention's partners are one range of the key, and its strongest
+                    -- (ties: the mention met first) are the first entries of the weight index.
                     CREATE TABLE mentionPair (
                         termID INTEGER NOT NULL REFERENCES recent(id),
                         mentionID INTEGER NOT NULL REFERENCES mention(id),
@@ -224,7 +224,7 @@ struct SQLiteStore: Store {
                         weight INTEGER NOT NULL,
                         PRIMARY KEY (termID, mentionID, partnerID)
                     ) WITHOUT ROWID;
-                    CREATE INDEX mentionPair_by_weight ON mentionPair(termID, mentionID, weight);
+                    CREATE INDEX mentionPair_by_weight ON mentionPair(termID, mentionID, weight DESC, partnerID);
                     -- The same by the hour of the posts' own times, once per pair (the lower id first): a time window
                     -- is one range of the key.
                     CREATE TABLE mentionPairHour (

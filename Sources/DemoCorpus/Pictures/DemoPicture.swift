@@ -133,26 +133,3 @@ private struct Palette {
         Palette(skyTop: "#a1c4fd", skyBottom: "#fbc2eb", sun: "#fffbe6", hillHue: 200, hillLightness: 48),
     ]
 }
-
-/// Text made safe for XML content and attribute values; characters XML cannot hold at all (most controls) are left out.
-enum XMLText {
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars where isAllowed(scalar) {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x20 ? scalar.value != 0xFFFE && scalar.value != 0xFFFF : ["\t", "\n", "\r"].contains(scalar)
-    }
-}

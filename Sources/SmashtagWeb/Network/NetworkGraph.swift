@@ -24,7 +24,8 @@ struct NetworkGraph: Sendable {
     let nodes: [Node]
     let lines: [Line]
 
-    init(_ network: MentionNetwork, title: String, searchURL: (MentionNetwork.Node) -> String) {
+    /// `searchURLs`: each node's search, in the network's order.
+    init(_ network: MentionNetwork, title: String, searchURLs: [String]) {
         self.title = title
         let layout = NetworkLayout(network)
         nodes = network.nodes.enumerated().map { index, node in
@@ -33,7 +34,7 @@ struct NetworkGraph: Sendable {
                 mention: node.mention, kind: node.kind.singular, count: node.count, x: svgNumber(point.x),
                 y: svgNumber(point.y), radius: svgNumber(layout.radii[index]),
                 hitRadius: svgNumber(max(layout.radii[index] + 4, 12)),
-                label: layout.labels[index].map { (svgNumber($0.x), svgNumber($0.y)) }, searchURL: searchURL(node))
+                label: layout.labels[index].map { (svgNumber($0.x), svgNumber($0.y)) }, searchURL: searchURLs[index])
         }
         let weights = network.edges.map(\.weight)
         let (lightest, heaviest) = (Double(weights.min() ?? 1), Double(weights.max() ?? 1))

@@ -70,9 +70,9 @@ struct NetworkPageView: Sendable {
         graph =
             network.nodes.isEmpty
             ? nil
-            : NetworkGraph(network, title: "The network of “\(network.term)”, \(options.window.span)") { [nodes] node in
-                nodes.first { $0.mention == node.mention }?.searchURL ?? ""
-            }
+            : NetworkGraph(
+                network, title: "The network of “\(network.term)”, \(options.window.span)",
+                searchURLs: nodes.map(\.searchURL))
         exports =
             [
                 Export(
