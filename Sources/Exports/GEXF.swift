@@ -87,7 +87,8 @@ struct GEXF {
     private func edge(_ index: Int) -> String {
         let edge = network.edges[index]
         let opening =
-            "      <edge id=\"e\(index)\" source=\"n\(edge.source)\" target=\"n\(edge.target)\" weight=\"\(edge.weight)\""
+            "      <edge id=\"e\(index)\" source=\"n\(edge.source)\" target=\"n\(edge.target)\""
+            + " weight=\"\(edge.weight)\""
         guard isDynamic else { return opening + "/>\n" }
         let spells = network.edgeSpells[index]
         return opening + ">\n        <attvalues>\n" + dynamicValues(spells, attribute: "posts")
@@ -97,7 +98,8 @@ struct GEXF {
 
     private func dynamicValues(_ spells: [MentionNetwork.Spell], attribute: String) -> String {
         spells.map {
-            "          <attvalue for=\"\(attribute)\" value=\"\($0.value)\" start=\"\(day($0.start))\" end=\"\(day($0.end))\"/>\n"
+            "          <attvalue for=\"\(attribute)\" value=\"\($0.value)\""
+                + " start=\"\(day($0.start))\" end=\"\(day($0.end))\"/>\n"
         }.joined()
     }
 

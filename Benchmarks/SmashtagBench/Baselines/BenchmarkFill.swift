@@ -5,8 +5,8 @@ import PostgresNIO
 
 extension AppDatabase {
     /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts, hourly
-    /// trends and co-mentions of `mentions` mentions under each, straight in SQL: the size the benchmark measures at, reached in
-    /// seconds.
+    /// trends and co-mentions of `mentions` mentions under each, straight in SQL: the size the benchmark measures at,
+    /// reached in seconds.
     public func fillSQLiteForBenchmark(links: Int, terms: Int, mentions: Int) async throws {
         let mentions = max(mentions, 2)  // the first and at least one other
         try await sqliteWriter!.write { db in

@@ -71,7 +71,8 @@ public struct PostgresBaseline: Sendable {
                 let (low, high) = (min(one, other), max(one, other))
                 if try await connection.value(
                     """
-                    SELECT weight::bigint AS weight FROM mention_pair_hour WHERE term_id = \(termID) AND hour = \(hour) \
+                    SELECT weight::bigint AS weight FROM mention_pair_hour WHERE term_id = \(termID) \
+                    AND hour = \(hour) \
                     AND mention_id = \(low) AND partner_id = \(high)
                     """, "weight", as: Int64.self) != nil
                 {

@@ -83,6 +83,17 @@ struct CountedMention: Sendable {
     }
 }
 
+extension [CountedMention] {
+    /// The mentions with their partners as the stores read them, by mention id.
+    func withPartners(_ partners: [Int64: [String]]) -> [CountedMention] {
+        map { mention in
+            var mention = mention
+            mention.partners = partners[mention.id] ?? []
+            return mention
+        }
+    }
+}
+
 /// The strongest partners of some mentions from the pairs of a window, each pair read once (the lower id first):
 /// by weight, three at most. Ties go to the mention the store met first (the lower id), as the stores' weight indexes
 /// order them over all time; both stores number a page's new mentions in key order, so they agree.
@@ -100,12 +111,10 @@ enum StrongestPartners {
                 candidates[one, default: []].append((pair.weight, other))
             }
         }
-        return mentions.map { mention in
-            var mention = mention
-            mention.partners = (candidates[mention.id] ?? []).sorted { ($1.weight, $0.id) < ($0.weight, $1.id) }
-                .prefix(limit).compactMap { names[$0.id] }
-            return mention
-        }
+        return mentions.withPartners(
+            candidates.mapValues { candidates in
+                candidates.sorted { ($1.weight, $0.id) < ($0.weight, $1.id) }.prefix(limit).compactMap { names[$0.id] }
+            })
     }
 }
 

@@ -118,7 +118,8 @@ struct PostgresCounter {
         try await connection.run(
             """
             INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight)
-            SELECT \(termID), h, m, p, w FROM unnest(\(hours.map(\.hour))::int[], \(hours.map(\.pair.mention))::bigint[], \
+            SELECT \(termID), h, m, p, w FROM unnest(\(hours.map(\.hour))::int[], \
+            \(hours.map(\.pair.mention))::bigint[], \
             \(hours.map(\.pair.partner))::bigint[], \(hours.map(\.weight))::int[]) AS t (h, m, p, w)
             ON CONFLICT (term_id, hour, mention_id, partner_id) DO UPDATE SET weight = mention_pair_hour.weight + \
             excluded.weight
@@ -129,7 +130,8 @@ struct PostgresCounter {
         try await connection.run(
             """
             INSERT INTO mention_pair (term_id, mention_id, partner_id, weight)
-            SELECT \(termID), m, p, w FROM unnest(\(totals.map(\.0.mention))::bigint[], \(totals.map(\.0.partner))::bigint[], \
+            SELECT \(termID), m, p, w FROM unnest(\(totals.map(\.0.mention))::bigint[], \
+            \(totals.map(\.0.partner))::bigint[], \
             \(totals.map(\.1))::int[]) AS t (m, p, w)
             ON CONFLICT (term_id, mention_id, partner_id) DO UPDATE SET weight = mention_pair.weight + excluded.weight
             """)

@@ -79,7 +79,8 @@ extension PostgresStore {
     ) async throws -> [(mention: Int64, partner: Int64, step: Int, weight: Int)] {
         try await connection.rows(
             """
-            SELECT mention_id, partner_id, (hour + \(step.offset)) / \(step.hours) AS step, sum(weight)::bigint AS weight
+            SELECT mention_id, partner_id, (hour + \(step.offset)) / \(step.hours) AS step,
+                sum(weight)::bigint AS weight
             FROM mention_pair_hour WHERE term_id = \(termID) AND hour >= \(first)
                 AND mention_id = ANY(\(ids)::bigint[]) AND partner_id = ANY(\(ids)::bigint[])
             GROUP BY 1, 2, 3

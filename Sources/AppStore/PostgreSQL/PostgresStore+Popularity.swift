@@ -136,11 +136,7 @@ extension PostgresStore {
         {
             partners[try row["id"].decode(Int64.self), default: []].append(try row["shown"].decode(String.self))
         }
-        return rows.map { row in
-            var row = row
-            row.partners = partners[row.id] ?? []
-            return row
-        }
+        return rows.withPartners(partners)
     }
 
     /// In a window, the rows' partners from the window's pairs.

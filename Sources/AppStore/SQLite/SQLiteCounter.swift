@@ -31,7 +31,8 @@ struct SQLiteCounter {
         let increments = page.tally(of: new)
         guard !increments.isEmpty else { return [:] }
         let met = known.ids(of: increments.mentions.map(\.key))
-        // In key order, as PostgreSQL numbers them: both stores then break partners' ties (the mention met first) alike.
+        // In key order, as PostgreSQL numbers them: both stores then break partners' ties (the mention met first)
+        // alike.
         let learned = try mentionIDs(increments.mentions.filter { met[$0.key] == nil }.sorted { $0.key < $1.key })
         try add(increments, ids: met.merging(learned) { met, _ in met })
         return learned
