@@ -18,11 +18,9 @@ extension SQLiteStore {
     private static func network(
         _ term: SearchTermKey, _ options: NetworkOptions, at now: Date, _ db: Database
     ) throws -> MentionNetwork? {
-        let row = try Row.fetchOne(db, sql: "SELECT id, term FROM recent WHERE key = ?", arguments: [term.key])
-        guard let row, let termID: Int64 = row["id"] else { return nil }
-        let shown: String = row["term"]
+        guard let (termID, shown) = try recent(term, db) else { return nil }
         let hours = options.window.hours(at: now)
-        let mentions = try hours.map { try counted(termID, in: $0, db) } ?? counted(termID, db)
+        let mentions = try hours.map { try counted(termID, in: $0, db) } ?? counted(termID, atLeast: 1, db)
         let nodes = MentionNetwork.chosen(mentions, term: shown, options: options)
         let ids = nodes.map(\.id)
         let pairs = try hours.map { try windowPairs(termID, in: $0, among: ids, db) } ?? allTimePairs(termID, ids, db)

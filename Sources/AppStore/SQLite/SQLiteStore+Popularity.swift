@@ -59,43 +59,37 @@ extension SQLiteStore {
         }
     }
 
-    /// The rows, then each row's partners; the term's newest spelling is a primary-key look-up beside them.
+    /// The rows, then each row's partners.
     private static func popularity(
         _ term: SearchTermKey, _ window: TimeWindow, at now: Date, _ db: Database
     ) throws -> PopularityTable {
-        let row = try Row.fetchOne(db, sql: "SELECT id, term FROM recent WHERE key = ?", arguments: [term.key])
-        guard let row, let termID: Int64 = row["id"] else {
+        guard let (termID, shown) = try recent(term, db) else {
             return PopularityTable(term: term.shown, window: window, counted: [])
         }
         let hours = window.hours(at: now)
         let rows = try CountedMention.rows(
-            hours.map { try counted(termID, in: $0, db) } ?? mentionedTwice(termID, db))
+            hours.map { try counted(termID, in: $0, db) } ?? counted(termID, atLeast: 2, db))
         return PopularityTable(
-            term: row["term"], window: window,
+            term: shown, window: window,
             counted: try hours.map { try partners(of: rows, termID, in: $0, db) } ?? partners(of: rows, termID, db))
     }
 
-    /// A term's mentions counted more than once: one indexed query.
-    private static func mentionedTwice(_ termID: Int64, _ db: Database) throws -> [CountedMention] {
-        try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT m.id, m.kind, m.key, m.shown, c.count FROM mentionCount c JOIN mention m ON m.id = \
-                    c.mentionID
-                    WHERE c.termID = ? AND c.count > 1
-                    """), arguments: [termID]
-        ).map { CountedMention($0) }
+    /// The term's id and newest spelling (a primary-key look-up); nil when it is not in Recents.
+    static func recent(_ term: SearchTermKey, _ db: Database) throws -> (Int64, String)? {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, term FROM recent WHERE key = ?"), arguments: [term.key])
+        return row.map { ($0["id"], $0["term"]) }
     }
 
-    /// Every mention of a term, counted over all time.
-    static func counted(_ termID: Int64, _ db: Database) throws -> [CountedMention] {
+    /// A term's mentions counted at least `least` times over all time: one indexed query.
+    static func counted(_ termID: Int64, atLeast least: Int, _ db: Database) throws -> [CountedMention] {
         try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT m.id, m.kind, m.key, m.shown, c.count FROM mentionCount c JOIN mention m ON m.id = \
                     c.mentionID
-                    WHERE c.termID = ?
-                    """), arguments: [termID]
+                    WHERE c.termID = ? AND c.count >= ?
+                    """), arguments: [termID, least]
         ).map { CountedMention($0) }
     }
 

@@ -1,7 +1,6 @@
 import AppStore
 import Exports
 import Hummingbird
-import Posts
 
 /// A term's Network page under either tab, and its exports `/api/popularity/network` (JSON, CSV, GEXF) as files.
 struct NetworkController: Sendable {
@@ -24,18 +23,8 @@ struct NetworkController: Sendable {
     private func export(_ request: Request) async throws -> Response {
         let parameters = try NetworkParameters(request.queryString, isPage: false)
         let network = try await parameters.network(in: site.database)
-        var headers = HTTPFields()
-        headers[.contentType] = parameters.format.contentType
-        headers[.contentDisposition] = Download.disposition(NetworkFile.name(network, parameters.format))
-        return Response(
-            status: .ok, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: NetworkFile.text(network, parameters.format))))
-    }
-}
-
-/// A download's `Content-Disposition`: the name as UTF-8 (RFC 6266's `filename*`), which a term's letters may need.
-enum Download {
-    static func disposition(_ name: String) -> String {
-        "attachment; filename*=UTF-8''" + URLQuery.encode(name)
+        return Download.response(
+            NetworkFile.text(network, parameters.format), type: parameters.format.contentType,
+            name: NetworkFile.name(network, parameters.format))
     }
 }

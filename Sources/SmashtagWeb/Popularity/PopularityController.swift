@@ -47,11 +47,8 @@ struct PopularityController: Sendable {
         switch request.queryString["format"] {
         case nil, "json": return try JSONBody(table).response
         case "csv":
-            var headers = HTTPFields()
-            headers[.contentType] = "text/csv; charset=utf-8"
-            headers[.contentDisposition] = Download.disposition(PopularityFile.name(table))
-            return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: PopularityFile.csv(table))))
+            return Download.response(
+                PopularityFile.csv(table), type: "text/csv; charset=utf-8", name: PopularityFile.name(table))
         default: throw RefusedRequest(.badRequest, "format must be json or csv.")
         }
     }

@@ -4,19 +4,13 @@ import AppStore
 /// the term's last buckets and its count opening the mention's trend; a section with no rows is left out. The same
 /// rows, rendered here, come live from the event stream.
 struct PopularityPageView: Sendable {
-    struct WindowChoice: Sendable {
-        let title: String
-        let url: String
-        let isCurrent: Bool
-    }
-
     let chrome: Chrome
     let term: String
     let window: TimeWindow
     let eventsURL: String
     let rows: PopularityRows
     let tracking: TrackingStatus
-    let windows: [WindowChoice]
+    let windows: [LinkChoice]
     let networkURL: String
     let csvURL: String
 
@@ -29,7 +23,7 @@ struct PopularityPageView: Sendable {
         eventsURL = SiteURL.popularityEvents(term: table.term, rows: tab, window: table.window).path
         rows = PopularityRows(overview, tab: tab, here: here)
         windows = TimeWindow.allCases.map { window in
-            WindowChoice(
+            LinkChoice(
                 title: window.label, url: SiteURL.popularity(tab, term: table.term, window: window).path,
                 isCurrent: window == table.window)
         }
@@ -172,15 +166,11 @@ extension PopularityPageView: PageView {
             <p class="dim note">Hashtags and users mentioned more than once in the posts fetched for “\(term)”, \
             \(window.span)\(window == .all ? "" : " by their own times, against the \(window.label) before"). \
             <span class="live" hidden>● live</span></p>
-            <nav class="buckets windows-choice" aria-label="Window">
+
             """)
-        for choice in windows {
-            let current: Markup = choice.isCurrent ? #" aria-current="page""# : .empty
-            html.append(" <a href=\"\(url: choice.url)\"\(current)>\(choice.title)</a>")
-        }
+        LinkChoice.write(windows, navClass: "buckets windows-choice", label: "Window", to: &html)
         html.append(
             """
-            </nav>
             <p class="actions"><a class="item" href="\(url: networkURL)">Network</a> \
             <a class="dim" href="\(url: csvURL)" download>CSV</a></p>
 

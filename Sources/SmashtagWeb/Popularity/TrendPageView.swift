@@ -4,12 +4,6 @@ import Foundation
 /// A mention's trend under a term: a bar chart of a window of buckets ending with its newest post,
 /// by hour or by day, with earlier and later windows, the counts as a table too, and the JSON twin.
 struct TrendPageView: Sendable {
-    struct Choice: Sendable {
-        let title: String
-        let url: String
-        let isCurrent: Bool
-    }
-
     struct TableRow: Sendable {
         let time: String
         let count: Int
@@ -21,7 +15,7 @@ struct TrendPageView: Sendable {
     let summary: String
     let chart: TrendChart?
     let table: [TableRow]
-    let buckets: [Choice]
+    let buckets: [LinkChoice]
     let earlierURL: String?
     let laterURL: String?
     let jsonURL: String
@@ -36,7 +30,7 @@ struct TrendPageView: Sendable {
         searchURL = SiteURL.search(tab, query: query, back: here).path
         jsonURL = SiteURL.apiTrend(term: series.term, mention: series.mention, bucket: series.bucket).path
         buckets = TrendBucket.allCases.map { bucket in
-            Choice(
+            LinkChoice(
                 title: bucket == .hour ? "By hour" : "By day",
                 url: SiteURL.trend(tab, term: series.term, mention: series.mention, bucket: bucket, back: back).path,
                 isCurrent: bucket == series.bucket)
@@ -95,14 +89,8 @@ private struct TrendWindow {
 
 extension TrendPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append(
-            "<div class=\"trend\">\n<p class=\"dim note\">\(summary)</p>\n<nav class=\"buckets\" aria-label=\"Bucket\">"
-        )
-        for choice in buckets {
-            let current: Markup = choice.isCurrent ? #" aria-current="page""# : .empty
-            html.append(" <a href=\"\(url: choice.url)\"\(current)>\(choice.title)</a>")
-        }
-        html.append("</nav>\n")
+        html.append("<div class=\"trend\">\n<p class=\"dim note\">\(summary)</p>\n")
+        LinkChoice.write(buckets, navClass: "buckets", label: "Bucket", to: &html)
         if let chart {
             html.append("<figure class=\"chart-frame\">\n")
             chart.write(to: &html)

@@ -1,0 +1,12 @@
+import Hummingbird
+import Posts
+
+/// A file to download: its type, and its name as UTF-8 (RFC 6266's `filename*`), which a term's letters may need.
+enum Download {
+    static func response(_ text: String, type: String, name: String) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.contentDisposition] = "attachment; filename*=UTF-8''" + URLQuery.encode(name)
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
