@@ -9,6 +9,7 @@ let upcoming: [SwiftSetting] = [
 extension Target.Dependency {
     static let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
     static let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
     static let compressNIO = Target.Dependency.product(name: "CompressNIO", package: "compress-nio")
     static let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
     static let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
@@ -25,6 +26,7 @@ extension Target.Dependency {
     static let serviceLifecycle = Target.Dependency.product(
         name: "ServiceLifecycle", package: "swift-service-lifecycle")
     static let wsClient = Target.Dependency.product(name: "WSClient", package: "swift-websocket")
+    static let zipFoundation = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
 }
 
 /// A network's module: its formats decoded into posts and its live client.
@@ -67,6 +69,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // The streaming JSON reader and writer every wire format goes through, and ISO-8601 times as APIs write them.
@@ -115,8 +119,13 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // What is taken away for other tools: CSV (formula-safe), co-mention networks as JSON, CSV and GEXF.
-        .target(name: "Exports", dependencies: ["AppStore", "Posts"], swiftSettings: upcoming),
+        // What is taken away for other tools: CSV (formula-safe), co-mention networks as JSON, CSV and GEXF, a term's
+        // posts as NDJSON or tidy CSV tables (a folder or a zip), pseudonymised with a keyed hash.
+        .target(
+            name: "Exports",
+            dependencies: ["AppStore", "Posts", "WireJSON", .crypto, .zipFoundation],
+            swiftSettings: upcoming
+        ),
         // Bluesky's firehose into the corpus: ingest, authors' profiles, retention.
         .target(
             name: "LiveIndex",

@@ -9,7 +9,7 @@
 extension Post: Codable {
     enum CodingKeys: String, CodingKey {
         case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning,
-            card, url
+            card, url, language
         case author = "user"
         case repostedBy = "retweetedBy"
         case isSensitive = "sensitive"
@@ -33,7 +33,8 @@ extension Post: Codable {
             contentWarning: try container.decodeIfPresent(String.self, forKey: .contentWarning),
             isSensitive: try container.decodeIfPresent(Bool.self, forKey: .isSensitive) ?? false,
             card: try container.decodeIfPresent(LinkCard.self, forKey: .card),
-            url: try container.decodeIfPresent(String.self, forKey: .url)
+            url: try container.decodeIfPresent(String.self, forKey: .url),
+            language: try container.decodeIfPresent(String.self, forKey: .language)
         )
     }
 
@@ -55,5 +56,6 @@ extension Post: Codable {
         if isSensitive { try container.encode(true, forKey: .isSensitive) }
         try container.encodeIfPresent(card, forKey: .card)
         try container.encode(url, forKey: .url)
+        try container.encodeIfPresent(language, forKey: .language)
     }
 }

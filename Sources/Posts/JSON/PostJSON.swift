@@ -47,6 +47,7 @@ extension JSONWriter {
         if post.isSensitive { member(Key.isSensitive.stringValue, boolean: true) }
         if let card = post.card { write(card, as: Key.card.stringValue) }
         member(Key.url.stringValue, post.url)
+        if let language = post.language { member(Key.language.stringValue, language) }
     }
 
     fileprivate mutating func write(_ author: Author, as key: String) {

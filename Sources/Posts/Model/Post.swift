@@ -39,12 +39,16 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The post's address on its network (its permalink): from the data, or derived from the id when the data has
     /// none (X's tweets).
     public var url: String { fields.values.url }
+    /// The language the post is written in (a BCP 47 tag such as `en` or `pt-BR`), where its network says: X's
+    /// `lang`, Mastodon's `language`, the first of Bluesky's `langs`. Nil when unknown (X's `und` too).
+    public var language: String? { fields.values.language }
 
     public init(
         network: Network = .twitter, id: String, created: Date, author: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
-        contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil
+        contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil,
+        language: String? = nil
     ) {
         fields = Fields(
             Values(
@@ -53,7 +57,8 @@ public struct Post: Sendable, Hashable, Identifiable {
                 repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
                 displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive,
                 card: card,
-                url: url ?? network.permalink(id: id, author: author.handle)
+                url: url ?? network.permalink(id: id, author: author.handle),
+                language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }
             ))
     }
 
@@ -92,6 +97,7 @@ extension Post {
         let isSensitive: Bool
         let card: LinkCard?
         let url: String
+        let language: String?
     }
 
     fileprivate final class Fields: Sendable {
