@@ -123,7 +123,7 @@ let package = Package(
         // posts as NDJSON or tidy CSV tables (a folder or a zip), pseudonymised with a keyed hash.
         .target(
             name: "Exports",
-            dependencies: ["AppStore", "Posts", "WireJSON", .crypto, .zipFoundation],
+            dependencies: ["AppStore", "Posts", "WireJSON", .crypto, .nioPosix, .zipFoundation],
             swiftSettings: upcoming
         ),
         // Bluesky's firehose into the corpus: ingest, authors' profiles, retention.
@@ -254,7 +254,10 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "AppStore"], swiftSettings: upcoming),
+        .testTarget(
+            name: "ExportsTests", dependencies: ["Exports", "AppStore", "Posts", .zipFoundation],
+            swiftSettings: upcoming
+        ),
         .testTarget(
             name: "LiveIndexTests",
             dependencies: [

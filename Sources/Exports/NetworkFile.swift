@@ -40,10 +40,14 @@ public enum NetworkFile {
         "network-\(FileNames.slug(network.term))-\(network.options.window).\(format.rawValue)"
     }
 
-    private static func csv(_ network: MentionNetwork) -> String {
+    /// `source,target,weight`, each mention written as `naming` gives it.
+    static func csv(_ network: MentionNetwork, naming: (String) -> String = { $0 }) -> String {
         CSV.row(["source", "target", "weight"])
             + network.edges.map {
-                CSV.row([network.nodes[$0.source].mention, network.nodes[$0.target].mention, String($0.weight)])
+                CSV.row([
+                    naming(network.nodes[$0.source].mention), naming(network.nodes[$0.target].mention),
+                    String($0.weight),
+                ])
             }.joined()
     }
 }

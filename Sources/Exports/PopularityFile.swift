@@ -4,14 +4,15 @@ import AppStore
 /// them; `previous` and `change` (new, rising, falling, steady) are empty for all time, `partners` are the three
 /// mentions each is named with most, separated by spaces.
 public enum PopularityFile {
-    public static func csv(_ table: PopularityTable) -> String {
+    /// The table, each mention written as `naming` gives it (a pseudonymised dataset's users are pseudonyms).
+    public static func csv(_ table: PopularityTable, naming: (String) -> String = { $0 }) -> String {
         let rows = table.sections.flatMap { section in
             section.rows.map { mention in
                 let momentum = table.momentum(of: mention)
                 return CSV.row([
-                    mention.mention, section.kind.singular, String(mention.count),
+                    naming(mention.mention), section.kind.singular, String(mention.count),
                     momentum.map { _ in String(table.previousCount(of: mention)) } ?? "", momentum?.name ?? "",
-                    table.partners(of: mention).joined(separator: " "),
+                    table.partners(of: mention).map(naming).joined(separator: " "),
                 ])
             }
         }

@@ -9,6 +9,7 @@ struct SmashtagCommand: AsyncParsableCommand {
         abstract: "Search posts, read them with their hashtags, users and links, and see what is popular.",
         subcommands: [
             Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, NetworkCommand.self,
+            ExportCommand.self,
             TrendCommand.self,
             TrackCommand.self,
             UntrackCommand.self, TrackingCommand.self, CollectCommand.self, Import.self, IngestCommand.self,

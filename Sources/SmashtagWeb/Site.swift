@@ -23,6 +23,8 @@ struct Site: Sendable {
     let demoTweeter: DemoTweeter?
     /// `serve --ingest bluesky`: the index filling the corpus, and its progress for the pages.
     let liveIndex: LiveIndex?
+    /// Where the pseudonyms' secret is kept, and the zips of datasets are made before they are sent.
+    let directory: DataDirectory
     let logger: Logger
 
     struct LiveIndex: Sendable {
@@ -44,7 +46,8 @@ struct Site: Sendable {
             sources: sources, database: database, sessions: SearchSessions(database: database),
             publicDirectory: resources + "/Public", assets: assets,
             defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
-            liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, logger: logger)
+            liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, directory: directory,
+            logger: logger)
     }
 
     /// The corpus, the demo generated on first use (said once in the log).

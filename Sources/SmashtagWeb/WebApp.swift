@@ -46,6 +46,7 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     var logger = Logger(label: "smashtag")
     logger.logLevel = arguments.logLevel
     let site = try await Site.open(arguments, logger: logger)
+    site.removeAbandonedFiles()
     var app = Application(
         router: try buildRouter(site),
         server: .http1(configuration: .init(idleTimeout: TimeAmount(arguments.idleTimeout))),
@@ -92,6 +93,7 @@ func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
     TrackingController(site: site).addRoutes(to: router)
     PopularityController(site: site).addRoutes(to: router)
     NetworkController(site: site).addRoutes(to: router)
+    DatasetController(site: site).addRoutes(to: router)
     FeedController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)

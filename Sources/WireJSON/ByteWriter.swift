@@ -49,5 +49,10 @@ package struct ByteWriter: Sendable {
 
     package var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Empty again, keeping the room the buffer has.
+    package mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     private static let base62 = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 }

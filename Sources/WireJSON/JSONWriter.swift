@@ -66,6 +66,18 @@ package struct JSONWriter: Sendable {
         writeString(value.utf8, escapingHTML: false)
     }
 
+    /// Ends a line of JSON Lines: what follows starts a new value.
+    package mutating func newLine() {
+        output.append(byte: UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    /// What was written so far; the writer starts again empty, with the room it had.
+    package mutating func take() -> [UInt8] {
+        defer { output.removeAll() }
+        return output.bytes
+    }
+
     /// `key: [elements]`, the elements written by another writer (a page's sections are built side by side).
     package mutating func member(_ key: String, elementsOf other: JSONWriter) {
         beginArray(key)

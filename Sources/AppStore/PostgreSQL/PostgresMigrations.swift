@@ -133,6 +133,19 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            "v4: counted times",
+            [
+                // When each post was first counted under the term (milliseconds since 1970, the counting
+                // transaction's time). The default is set apart from the column so the rows counted before keep
+                // NULL: a default given with the column would date them all to the migration.
+                "ALTER TABLE counted_post ADD COLUMN counted bigint",
+                """
+                ALTER TABLE counted_post ALTER COLUMN counted SET DEFAULT \
+                (extract(epoch FROM transaction_timestamp()) * 1000)::bigint
+                """,
+            ]
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

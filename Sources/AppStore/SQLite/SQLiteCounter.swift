@@ -82,8 +82,10 @@ struct SQLiteCounter {
     /// No `ON CONFLICT`: the posts are new for the term by `counted`, read in this transaction, and a post counted
     /// twice would be an error, not a row to skip.
     private func markCounted(_ references: [Int64]) throws {
-        try ValuesList(references.map { [$0.databaseValue] }, term: termID).eachStatement { list, values in
-            try values.statement("INSERT INTO countedPost(termID, postRef) VALUES \(list)", in: db).execute()
+        let now = Date().millisecondsSince1970.databaseValue
+        try ValuesList(references.map { [$0.databaseValue, now] }, term: termID).eachStatement { list, values in
+            try values.statement("INSERT INTO countedPost(termID, postRef, counted) VALUES \(list)", in: db)
+                .execute()
         }
     }
 

@@ -238,6 +238,11 @@ struct SQLiteStore: Store {
                     """)
             try TrendBackfill.pairs(db)
         }
+        migrator.registerMigration("v8: counted times") { db in
+            // When each post was first counted under the term (milliseconds since 1970), for datasets; NULL for the
+            // posts counted before this version, whose time nobody kept.
+            try db.execute(sql: "ALTER TABLE countedPost ADD COLUMN counted INTEGER")
+        }
         return migrator
     }
 }

@@ -49,6 +49,9 @@ protocol Store: Sendable {
     func storedPosts(_ term: SearchTermKey, newest: Int64, oldest: Int64) async throws -> [Post]
     /// By network then id (for tests and diagnostics).
     func storedPostIDs() async throws -> [String]
+    /// A batch of the posts counted under the term in the read's window, after the store's reference `after`, in
+    /// the order of the references; nil when the term is not in Recents.
+    func countedPosts(_ read: CountedPostRead, after reference: Int64) async throws -> CountedPostBatch?
 
     /// A signal now, then whenever the term's counts or Recents may have changed, written by any process, until the
     /// subscriber stops listening. A spurious signal costs a read; a missed one would leave a live page stale.

@@ -33,6 +33,30 @@ struct PopularityPageView: Sendable {
     }
 }
 
+extension PopularityPageView {
+    /// The term's posts to take away, in the page's window: a plain form, so it works without JavaScript.
+    private func writeDatasetForm(to html: inout HTMLWriter) {
+        html.append(
+            """
+            <details class="options-box dataset-box"><summary>Download the posts</summary>
+            <form class="options" method="get" action="\(url: Route.apiDataset.path())">
+            <input type="hidden" name="term" value="\(term)">\
+            <input type="hidden" name="window" value="\(window.rawValue)">
+            <label>Format <select name="format"><option value="ndjson">NDJSON, one post per line</option>\
+            <option value="csv">CSV tables (zip)</option></select></label>
+            <label class="check"><input type="checkbox" name="pseudonymise" value="1"> Pseudonymise people</label>
+            <button type="submit">Download</button>
+            </form>
+            <p class="dim note">The posts counted for “\(term)”\(window == .all ? "" : " in \(window.span)"), as \
+            fetched. Pseudonymised: every author \
+            and mentioned user becomes a code that stays the same across downloads from this server; names, pictures \
+            and profile links are left out. The text itself may still identify people.</p>
+            </details>
+
+            """)
+    }
+}
+
 /// The sections of a Popularity page: written into the page, and sent whole as a live update.
 struct PopularityRows: Sendable {
     let sections: [Section]
@@ -175,6 +199,7 @@ extension PopularityPageView: PageView {
             <a class="dim" href="\(url: csvURL)" download>CSV</a></p>
 
             """)
+        writeDatasetForm(to: &html)
         tracking.writeSection(to: &html)
         html.append("<div class=\"popular-rows\">\n")
         rows.write(to: &html)

@@ -38,6 +38,8 @@ enum Route: Sendable, Hashable {
     case apiTrend
     /// A network as JSON, CSV or GEXF.
     case apiNetwork
+    /// A term's posts as a dataset: NDJSON, or CSV tables in a zip.
+    case apiDataset
     /// A search's RSS feed.
     case searchFeed
     case asset
@@ -48,7 +50,7 @@ enum Route: Sendable, Hashable {
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
-            .apiNetwork, .searchFeed, .asset, .demoAvatar, .demoImage,
+            .apiNetwork, .apiDataset, .searchFeed, .asset, .demoAvatar, .demoImage,
         ]
         + Tab.allCases.flatMap {
             [
@@ -84,6 +86,7 @@ enum Route: Sendable, Hashable {
         case .apiPopularityEvents: "/api/popularity/events"
         case .apiTrend: "/api/popularity/trend"
         case .apiNetwork: "/api/popularity/network"
+        case .apiDataset: "/api/popularity/posts"
         case .searchFeed: "/search/feed"
         case .asset: "/assets/:name"
         case .demoAvatar: "/demo/avatars/:name"

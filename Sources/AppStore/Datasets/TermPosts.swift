@@ -1,0 +1,90 @@
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A post counted under a term, with when it was first counted (nil for posts counted before Smashtag kept it).
+public struct CountedPost: Sendable, Hashable {
+    public let post: Post
+    public let counted: Date?
+
+    public init(post: Post, counted: Date?) {
+        (self.post, self.counted) = (post, counted)
+    }
+}
+
+/// The posts counted under the terms in Recents, for datasets: read a batch at a time in the order the store first
+/// kept them (its own references), so an export of a million posts holds one batch, and posts counted while it runs
+/// come in later batches rather than shifting earlier ones.
+public struct TermPosts: Sendable {
+    let database: AppDatabase
+
+    public init(database: AppDatabase) {
+        self.database = database
+    }
+
+    /// The term's posts dated in the window ending `now` (by their own times, as the counts are), in batches of
+    /// `size`; nil when the term is not in Recents.
+    public func batches(
+        of term: String, window: TimeWindow = .all, now: Date = Date(), size: Int = 1_000
+    ) async throws -> CountedPostBatches? {
+        let key = try SearchTermKey(term)
+        let read = CountedPostRead(term: key, window: window, now: now, size: size)
+        guard let first = try await database.store.countedPosts(read, after: 0) else { return nil }
+        return CountedPostBatches(store: database.store, read: read, first: first)
+    }
+}
+
+/// What one dataset read asks the store for.
+struct CountedPostRead: Sendable {
+    let term: SearchTermKey
+    let window: TimeWindow
+    let now: Date
+    let size: Int
+
+    /// The earliest post time in the window, in milliseconds since 1970: the window's first hour, as the counts
+    /// have it, so a dataset holds exactly the posts its popularity table counted.
+    var earliest: Int64 {
+        window.hours(at: now).map { Int64($0.first) * 3_600_000 } ?? Int64.min
+    }
+}
+
+/// A batch as the store reads it: the term as shown in Recents, the posts, and the last reference read.
+struct CountedPostBatch: Sendable {
+    let term: String
+    let posts: [CountedPost]
+    let last: Int64?
+}
+
+/// The batches of one term's posts, each read when the one before has been taken.
+public struct CountedPostBatches: AsyncSequence, Sendable {
+    public typealias Element = [CountedPost]
+
+    let store: any Store
+    let read: CountedPostRead
+    let first: CountedPostBatch
+
+    /// The term as Recents shows it.
+    public var term: String { first.term }
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(batches: self, pending: first)
+    }
+
+    public struct Iterator: AsyncIteratorProtocol {
+        let batches: CountedPostBatches
+        var pending: CountedPostBatch?
+
+        public mutating func next() async throws -> [CountedPost]? {
+            guard let batch = pending, !batch.posts.isEmpty else { return nil }
+            pending =
+                if let last = batch.last, batch.posts.count == batches.read.size {
+                    try await batches.store.countedPosts(batches.read, after: last)
+                } else { nil }
+            return batch.posts
+        }
+    }
+}

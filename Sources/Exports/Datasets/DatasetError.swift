@@ -1,0 +1,42 @@
+import Posts
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a dataset was not written, in one sentence that says what was left behind.
+public enum DatasetError: ExplainedError, Equatable {
+    /// The output exists and `--force` was not given.
+    case exists(String)
+    /// Writing failed (`errno`): nothing is left under the final name.
+    case cannotWrite(String, errno: Int32)
+    /// The pseudonyms' secret cannot be read or made.
+    case secret(String, reason: String)
+    /// CSV tables are several files: they need a folder or a zip, not standard output.
+    case tablesNeedPath
+
+    public var description: String {
+        switch self {
+        case .exists(let path):
+            "“\(path)” exists already: give --force to replace it, or another --output."
+        case .cannotWrite(let path, let code):
+            "Could not write “\(path)”: \(Self.reason(code)). Nothing was left under that name."
+        case .secret(let path, let reason):
+            "Cannot use the pseudonyms' secret “\(path)”: \(reason)."
+        case .tablesNeedPath:
+            "CSV tables are several files: give --output a folder, or a name ending in .zip."
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC: "the disk is full"
+        case EDQUOT: "the disk quota is used up"
+        case EACCES, EPERM: "permission denied"
+        case ENOENT: "its folder does not exist"
+        default: String(cString: strerror(code))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import AppStore
+import Exports
+import Foundation
+import Hummingbird
+import SmashtagApp
+
+/// `/api/popularity/posts`: a term's posts as a dataset, from the Popularity page's Download form or a script.
+/// NDJSON is streamed a batch at a time as it is read; CSV tables are written to a zip in the data directory's
+/// `tmp` folder (a zip entry's size comes before its bytes), then streamed and deleted.
+struct DatasetController: Sendable {
+    let site: Site
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.on(.apiDataset) { request, context in try await download(request, context) }
+    }
+
+    private func download(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let parameters = try DatasetParameters(request.queryString)
+        let now = Date()
+        guard
+            let batches = try await TermPosts(database: site.database).batches(
+                of: parameters.term, window: parameters.window, now: now)
+        else {
+            throw RefusedRequest(
+                .notFound,
+                "“\(parameters.term)” is not in Recents: datasets are made from the posts fetched for a search.")
+        }
+        let pseudonymiser =
+            try parameters.pseudonymises ? Pseudonymiser(secret: PseudonymKey.secret(in: site.directory.path)) : nil
+        let name = parameters.fileName(term: batches.term)
+        switch parameters.format {
+        case .ndjson:
+            let dataset = Dataset(batches: batches, tables: nil, pseudonymiser: pseudonymiser)
+            let body = ResponseBody { writer in
+                try await dataset.writeNDJSON { try await writer.write(ByteBuffer(bytes: $0)) }
+                try await writer.finish(nil)
+            }
+            return Download.response(body, type: "application/x-ndjson; charset=utf-8", name: name)
+        case .csv:
+            let tables = try await termTables(parameters, now: now)
+            let dataset = Dataset(batches: batches, tables: tables, pseudonymiser: pseudonymiser)
+            let path = try site.temporaryFile(named: "dataset-\(UUID().uuidString).zip")
+            do {
+                try await dataset.writeZip(at: path, replacing: true, folder: String(name.dropLast(4)))
+            } catch {
+                unlink(path)
+                throw error
+            }
+            let file = try await FileIO().loadFile(path: path, context: context)
+            let body = ResponseBody(contentLength: file.contentLength) { writer in
+                defer { unlink(path) }
+                try await file.write(writer)
+            }
+            return Download.response(body, type: "application/zip", name: name)
+        }
+    }
+
+    private func termTables(_ parameters: DatasetParameters, now: Date) async throws -> TermTables {
+        let popularity = Popularity(database: site.database)
+        let options = NetworkOptions(window: parameters.window)
+        guard let network = try await popularity.network(for: parameters.term, options, now: now) else {
+            throw RefusedRequest(.notFound, "“\(parameters.term)” was taken out of Recents as it was exported.")
+        }
+        return TermTables(
+            popularity: try await popularity.table(for: parameters.term, window: parameters.window, now: now),
+            network: network)
+    }
+}

@@ -1,0 +1,38 @@
+import AppStore
+import Exports
+import Hummingbird
+
+/// What a dataset download asks for: `term`, `window=24h|7d|30d|all`, `format=ndjson|csv` and `pseudonymise=1`. A
+/// bad value is refused with a sentence naming it.
+struct DatasetParameters: Sendable {
+    let term: String
+    let window: TimeWindow
+    let format: DatasetFormat
+    let pseudonymises: Bool
+
+    init(_ parameters: QueryString) throws {
+        guard let term = parameters.text("term") else {
+            throw RefusedRequest(.badRequest, "Choose a term in Recents to take its posts away: ?term=…")
+        }
+        self.term = term
+        window = try TimeWindow.parameter(parameters)
+        format =
+            try parameters["format"].map { value in
+                guard let format = DatasetFormat(rawValue: value) else {
+                    throw RefusedRequest(.badRequest, "format must be ndjson or csv.")
+                }
+                return format
+            } ?? .ndjson
+        switch parameters["pseudonymise"] {
+        case nil, "", "0": pseudonymises = false
+        case "1", "on": pseudonymises = true
+        default: throw RefusedRequest(.badRequest, "pseudonymise must be 1 or left out.")
+        }
+    }
+
+    /// The file's name: `posts-swift-7d.ndjson`, `posts-swift-all-pseudonymised.zip`.
+    func fileName(term shown: String) -> String {
+        DatasetName.of(shown, window: window) + (pseudonymises ? "-pseudonymised" : "")
+            + (format == .ndjson ? ".ndjson" : ".zip")
+    }
+}

@@ -1,0 +1,73 @@
+import AppStore
+import Foundation
+import Posts
+import TestSupport
+import Testing
+
+/// A term's posts read back for datasets, on both stores: every post counted under the term exactly once, in the
+/// order the store first kept them, a batch at a time, each with when it was first counted, and only the window's.
+struct TermPostsTests {
+    private static let now = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01 00:00 UTC
+
+    private func post(_ id: Int, hoursAgo: Double) -> Post {
+        TestPosts.post(id, by: "poster", "#a @b \(id)", created: Self.now.addingTimeInterval(-hoursAgo * 3600))
+    }
+
+    private func read(_ batches: CountedPostBatches?) async throws -> [[CountedPost]] {
+        guard let batches else { return [] }
+        var all: [[CountedPost]] = []
+        for try await batch in batches { all.append(batch) }
+        return all
+    }
+
+    @Test(arguments: TestStore.available) func everyCountedPostComesOnceInBatchesWithItsCountedTime(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        let before = Date()
+        let page = { (ids: ClosedRange<Int>) in ids.reversed().map { self.post($0, hoursAgo: Double($0)) } }
+        // Overlapping pages and a page fetched again: each post is counted, and read back, once.
+        t.source.enqueue(page(1...30), page(20...45), page(1...30))
+        for _ in 0..<3 { _ = try await t.sessions.fetch("T", at: .newest, count: 100) }
+        let batches = try await TermPosts(database: t.database).batches(of: "t", now: Self.now, size: 10)
+        #expect(batches?.term == "T")
+        let read = try await read(batches)
+        #expect(read.map(\.count) == [10, 10, 10, 10, 5])
+        let posts = read.flatMap { $0 }
+        #expect(Set(posts.map(\.post.id)) == Set((1...45).map(String.init)))
+        #expect(posts.count == 45)
+        #expect(posts.allSatisfy { $0.post == post(Int($0.post.id)!, hoursAgo: Double($0.post.id)!) })
+        // The first page's posts were kept first.
+        #expect(Set(posts.prefix(30).map(\.post.id)) == Set((1...30).map(String.init)))
+        let after = Date()
+        #expect(
+            posts.allSatisfy { counted in
+                counted.counted.map { $0 >= before.addingTimeInterval(-1) && $0 <= after.addingTimeInterval(1) }
+                    ?? false
+            })
+    }
+
+    @Test(arguments: TestStore.available) func aWindowReadsThePostsDatedInItOnly(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([post(3, hoursAgo: 2), post(2, hoursAgo: 30), post(1, hoursAgo: 24 * 8)])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        let termPosts = TermPosts(database: t.database)
+        let ids = { (window: TimeWindow) in
+            try await self.read(termPosts.batches(of: "T", window: window, now: Self.now)).flatMap { $0 }
+                .map(\.post.id).sorted()
+        }
+        #expect(try await ids(.day) == ["3"])
+        #expect(try await ids(.week) == ["2", "3"])
+        #expect(try await ids(.all) == ["1", "2", "3"])
+    }
+
+    @Test(arguments: TestStore.available) func aTermNotInRecentsHasNoPosts(store: TestStore) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([post(1, hoursAgo: 1)])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await TermPosts(database: t.database).batches(of: "U") == nil)
+        let empty = try await TermPosts(database: t.database).batches(
+            of: "T", window: .day, now: Self.now.addingTimeInterval(86_400 * 9))
+        #expect(try await read(empty).isEmpty)
+    }
+}
