@@ -9,7 +9,7 @@ struct BenchCommand: AsyncParsableCommand {
         abstract: "Measure Smashtag's performance targets (build with -c release).",
         subcommands: [
             BenchDecode.self, BenchSearch.self, BenchSession.self, BenchTerms.self, BenchPopularity.self,
-            BenchCountPage.self, BenchCountTogether.self, BenchIngest.self, BenchTrack.self,
+            BenchCountPage.self, BenchCountTogether.self, BenchIngest.self, BenchTrack.self, BenchExportFill.self,
         ]
     )
 }

@@ -59,7 +59,8 @@ struct CountedPostBatch: Sendable {
     let last: Int64?
 }
 
-/// The batches of one term's posts, each read when the one before has been taken.
+/// The batches of one term's posts. The next batch is read (and its posts decoded) while the one before is being
+/// written: two at most are held.
 public struct CountedPostBatches: AsyncSequence, Sendable {
     public typealias Element = [CountedPost]
 
@@ -71,18 +72,21 @@ public struct CountedPostBatches: AsyncSequence, Sendable {
     public var term: String { first.term }
 
     public func makeAsyncIterator() -> Iterator {
-        Iterator(batches: self, pending: first)
+        let first = first
+        return Iterator(batches: self, pending: Task { first })
     }
 
     public struct Iterator: AsyncIteratorProtocol {
         let batches: CountedPostBatches
-        var pending: CountedPostBatch?
+        var pending: Task<CountedPostBatch?, any Error>?
 
         public mutating func next() async throws -> [CountedPost]? {
-            guard let batch = pending, !batch.posts.isEmpty else { return nil }
+            guard let batch = try await pending?.value, !batch.posts.isEmpty else { return nil }
             pending =
                 if let last = batch.last, batch.posts.count == batches.read.size {
-                    try await batches.store.countedPosts(batches.read, after: last)
+                    Task { [store = batches.store, read = batches.read] in
+                        try await store.countedPosts(read, after: last)
+                    }
                 } else { nil }
             return batch.posts
         }

@@ -1,5 +1,6 @@
 import Crypto
 import Posts
+import Synchronization
 
 /// Replaces the people in posts by keyed hashes before a dataset is shared: every author and reposter, and every
 /// user mentioned — in the columns and inside the text — becomes `p_` and 16 hex digits of HMAC-SHA256 over the
@@ -12,6 +13,9 @@ import Posts
 /// is not otherwise changed: it may still name or identify someone.
 public struct Pseudonymiser: Sendable {
     private let key: SymmetricKey
+    /// Pseudonyms made so far: the same few thousand people write most of a term's posts, and an HMAC costs more
+    /// than the rest of a post's row.
+    private let made = MadePseudonyms()
 
     public init(secret: [UInt8]) {
         key = SymmetricKey(data: secret)
@@ -19,9 +23,12 @@ public struct Pseudonymiser: Sendable {
 
     /// The pseudonym of a handle (with or without its `@`) or a DID.
     public func pseudonym(of handle: some StringProtocol) -> String {
-        let name = Substring(handle).drop { $0 == "@" }
-        let code = HMAC<SHA256>.authenticationCode(for: Array(name.lowercased().utf8), using: key)
-        return "p_" + Hex.encode(code.prefix(8))
+        let name = Substring(handle).drop { $0 == "@" }.lowercased()
+        if let pseudonym = made[name] { return pseudonym }
+        let code = HMAC<SHA256>.authenticationCode(for: Array(name.utf8), using: key)
+        let pseudonym = "p_" + Hex.encode(code.prefix(8))
+        made[name] = pseudonym
+        return pseudonym
     }
 
     /// A popularity table's or a network's mention: a user's pseudonym, a hashtag as it is.
@@ -108,4 +115,20 @@ public struct Pseudonymiser: Sendable {
 extension String {
     /// A user mention's handle: `@alice` → `alice`, lower-cased.
     fileprivate var dropAt: String { (hasPrefix("@") ? String(dropFirst()) : self).lowercased() }
+}
+
+/// The pseudonyms one `Pseudonymiser` has made, at most 100,000 (then it starts again: a bound, not a policy).
+private final class MadePseudonyms: Sendable {
+    private static let most = 100_000
+    private let byName = Mutex<[String: String]>([:])
+
+    subscript(name: String) -> String? {
+        get { byName.withLock { $0[name] } }
+        set {
+            byName.withLock { byName in
+                if byName.count >= Self.most { byName.removeAll(keepingCapacity: true) }
+                byName[name] = newValue
+            }
+        }
+    }
 }
