@@ -102,10 +102,10 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // The local post corpus: storage, search with the whole query language, import of X's files.
+        // The local post corpus: storage, search with the whole query language, import of every network's files.
         .target(
             name: "Corpus",
-            dependencies: ["Posts", "WireJSON", "Twitter", "SQLiteSupport", .grdb],
+            dependencies: ["Posts", "WireJSON", "Twitter", "Mastodon", "Bluesky", "SQLiteSupport", .grdb],
             swiftSettings: upcoming
         ),
         // The demo corpus: a seeded generator of X-shaped posts, their pictures, a twarc2 writer, the live tweeter.
@@ -238,8 +238,10 @@ let package = Package(
         .testTarget(
             name: "CorpusTests",
             dependencies: [
-                "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport", .grdb,
+                "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport",
+                "FixtureFolders", .grdb,
             ],
+            exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
         .testTarget(

@@ -2,18 +2,21 @@ import ArgumentParser
 import Corpus
 import Posts
 import SmashtagApp
-import Twitter
 import WireJSON
 
-/// `smashtag import FILE...`: add tweet files of any supported format to the corpus.
+/// `smashtag import FILE...`: add files of posts of any supported format and network to the corpus.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract:
-            "Import tweet files into the local corpus (twarc/twarc2 JSON Lines, v1.1 or v2 JSON, archive tweets.js).",
+            "Import files of posts from X, Mastodon and Bluesky, or Smashtag's own export, into the local corpus.",
         discussion: """
-            Streams each file (memory stays flat however big it is), one transaction per batch. Importing a file \
-            again adds nothing. Malformed lines are reported with file and line and skipped; the exit status is \
-            then non-zero.
+            The format is recognised from the content, item by item: X's twarc/twarc2 JSON Lines, v1.1 or v2 JSON, \
+            Activity Streams and archive tweets.js; Mastodon statuses as the REST API and Mastodon.py return them \
+            (an array, or one status per line); Bluesky's searchPosts, getPosts, getAuthorFeed and other feed \
+            answers as minet and the atproto SDKs save them (one document, or one per line); Smashtag's NDJSON \
+            export. Streams each file (memory stays flat however big it is), one transaction per batch. Importing a \
+            file again adds nothing: a post is known by its network and id. Malformed lines and posts are reported \
+            with file and line and skipped; the exit status is then non-zero.
             """
     )
 
@@ -57,7 +60,7 @@ struct Import: AsyncParsableCommand {
                     return
                         """
                         Importing \(file): \(grouped(all.read)) \
-                        tweets, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s
+                        posts, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s
                         """
                 }
             case .malformed(let problem):
@@ -76,7 +79,7 @@ struct Import: AsyncParsableCommand {
         let rate = seconds > 0 ? " in \(Int(seconds.rounded(.up)))s" : ""
         return
             """
-            Imported \(grouped(totals.imported)) tweets, \(grouped(totals.duplicates)) \
+            Imported \(grouped(totals.imported)) posts, \(grouped(totals.duplicates)) \
             duplicates, \(grouped(totals.skipped)) skipped\(rate).
             """
     }

@@ -1,18 +1,22 @@
 import ArgumentParser
+import Corpus
 import Posts
-import Twitter
 
 /// `smashtag inspect FILE...`: decode and print, store nothing.
 struct Inspect: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Decode tweet files of any supported format and print the tweets; nothing is stored.",
+        abstract: "Decode files of posts in any format `import` reads and print the posts; nothing is stored.",
         discussion: "Malformed lines are reported on stderr with their file and line; the exit status is then non-zero."
     )
 
-    @Argument(help: "Files to read: v1.1 or v2 JSON, twarc/twarc2 JSON Lines, Twitter archive tweets.js.")
+    @Argument(
+        help: """
+            Files to read: X's v1.1 or v2 JSON, twarc/twarc2 JSON Lines, archive tweets.js; Mastodon statuses; \
+            Bluesky post views and answers; Smashtag's NDJSON export.
+            """)
     var files: [String]
 
-    @Option(help: "text (coloured on a terminal) or json (JSON Lines, one tweet per line).")
+    @Option(help: "text (coloured on a terminal) or json (JSON Lines, one post per line).")
     var format: OutputFormat = .text
 
     @OptionGroup var common: CommonOptions
@@ -30,9 +34,9 @@ struct Inspect: ParsableCommand {
 
     /// Prints one file's posts; returns false if anything in it could not be read.
     private func inspect(_ file: String, printer: PostPrinter, problems: inout ProblemLog) -> Bool {
-        var reader: TweetFileReader
+        var reader: PostFileReader
         do {
-            reader = try TweetFileReader(path: file)
+            reader = try PostFileReader(path: file)
         } catch {
             StandardError.write("smashtag: \(error)")
             return false

@@ -1,7 +1,7 @@
 import Posts
 import WireJSON
 
-/// Notes about content that holds no tweets, one line per kind rather than one per item.
+/// Notes about content that holds no posts, one line per kind rather than one per item.
 struct SkippedNotes {
     private var notes: [String: (first: DecodingProblem, count: Int)] = [:]
     private var order: [String] = []

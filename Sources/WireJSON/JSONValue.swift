@@ -34,6 +34,18 @@ package enum JSONValue: Sendable {
 
     package var double: Double? { string.flatMap { Double($0) } }
 
+    /// What kind of value it is, for messages: "an object", "a string"…
+    package var kindName: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+
     /// A non-empty string, or nil: APIs send `""` and `null` for "none".
     package var nonEmptyString: String? {
         guard let text = string, !text.isEmpty else { return nil }

@@ -59,6 +59,7 @@ struct JetstreamEventTests {
         #expect(
             post.mentions.map(\.range) == [7..<13, 14..<30], "code points: 日本語, a space, 👍 and its skin tone, a space")
         #expect(post.url == "https://bsky.app/profile/\(Self.did)/post/3lbc7xyz")
+        #expect(post.language == "en")
     }
 
     @Test func imagesAreTheCDNsAddressesOfTheirBlobsWithTheirAspectRatios() throws {

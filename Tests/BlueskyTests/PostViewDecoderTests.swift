@@ -198,7 +198,7 @@ struct PostViewDecoderTests {
         let post = try PostViewDecoder.post(
             from: Self.parse(
                 #"""
-                {"post":\#(Self.viewJSON("original words")),"reason":\#(reason)}
+                {"post":\#(Self.viewJSON("original words", recordExtra: #","langs":["ja","en"]"#)),"reason":\#(reason)}
                 """#))
         #expect(
             post.text == "original words" && post.repostedBy?.handle == "rob.test"
@@ -207,6 +207,7 @@ struct PostViewDecoderTests {
                     """
         )
         #expect(post.created == Date(timeIntervalSince1970: 1_738_368_000))
+        #expect(post.language == "ja", "the first of the record's languages, kept by the repost")
     }
 
     @Test func aPostWithoutTextOrAuthorSaysWhich() {

@@ -52,7 +52,7 @@ struct CorpusUpgradeTests {
         try old.close()
         let corpus = try PostCorpus.open(at: path)
         let post = try #require(try await corpus.post(id: "42"))
-        #expect(post.text == "see https://t.co/x" && post.displayStart == 0)
+        #expect(post.text == "see https://t.co/x" && post.displayStart == 0 && post.language == nil)
         #expect(
             post.mentions == [
                 Mention(kind: .url, keyword: "https://t.co/x", range: 4..<18, expandedURL: "https://example.com/x")

@@ -29,7 +29,7 @@ struct StatusDecoderTests {
         let post = try decode(
             """
             {"id":"110","created_at":"2026-08-01T13:55:55.867Z","in_reply_to_id":"100","sensitive":true,
-             "spoiler_text":"food","url":"https://home.example/@alice/110",\
+             "spoiler_text":"food","language":"pt-BR","url":"https://home.example/@alice/110",\
             "uri":"https://home.example/users/alice/statuses/110",
              "content":"<p>lunch &amp; <a href=\\"https://home.example/tags/Food\\" class=\\"mention hashtag\\" \
             rel=\\"tag\\">#<span>Food</span></a></p>",
@@ -70,7 +70,7 @@ struct StatusDecoderTests {
         #expect(post.media.map(\.alt) == ["A bowl of ramen <b>hot</b>", nil, nil, nil, nil])
         #expect(post.media.map(\.duration) == [nil, nil, 88.654, 402.86, nil])
         #expect(post.contentWarning == "food" && post.isSensitive && post.inReplyToID == "100")
-        #expect(post.url == "https://home.example/@alice/110")
+        #expect(post.url == "https://home.example/@alice/110" && post.language == "pt-BR")
     }
 
     @Test func aBoostKeepsItsOwnIdAndTimeAndShowsTheOriginal() throws {
@@ -79,7 +79,9 @@ struct StatusDecoderTests {
             {"id":"900","created_at":"2026-08-02T00:00:00Z","content":"","account":\(Self.alice),"mentions":[],\
             "tags":[],
              "media_attachments":[],"url":null,"uri":"https://home.example/users/alice/statuses/900/activity",
+             "language":null,
              "reblog":{"id":"800","created_at":"2026-08-01T00:00:00Z","content":"<p>original</p>","account":\(Self.bob),
+                       "language":"de",
                        "mentions":[],"tags":[],"media_attachments":[],"url":"https://far.example/@bob/800",\
             "sensitive":false,"spoiler_text":""}}
             """)
@@ -89,6 +91,7 @@ struct StatusDecoderTests {
         #expect(post.author == Author(handle: "bob@far.example", name: "bob", profileImageURL: nil))
         #expect(post.repostedBy?.handle == "alice@home.example")
         #expect(post.url == "https://far.example/@bob/800")
+        #expect(post.language == "de", "the boosted status's")
     }
 
     @Test func aQuoteIsDecodedIntoThePost() throws {

@@ -34,7 +34,7 @@ import Testing
             "bad-then-good.jsonl", (1...25).map { "{broken \($0)" } + (1...100).map { Self.status(String(1000 + $0)) })
         let run = try await smashtag("import", path)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("Imported 100 tweets, 0 duplicates, 25 skipped"), "\(run.stdout)")
+        #expect(run.stdout.contains("Imported 100 posts, 0 duplicates, 25 skipped"), "\(run.stdout)")
         let listed = run.stderr.split(separator: "\n").filter { $0.hasSuffix("(skipped)") }
         #expect(listed.count == 20)
         #expect(listed.first?.hasPrefix("smashtag: \(path):1: malformed JSON") == true)
@@ -53,7 +53,7 @@ import Testing
         let inspected = try await smashtag("inspect", path, "--format", "json")
         let imported = try await smashtag("import", path)
         #expect(inspected.stdout.split(separator: "\n").count == 1)
-        #expect(imported.stdout.contains("Imported 1 tweets, 0 duplicates, 6 skipped"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Imported 1 posts, 0 duplicates, 6 skipped"), "\(imported.stdout)")
         let inspectLines = inspected.stderr.split(separator: "\n")
         let importLines = imported.stderr.split(separator: "\n").map {
             $0.replacingOccurrences(of: " (skipped)", with: "")

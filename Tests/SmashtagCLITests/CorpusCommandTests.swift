@@ -28,9 +28,9 @@ struct CorpusCommandTests {
     @Test func importingTheSameFilesTwiceAddsNothing() async throws {
         let first = try await SmashtagRun.run(["import"] + Self.ownFiles + ["--data-dir", directory])
         #expect(first.status == 0, "\(first.stderr)")
-        let imported = try #require(first.stdout.firstMatch(of: /Imported (\d+) tweets, 0 duplicates, 0 skipped/))
+        let imported = try #require(first.stdout.firstMatch(of: /Imported (\d+) posts, 0 duplicates, 0 skipped/))
         let second = try await SmashtagRun.run(["import"] + Self.ownFiles + ["--data-dir", directory])
-        #expect(second.stdout.contains("Imported 0 tweets, \(imported.1) duplicates, 0 skipped"))
+        #expect(second.stdout.contains("Imported 0 posts, \(imported.1) duplicates, 0 skipped"))
     }
 
     @Test func aMalformedLineIsReportedWithFileAndLineSkippedAndFailsTheImport() async throws {
@@ -45,7 +45,7 @@ struct CorpusCommandTests {
         let run = try await smashtag("import", "/nonexistent.jsonl", SmashtagRun.fixture("v1-search.json"))
         #expect(run.status != 0)
         #expect(run.stderr.contains("smashtag: /nonexistent.jsonl: no such file"))
-        #expect(!run.stdout.contains("Imported 0 tweets"))
+        #expect(!run.stdout.contains("Imported 0 posts"))
     }
 
     @Test func searchPrintsSpecJSONNewestFirstAndPagesWithoutRepeats() async throws {
@@ -193,7 +193,7 @@ struct DemoCorpusCommandTests {
         #expect(FileManager.default.contentsEqual(atPath: first, andPath: second))
         let imported = try await SmashtagRun.run(["import", first, "--data-dir", directory])
         #expect(
-            imported.stdout.contains("Imported 300 tweets, 0 duplicates, 0 skipped"),
+            imported.stdout.contains("Imported 300 posts, 0 duplicates, 0 skipped"),
             "\(imported.stdout)\(imported.stderr)")
     }
 }

@@ -10,9 +10,20 @@ struct SmashtagRun {
     let stdout: String
     let stderr: String
 
-    static let executable = repository.appendingPathComponent(".build/debug/smashtag")
+    /// Where the build put the commands: beside the running tests (whatever `--scratch-path` the build used), else
+    /// `.build/debug`.
+    static let products: URL = {
+        if let tests = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent(),
+            FileManager.default.fileExists(atPath: tests.appendingPathComponent("smashtag").path)
+        {
+            return tests
+        }
+        return repository.appendingPathComponent(".build/debug")
+    }()
+
+    static let executable = products.appendingPathComponent("smashtag")
     /// The benchmarks' command, which some tests drive to count many pages at once.
-    static let bench = repository.appendingPathComponent(".build/debug/smashtag-bench")
+    static let bench = products.appendingPathComponent("smashtag-bench")
 
     init(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) throws {
         let process = Process()

@@ -21,9 +21,10 @@ struct OwnFixtureTests {
         let media: [MediaItem]
         let repostedBy: Author?
         let displayStart: Int
+        let language: String?
 
         private enum CodingKeys: String, CodingKey {
-            case id, created, user, text, mentions, media, displayStart
+            case id, created, user, text, mentions, media, displayStart, language
             case repostedBy = "retweetedBy"
         }
     }
@@ -67,6 +68,7 @@ struct OwnFixtureTests {
         #expect(tweet.mentions == want.mentions, "tweet \(want.id)")
         #expect(tweet.repostedBy == want.repostedBy, "tweet \(want.id)")
         #expect(tweet.displayStart == want.displayStart, "tweet \(want.id)")
+        #expect(tweet.language == want.language, "tweet \(want.id)")
         #expect(tweet.media.map(\.url) == want.media.map(\.url), "tweet \(want.id)")
         #expect(tweet.media.map(\.kind) == want.media.map(\.kind), "tweet \(want.id)")
         for (item, wantItem) in zip(tweet.media, want.media) {

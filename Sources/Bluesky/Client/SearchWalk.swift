@@ -53,12 +53,14 @@ struct SearchWalk {
         self.service = service
         pages += 1
         cursor = answer["cursor"]?.nonEmptyString
-        for view in answer["posts"]?.array ?? [] {
-            do throws(BlueskyDecodingError) { posts.append(try PostViewDecoder.post(from: view)) } catch {
-                problems.append("Bluesky (\(service)): \(error.description); it is left out.")
+        let results = FeedResponse.posts(of: answer)
+        for result in results {
+            switch result {
+            case .success(let post): posts.append(post)
+            case .failure(let error): problems.append("Bluesky (\(service)): \(error.description); it is left out.")
             }
         }
-        let empty = answer["posts"]?.array?.isEmpty ?? true
+        let empty = results.isEmpty
         switch request.position {
         case .newer(let id):
             // Newer pages go on until they reach the newest post already shown.

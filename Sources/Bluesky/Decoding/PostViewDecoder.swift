@@ -44,8 +44,13 @@ package enum PostViewDecoder {
             quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
-            url: Permalink.of(uri: uri, handle: user.handle)
+            url: Permalink.of(uri: uri, handle: user.handle), language: language(of: record)
         )
+    }
+
+    /// The first of the languages the author says the post is in (`langs`).
+    static func language(of record: JSONValue) -> String? {
+        record["langs"]?.array?.first?.nonEmptyString
     }
 
     /// A profile view's handle, display name (the handle when empty) and avatar.
@@ -78,7 +83,7 @@ extension Post {
             network: network, id: repostID ?? id, created: time, author: author, text: text, mentions: mentions,
             media: media,
             repostedBy: reposter, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
-            contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url
+            contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url, language: language
         )
     }
 }

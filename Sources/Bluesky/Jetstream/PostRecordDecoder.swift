@@ -26,7 +26,7 @@ enum PostRecordDecoder {
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil,
             card: RecordEmbed.card(embed, did: did),
-            url: Permalink.of(uri: uri, handle: did)
+            url: Permalink.of(uri: uri, handle: did), language: PostViewDecoder.language(of: record)
         )
     }
 }

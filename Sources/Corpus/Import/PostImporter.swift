@@ -1,9 +1,9 @@
 import Posts
-import Twitter
 import WireJSON
 
-/// Imports tweet files into the corpus: streaming (memory flat however big the file), one transaction per batch,
-/// idempotent, and going on past malformed lines.
+/// Imports files of posts into the corpus, in any format `PostFileReader` reads: streaming (memory flat however big
+/// the file), one transaction per batch, idempotent (a post is known by its network and id), and going on past
+/// malformed lines and posts.
 public struct PostImporter: Sendable {
     public let corpus: PostCorpus
     public let batchSize: Int
@@ -16,7 +16,7 @@ public struct PostImporter: Sendable {
     /// Imports one file. `report` hears every problem and note as it is found, and the running totals after each
     /// batch. Throws only when the file cannot be opened (or the database fails): everything else is reported.
     public func importFile(_ path: String, report: (ImportEvent) -> Void) async throws -> ImportTotals {
-        var reader = try TweetFileReader(path: path)
+        var reader = try PostFileReader(path: path)
         var totals = ImportTotals()
         try await corpus.add(
             batches: { readBatch(&reader, into: &totals, report: report) },
@@ -29,7 +29,7 @@ public struct PostImporter: Sendable {
     }
 
     private func readBatch(
-        _ reader: inout TweetFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void
+        _ reader: inout PostFileReader, into totals: inout ImportTotals, report: (ImportEvent) -> Void
     ) -> [Post] {
         var batch: [Post] = []
         batch.reserveCapacity(batchSize)
@@ -52,14 +52,14 @@ public enum ImportEvent: Sendable {
     case progress(ImportTotals)
     /// A line or item that was skipped, with file and line.
     case malformed(DecodingProblem)
-    /// Twitter data holding no tweets (an API error body, users…): not an error.
+    /// Data holding no posts (an API error body, users…), or text mended to be read: not an error.
     case note(DecodingProblem)
 }
 
 /// Counts of an import.
 public struct ImportTotals: Sendable, Hashable {
     public var imported = 0
-    /// Tweets the corpus already had.
+    /// Posts the corpus already had (the same network and id).
     public var duplicates = 0
     /// Malformed lines or items, and posts the corpus cannot hold.
     public var skipped = 0

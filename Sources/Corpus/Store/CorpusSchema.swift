@@ -1,9 +1,10 @@
 import GRDB
 
-/// The corpus's tables, as the migrations below leave them (`v6`): `post` (every network's posts; `id` the order key,
-/// an X post's own id), `author` (`handle` as the post came with it — a DID for a Bluesky author until resolved —,
-/// `resolvedHandle`), `mention` and `media` (by `postKey`), `term` and `posting` (the operator index), `word` (FTS5),
-/// `info`. Mention keywords are not stored: they are the text's slice at the mention's range.
+/// The corpus's tables, as the migrations below leave them (`v7`): `post` (every network's posts; `id` the order key,
+/// an X post's own id; its `language` since `v7`), `author` (`handle` as the post came with it — a DID for a Bluesky
+/// author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`), `term` and `posting` (the
+/// operator index), `word` (FTS5), `info`. Mention keywords are not stored: they are the text's slice at the
+/// mention's range.
 enum CorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -134,6 +135,11 @@ enum CorpusSchema {
                     DROP INDEX tweet_by_author;
                     CREATE INDEX post_by_author ON post(authorID) WHERE network <> 0;
                     """)
+        }
+        // The language a post is written in, as its network says (`Post.language`); unknown for what earlier releases
+        // stored.
+        migrator.registerMigration("v7: languages") { db in
+            try db.execute(sql: "ALTER TABLE post ADD COLUMN language TEXT")
         }
         return migrator
     }

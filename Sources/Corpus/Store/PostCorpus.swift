@@ -246,13 +246,15 @@ private struct PageRange {
 }
 
 /// A post's place in the corpus's order from the id a page or a link gives: an X id is its own key; another
-/// network's id (a Bluesky `at://` URI) is looked up.
+/// network's id (a Bluesky `at://` URI, a Mastodon id) is looked up.
 enum OrderKeys {
     static func key(of id: String, _ db: Database) throws -> Int64? {
-        if let key = Int64(id) { return key }
-        return try Int64.fetchOne(
+        // Mastodon's ids are digits, as X's are: the look-up comes first, or a page after a Mastodon post would start
+        // wherever its id fell among X's.
+        let other = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM post WHERE network IN \(otherNetworks) AND postID = ?"),
             arguments: [id])
+        return other ?? Int64(id)
     }
 
     /// `(1, 2)`: the codes of every network but X, whose posts have no `postID`.
@@ -266,7 +268,7 @@ public enum CorpusError: Error, ExplainedError {
 
     public var description: String {
         switch self {
-        case .badPagingID(let id): "“\(id)” is not a tweet id to page from."
+        case .badPagingID(let id): "“\(id)” is not the id of a post to page from."
         }
     }
 }

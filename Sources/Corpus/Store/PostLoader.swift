@@ -30,13 +30,13 @@ struct PostLoader {
 private struct StoredPost: FetchableRecord {
     enum Columns: String, ColumnExpression {
         case key, network, postID, created, text, quotedID, inReplyToID, displayStart, url, contentWarning
-        case isSensitive, card, handle, name, picture, reposterHandle, reposterName, reposterPicture
+        case isSensitive, card, language, handle, name, picture, reposterHandle, reposterName, reposterPicture
     }
 
     /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let sql = """
         SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.displayStart, p.url,
-               p.contentWarning, p.isSensitive, p.card,
+               p.contentWarning, p.isSensitive, p.card, p.language,
                coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture,
                coalesce(r.resolvedHandle, r.handle) AS reposterHandle, r.name AS reposterName,
                r.profileImageURL AS reposterPicture
@@ -57,6 +57,7 @@ private struct StoredPost: FetchableRecord {
     let contentWarning: String?
     let isSensitive: Bool
     let card: String?
+    let language: String?
     let author: Author
     let reposter: Author?
 
@@ -73,6 +74,7 @@ private struct StoredPost: FetchableRecord {
         contentWarning = row[Columns.contentWarning]
         isSensitive = row[Columns.isSensitive]
         card = row[Columns.card]
+        language = row[Columns.language]
         author = Author(handle: row[Columns.handle], name: row[Columns.name], profileImageURL: row[Columns.picture])
         reposter = (row[Columns.reposterHandle] as String?).map { handle in
             Author(handle: handle, name: row[Columns.reposterName], profileImageURL: row[Columns.reposterPicture])
@@ -87,7 +89,7 @@ private struct StoredPost: FetchableRecord {
             quotedID: quotedID, inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
             isSensitive: isSensitive,
             card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
-            url: url
+            url: url, language: language
         )
     }
 }

@@ -32,7 +32,8 @@ package enum StatusDecoder {
             contentWarning: shown["spoiler_text"]?.nonEmptyString,
             isSensitive: shown["sensitive"]?.isTrue ?? false,
             card: card(shown["card"]),
-            url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString
+            url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString,
+            language: shown["language"]?.nonEmptyString
         )
     }
 

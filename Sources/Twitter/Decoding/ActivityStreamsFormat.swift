@@ -13,11 +13,14 @@ enum ActivityStreamsFormat {
         var wire = WireTweet(
             id: id, created: try WireTweet.created(activity["postedTime"], id: id),
             content: try content(activity, user: actor))
+        var shown = activity
         if activity["verb"]?.string == "share", let original = activity["object"], original["body"] != nil {
             wire = WireTweet(
                 id: id, created: wire.created, content: try content(original, user: user(original["actor"])),
                 repostedBy: actor)
+            shown = original
         }
+        wire.language = language(of: shown) ?? language(of: activity)
         return wire.tweet
     }
 
@@ -34,6 +37,11 @@ enum ActivityStreamsFormat {
         content.text.isReply = activity["inReplyTo"] != nil
         content.text.displayStart = source?["display_text_range"]?.array?.first?.int
         return content
+    }
+
+    /// X's guess (`twitter_lang`), else Gnip's own (`gnip.language.value`).
+    private static func language(of activity: JSONValue) -> String? {
+        activity["twitter_lang"]?.nonEmptyString ?? activity["gnip"]?["language"]?["value"]?.nonEmptyString
     }
 
     private static func user(_ actor: JSONValue?) -> Author {

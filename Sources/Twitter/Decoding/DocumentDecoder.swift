@@ -1,29 +1,31 @@
 import Posts
 import WireJSON
 
-/// What one item of a file gave.
-enum ItemOutcome: Sendable {
-    case tweet(Post)
-    /// Post-shaped, or not any format Smashtag knows: the reader reports it as malformed.
-    case problem(String)
-    /// A known Twitter payload that holds no tweets (an error body, users, counts, stream control messages).
-    case skipped(String)
-
-    var isTweet: Bool {
-        if case .tweet = self { true } else { false }
-    }
-}
-
-/// Recognises which format an item is from its content and decodes it.
-struct DocumentDecoder: Sendable {
+/// Recognises which of X's formats an item is from its content and decodes it.
+package struct DocumentDecoder: ItemDecoder {
     /// An archive's `tweets.js` names no author: the account comes from its `account.js`.
     let archiveAccount: Author?
+    /// The formats an unknown object is told it is none of.
+    let expected: String
 
-    /// Bulky members no format decoder reads (v2 context and entity annotations, metrics, profile descriptions):
-    /// the reader checks their syntax but does not build them.
-    static let unreadKeys = ["context_annotations", "annotations", "public_metrics", "description", "matching_rules"]
+    /// Bulky members no decoder of X's formats reads (v2 context and entity annotations, metrics, matching rules):
+    /// the reader checks their syntax but does not build them. Other networks' decoders read none of them either.
+    package static let bulkyUnreadKeys = ["context_annotations", "annotations", "public_metrics", "matching_rules"]
+    /// The same and profile descriptions, which X's files alone may leave unbuilt: other networks' media and link
+    /// previews have a `description` of their own.
+    static let unreadKeys = bulkyUnreadKeys + ["description"]
 
-    func decode(_ value: JSONValue) -> [ItemOutcome] {
+    package static let formats = """
+        a tweet, a v1.1 search page, an X API v2 page, a twarc2 line, an Activity Streams activity or a Twitter \
+        archive
+        """
+
+    package init(archiveAccount: Author?, expected: String = Self.formats) {
+        self.archiveAccount = archiveAccount
+        self.expected = expected
+    }
+
+    package func decode(_ value: JSONValue) -> [ItemOutcome] {
         switch value {
         case .array(let elements): elements.flatMap { decode($0) }
         case .object(let members): decode(object: value, keys: members)
@@ -45,7 +47,7 @@ struct DocumentDecoder: Sendable {
         }
         if keys["verb"] != nil, keys["actor"] != nil { return [one { try ActivityStreamsFormat.tweet(object) }] }
         if keys["text"] != nil || keys["full_text"] != nil { return [one { try tweet(object, keys: keys) }] }
-        return [NonTweetPayload(keys: keys).outcome]
+        return [NonTweetPayload(keys: keys).outcome(expected: expected)]
     }
 
     /// A vcrpy cassette's recorded response: the body is JSON inside a string.
@@ -71,7 +73,7 @@ struct DocumentDecoder: Sendable {
     }
 
     private func one(_ decode: () throws -> Post) -> ItemOutcome {
-        do { return .tweet(try decode()) } catch { return .problem(FormatError.message(of: error)) }
+        do { return .post(try decode()) } catch { return .problem(FormatError.message(of: error)) }
     }
 }
 
@@ -84,7 +86,7 @@ private struct V2Page {
         let data = page["data"]?.array ?? page["data"].map { [$0] } ?? []
         let tweets = data.filter { $0["text"] != nil }
         for tweet in tweets {
-            do { outcomes.append(.tweet(try V2Format.tweet(tweet, includes: includes))) } catch {
+            do { outcomes.append(.post(try V2Format.tweet(tweet, includes: includes))) } catch {
                 outcomes.append(.problem(FormatError.message(of: error)))
             }
         }
@@ -112,7 +114,7 @@ private struct NonTweetPayload {
         "action": "a compliance event", "direct_message": "a direct message", "account": "an archive account",
     ]
 
-    var outcome: ItemOutcome {
+    func outcome(expected: String) -> ItemOutcome {
         if let errors = keys["errors"]?.array, let first = errors.first {
             return .skipped("an API error response, not tweets: \(APIErrorText(first).text)")
         }
@@ -123,12 +125,7 @@ private struct NonTweetPayload {
             return .skipped("\(name), not tweets")
         }
         let names = keys.keys.sorted().prefix(6).joined(separator: ", ")
-        return .problem(
-            """
-            not a format Smashtag knows: an object with keys \(names) (expected a tweet, a v1.1 search page, an X \
-            API v2 page, a twarc2 line, an Activity Streams activity or a Twitter archive)
-            """
-        )
+        return .problem("not a format Smashtag knows: an object with keys \(names) (expected \(expected))")
     }
 }
 
@@ -140,18 +137,5 @@ private struct APIErrorText {
         let message =
             error["detail"]?.string ?? error["message"]?.string ?? error["title"]?.string ?? "an unnamed error"
         text = error["code"]?.string.map { "\(message) (code \($0))" } ?? message
-    }
-}
-
-extension JSONValue {
-    var kindName: String {
-        switch self {
-        case .object: "an object"
-        case .array: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        }
     }
 }

@@ -34,13 +34,15 @@ struct WireTweet: Sendable {
     /// The quoted tweet, when the data includes it.
     var quoted: Post? = nil
     var inReplyToID: String? = nil
+    /// The shown content's `lang` (X's guess, or `und`).
+    var language: String? = nil
 
     var tweet: Post {
         let exact = ExactText(content.text)
         return Post(
             id: id, created: created, author: content.author, text: exact.text, mentions: exact.mentions,
             media: content.media, repostedBy: repostedBy, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
-            displayStart: exact.displayStart
+            displayStart: exact.displayStart, language: language
         )
     }
 

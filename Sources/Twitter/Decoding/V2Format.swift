@@ -58,12 +58,15 @@ enum V2Format {
             content: try content(json, author: author, includes: includes))
         let references = json["referenced_tweets"]?.array ?? []
         func referenced(_ type: String) -> String? { references.first { $0["type"]?.string == type }?["id"]?.string }
+        var shown = json
         if let originalID = referenced("retweeted"), let original = includes.tweets[originalID] {
             let originalAuthor = includes.users[original["author_id"]?.string ?? ""] ?? .unknown
             wire = WireTweet(
                 id: id, created: wire.created,
                 content: try content(original, author: originalAuthor, includes: includes), repostedBy: author)
+            shown = original
         }
+        wire.language = shown["lang"]?.nonEmptyString ?? json["lang"]?.nonEmptyString
         wire.quotedID = referenced("quoted")
         if decodesQuote, let quotedID = wire.quotedID, let quoted = includes.tweets[quotedID] {
             wire.quoted = try? tweet(quoted, includes: includes, decodesQuote: false)

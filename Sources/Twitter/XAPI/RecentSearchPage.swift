@@ -26,7 +26,7 @@ struct RecentSearchPage {
         var problems: [String] = []
         for outcome in DocumentDecoder(archiveAccount: nil).decode(page) {
             switch outcome {
-            case .tweet(let tweet): tweets.append(tweet)
+            case .post(let tweet): tweets.append(tweet)
             case .problem(let message), .skipped(let message): problems.append(message)
             }
         }

@@ -16,7 +16,7 @@ struct RecentSearchURL {
             referenced_tweets.id.attachments.media_keys
             """
         ),
-        ("tweet.fields", "created_at,entities,attachments,author_id,referenced_tweets,note_tweet"),
+        ("tweet.fields", "created_at,entities,attachments,author_id,referenced_tweets,note_tweet,lang"),
         ("user.fields", "name,username,profile_image_url"),
         ("media.fields", "url,preview_image_url,width,height,type,variants,duration_ms,alt_text"),
     ]

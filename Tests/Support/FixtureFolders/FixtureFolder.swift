@@ -9,9 +9,11 @@ public struct FixtureFolder: Sendable {
 
     /// `name`: a folder under `shared/fixtures` ("bluesky"); empty for the fixtures themselves.
     public init(_ name: String) {
-        let fixtures = URL(fileURLWithPath: #filePath)
+        // Tests/Support/FixtureFolders/FixtureFolder.swift: four folders up is the repository, five its parent.
+        let repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+            .deletingLastPathComponent()
+        let fixtures = repository.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
         root = name.isEmpty ? fixtures : fixtures.appendingPathComponent(name)
     }
 

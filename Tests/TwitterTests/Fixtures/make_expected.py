@@ -19,6 +19,8 @@ Rules implemented (summary; see the functions below):
     token, or dropped.
   * A trailing media t.co link is removed; then only &amp; &lt; &gt; are unescaped, piece
     by piece, and offsets are recomputed on the final text.
+  * Language: the shown content's `lang` (v1.1, v2; the outer tweet's when it has none),
+    Activity Streams' `twitter_lang` (else `gnip.language.value`); "und" is none.
 """
 import json
 import os
@@ -100,6 +102,12 @@ def iso_date(s):
     tz = "+00:00" if m.group(3) == "Z" else m.group(3)
     dt = datetime.fromisoformat(m.group(1) + "T" + m.group(2) + tz)
     return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def language(*candidates):
+    """The first language given; X's "und" (undetermined) and "" are none."""
+    lang = next((c for c in candidates if isinstance(c, str) and c), None)
+    return None if lang == "und" else lang
 
 
 def make_user(screen_name, name, image):
@@ -265,7 +273,7 @@ def decode_v1(status, archive_user=None):
 
     tweet = {"id": status.get("id_str") or str(status["id"]), "created": v1_date(status["created_at"]),
              "user": user_of(content), "text": final, "mentions": mentions, "media": v1_media(media_objs),
-             "displayStart": start}
+             "displayStart": start, "language": language(content.get("lang"), status.get("lang"))}
     if content is not status:
         tweet["retweetedBy"] = user_of(status)
     return tweet
@@ -315,7 +323,8 @@ def decode_v2(t, users, media, tweets):
         return v2_user(x["author"]) if isinstance(x.get("author"), dict) else v2_user(users[x["author_id"]])
 
     tweet = {"id": t["id"], "created": iso_date(t["created_at"]), "user": author(content), "text": final,
-             "mentions": mentions, "media": out_media, "displayStart": start}
+             "mentions": mentions, "media": out_media, "displayStart": start,
+             "language": language(content.get("lang"), t.get("lang"))}
     if original is not None:
         tweet["retweetedBy"] = author(t)
     return tweet
@@ -356,7 +365,9 @@ def decode_activity(a):
         return make_user(act["preferredUsername"], act["displayName"], act.get("image"))
 
     tweet = {"id": a["id"].rsplit(":", 1)[1], "created": iso_date(a["postedTime"]), "user": user_of(content),
-             "text": final, "mentions": mentions, "media": v1_media(media_objs), "displayStart": start}
+             "text": final, "mentions": mentions, "media": v1_media(media_objs), "displayStart": start,
+             "language": language(content.get("twitter_lang"), ((content.get("gnip") or {}).get("language") or {}).get("value"),
+                                  a.get("twitter_lang"))}
     if content is not a:
         tweet["retweetedBy"] = user_of(a)
     return tweet

@@ -1,0 +1,81 @@
+import WireJSON
+
+/// What reading a file gives, in file order.
+public enum PostFileEvent: Sendable {
+    case post(Post)
+    /// A line or object that could not be read; the reader goes on where it can.
+    case malformed(DecodingProblem)
+    /// Something to know that is not an error: recognised data that holds no posts (an API error body, users,
+    /// counts…), or text that had to be mended to be read (invalid UTF-8, lone surrogates).
+    case note(DecodingProblem)
+}
+
+/// What one JSON item of a file gave a format's decoder.
+package enum ItemOutcome: Sendable {
+    case post(Post)
+    /// Post-shaped but unreadable, or not any format Smashtag knows: reported as malformed.
+    case problem(String)
+    /// Known data that holds no posts (an error body, users, stream control messages): a note.
+    case skipped(String)
+
+    package var isPost: Bool {
+        if case .post = self { true } else { false }
+    }
+}
+
+/// Turns one JSON item (a document, a line, an element of a top-level array) into what it holds.
+package protocol ItemDecoder: Sendable {
+    func decode(_ item: JSONValue) -> [ItemOutcome]
+}
+
+/// The events of a file: its JSON items (`JSONItemReader`) through a format's decoder, each problem and note with the
+/// file's name and the item's line. What X's reader and the import's reader of every network share.
+package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol, Sendable {
+    package let name: String
+    private var items: JSONItemReader
+    private let decoder: Decoder
+    private var pending: [PostFileEvent] = []
+
+    package init(name: String, items: JSONItemReader, decoder: Decoder) {
+        self.name = name
+        self.items = items
+        self.decoder = decoder
+    }
+
+    package mutating func next() -> PostFileEvent? {
+        while pending.isEmpty {
+            guard let result = items.next() else { return nil }
+            switch result {
+            case .item(let item):
+                let outcomes = decoder.decode(item.value)
+                // Lines are counted only when something will be reported: most items are read without one.
+                let line = outcomes.allSatisfy(\.isPost) && item.repairs.isEmpty ? 0 : items.line(at: item.offset)
+                pending = (outcomes.map { event($0, line: line) } + repairNotes(item.repairs, line: line)).reversed()
+            case .malformed(let line, let message):
+                pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
+            case .textLine(let line):
+                pending = [
+                    .note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))
+                ]
+            }
+        }
+        return pending.removeLast()
+    }
+
+    private func event(_ outcome: ItemOutcome, line: Int) -> PostFileEvent {
+        switch outcome {
+        case .post(let post): .post(post)
+        case .problem(let message): .malformed(DecodingProblem(file: name, line: line, message: message))
+        case .skipped(let message): .note(DecodingProblem(file: name, line: line, message: message))
+        }
+    }
+
+    private func repairNotes(_ repairs: TextRepairs, line: Int) -> [PostFileEvent] {
+        var notes: [String] = []
+        if repairs.contains(.invalidUTF8) { notes.append("bytes that are not UTF-8 were read as U+FFFD (�)") }
+        if repairs.contains(.loneSurrogate) {
+            notes.append("a \\u escape of half a surrogate pair was read as U+FFFD (�)")
+        }
+        return notes.map { .note(DecodingProblem(file: name, line: line, message: $0)) }
+    }
+}
