@@ -32,6 +32,18 @@ struct CorpusNetworksTests {
         #expect(again.inserted == 0 && again.duplicates == 1, "the same post twice is stored once")
     }
 
+    @Test func aQuotedPostComesBackWhole() async throws {
+        let corpus = try PostCorpus.inMemory()
+        let quoted = Self.skeet("3lq", seconds: 0.5, "the quoted one #swift 🌍")
+        let quoting = Post(
+            network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/3lr",
+            created: Date(timeIntervalSince1970: 1_700_000_002),
+            author: Author(handle: "abc.bsky.social", name: "A"), text: "look", quoted: quoted,
+            url: "https://bsky.app/profile/abc.bsky.social/post/3lr", language: "en")
+        #expect(try await corpus.add([quoting]).inserted == 1)
+        #expect(try await corpus.post(id: quoting.id) == quoting)
+    }
+
     /// A tweet `seconds` after the start whose id is a real Snowflake for its time, as X's are.
     static func post(seconds: Int, _ text: String) -> Post {
         let id = (Int64(1_700_000_000_000 + seconds * 1000) - OrderKey.epoch) << 22

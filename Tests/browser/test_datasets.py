@@ -190,3 +190,20 @@ def test_the_command_exports_the_stored_posts_on_both_stores(store, request):
         people.setdefault(post["user"]["screenName"].lower(), set()).add(pseudonym[post["id"]])
     assert all(len(names) == 1 for names in people.values()), "one pseudonym per person"
     assert len({next(iter(names)) for names in people.values()}) == len(people), "one person per pseudonym"
+
+
+def test_an_export_imported_elsewhere_exports_the_same_json():
+    data, elsewhere = tempfile.mkdtemp(prefix="smashtag-datasets-"), tempfile.mkdtemp(prefix="smashtag-datasets-")
+    smashtag("corpus", "generate", "--tweets", "3000", data=data)
+    for older in ([], ["--older"]):
+        smashtag("search", TERM, "--count", "100", *older, data=data)
+    exported = smashtag("export", TERM, "--output", data + "/posts.ndjson", data=data)
+    count = re.search(r"Exported ([\d,]+) posts of “#swift”", exported.stderr).group(1)
+    assert int(count.replace(",", "")) > 100
+    imported = smashtag("import", data + "/posts.ndjson", data=elsewhere)
+    assert f"Imported {count} posts, 0 duplicates, 0 skipped" in imported.stdout
+    again = smashtag("export", "--query", TERM, data=elsewhere).stdout.splitlines()
+    original = [json.loads(line) for line in open(data + "/posts.ndjson", encoding="utf-8")]
+    for line in original:
+        del line["counted"]
+    assert {line["id"]: line for line in map(json.loads, again)} == {line["id"]: line for line in original}

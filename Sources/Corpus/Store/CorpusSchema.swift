@@ -141,6 +141,11 @@ enum CorpusSchema {
         migrator.registerMigration("v7: languages") { db in
             try db.execute(sql: "ALTER TABLE post ADD COLUMN language TEXT")
         }
+        // The quoted post, whole, as its JSON (`Post.codableJSON`), when the data included it: what a dataset
+        // imported gives back. A quoted post is not itself a result of any search, so it is not a row of its own.
+        migrator.registerMigration("v8: quoted posts") { db in
+            try db.execute(sql: "ALTER TABLE post ADD COLUMN quoted TEXT")
+        }
         return migrator
     }
 }

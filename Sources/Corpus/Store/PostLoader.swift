@@ -30,13 +30,13 @@ struct PostLoader {
 private struct StoredPost: FetchableRecord {
     enum Columns: String, ColumnExpression {
         case key, network, postID, created, text, quotedID, inReplyToID, displayStart, url, contentWarning
-        case isSensitive, card, language, handle, name, picture, reposterHandle, reposterName, reposterPicture
+        case isSensitive, card, language, quoted, handle, name, picture, reposterHandle, reposterName, reposterPicture
     }
 
     /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let sql = """
         SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.displayStart, p.url,
-               p.contentWarning, p.isSensitive, p.card, p.language,
+               p.contentWarning, p.isSensitive, p.card, p.language, p.quoted,
                coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture,
                coalesce(r.resolvedHandle, r.handle) AS reposterHandle, r.name AS reposterName,
                r.profileImageURL AS reposterPicture
@@ -58,6 +58,7 @@ private struct StoredPost: FetchableRecord {
     let isSensitive: Bool
     let card: String?
     let language: String?
+    let quoted: String?
     let author: Author
     let reposter: Author?
 
@@ -75,6 +76,7 @@ private struct StoredPost: FetchableRecord {
         isSensitive = row[Columns.isSensitive]
         card = row[Columns.card]
         language = row[Columns.language]
+        quoted = row[Columns.quoted]
         author = Author(handle: row[Columns.handle], name: row[Columns.name], profileImageURL: row[Columns.picture])
         reposter = (row[Columns.reposterHandle] as String?).map { handle in
             Author(handle: handle, name: row[Columns.reposterName], profileImageURL: row[Columns.reposterPicture])
@@ -86,7 +88,8 @@ private struct StoredPost: FetchableRecord {
         return Post(
             network: network, id: postID ?? String(key), created: Date(millisecondsSince1970: created), author: author,
             text: text, mentions: mentions.compactMap { $0.mention(in: scalars) }, media: media, repostedBy: reposter,
-            quotedID: quotedID, inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
+            quotedID: quotedID, quoted: quoted.flatMap { try? Post(jsonText: $0) },
+            inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
             isSensitive: isSensitive,
             card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
             url: url, language: language

@@ -29,14 +29,14 @@ struct PostWriter {
         try statement(
             """
             INSERT OR IGNORE INTO post(id, created, authorID, reposterID, text, quotedID, inReplyToID, displayStart,
-                network, postID, url, contentWarning, isSensitive, card, language)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                network, postID, url, contentWarning, isSensitive, card, language, quoted)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).execute(arguments: [
             id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID,
             post.displayStart,
             post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
-            post.card.map(PublicJSON.text), post.language,
+            post.card.map(PublicJSON.text), post.language, post.quoted?.codableJSON,
         ])
         guard db.changesCount > 0 else { return .duplicate }
         try insertMentions(post.mentions, of: id)

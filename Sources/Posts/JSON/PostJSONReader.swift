@@ -18,6 +18,11 @@ extension Post {
     package init(json: JSONValue) throws(PostJSONError) {
         self = try PostJSONReader(json, subject: nil).post()
     }
+
+    /// A post from its JSON text, as a store keeps it: the document parsed, then read as above.
+    package init(jsonText: String) throws {
+        try self.init(json: JSONValue.document(Array(jsonText.utf8)))
+    }
 }
 
 /// Why a post's JSON could not be read: one sentence naming the member at fault.
