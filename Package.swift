@@ -153,7 +153,7 @@ let package = Package(
             dependencies: [
                 "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
                 .hummingbird,
-                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore,
+                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix,
             ],
             resources: [.copy("Public")],
             swiftSettings: upcoming

@@ -22,6 +22,8 @@ public struct TermTables: Sendable {
     public init(popularity: PopularityTable, network: MentionNetwork) {
         (self.popularity, self.network) = (popularity, network)
     }
+
+    static let fileNames = ["popularity.csv", "network.csv"]
 }
 
 /// A dataset: posts read a batch at a time and written as they come — NDJSON lines, or CSV tables in a folder or a
@@ -74,25 +76,54 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         }
     }
 
-    /// The CSV tables as a zip at `path`, its entries in a folder (`folder`, else named as the zip). The tables are
-    /// written to a temporary folder beside it first: a zip entry's size must be known before it is added.
+    /// The CSV tables as a zip at `path`, its entries in a folder (`folder`, else named as the zip), made under a
+    /// temporary name, synced and renamed into place when whole.
     @discardableResult
     public func writeZip(at path: String, replacing: Bool, folder name: String? = nil) async throws -> Int {
         if !replacing, FileManager.default.fileExists(atPath: path) { throw DatasetError.exists(path) }
-        let folder = OutputFile.temporaryName(for: path) + ".tables"
-        try? FileManager.default.removeItem(atPath: folder)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        try DatasetFolder.make(folder)
-        let count = try await writeTables(into: folder, durable: false)
-        try Task.checkCancellation()
-        // ZIPFoundation's reads, deflate and writes block: on NIO's thread pool, not the tasks' threads.
-        let zip = DatasetZip(path: path)
-        let name = name ?? Self.zipFolderName(path)
-        try await NIOThreadPool.singleton.runIfActive { try zip.write(from: folder, as: name) }
+        let temporary = OutputFile.temporaryName(for: path)
+        defer { unlink(temporary) }
+        let count = try await writeZip(toTemporaryFile: temporary, folder: name ?? Self.zipFolderName(path)) { _ in }
+        try await NIOThreadPool.singleton.runIfActive { try DatasetZip.commit(temporary, as: path) }
         return count
     }
 
-    private func writeTables(into folder: String, durable: Bool = true) async throws -> Int {
+    /// The CSV tables as a zip in `file`, which the caller removes, its entries in the folder `name`: the term's
+    /// small tables first, then the posts'. A zip entry's size must be known before it is added (ZIPFoundation's
+    /// `addEntry`), so each table is written to a temporary folder beside it, then added. After each entry, `final`
+    /// hears how many of the file's first bytes will not change (nil when ZIP64's records leave that unknown until
+    /// the end): a download sends them while the next table is made, so its first bytes go out at once.
+    @discardableResult
+    public func writeZip(
+        toTemporaryFile file: String, folder name: String, final: @Sendable (UInt64?) -> Void
+    ) async throws -> Int {
+        let folder = file + ".tables"
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try DatasetFolder.make(folder)
+        // ZIPFoundation's reads, deflate and writes block: on NIO's thread pool, not the tasks' threads.
+        try await NIOThreadPool.singleton.runIfActive { try DatasetZip.create(file) }
+        let zip = { (tables: [String]) in
+            try await NIOThreadPool.singleton.runIfActive {
+                try tables.map { try DatasetZip.add(folder + "/" + $0, as: name + "/" + $0, to: file) }.last ?? nil
+            }
+        }
+        if let tables {
+            try write(tables, into: folder, durable: false)
+            final(try await zip(TermTables.fileNames))
+        }
+        let count = try await writePostTables(into: folder, durable: false)
+        for table in PostTable.allCases { final(try await zip([table.fileName])) }
+        return count
+    }
+
+    private func writeTables(into folder: String) async throws -> Int {
+        let count = try await writePostTables(into: folder, durable: true)
+        if let tables { try write(tables, into: folder, durable: true) }
+        return count
+    }
+
+    private func writePostTables(into folder: String, durable: Bool) async throws -> Int {
         let files = try PostTable.allCases.map { table in
             let file = try OutputFile(path: folder + "/" + table.fileName, durable: durable)
             try file.write(CSV.row(table.header))
@@ -105,16 +136,15 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
             count += batch.count
         }
         for (_, file) in files { try file.commit() }
-        if let tables { try write(tables, into: folder, durable: durable) }
         return count
     }
 
     private func write(_ tables: TermTables, into folder: String, durable: Bool) throws {
         let naming = pseudonymiser.map { pseudonymiser in { pseudonymiser.mention($0) } } ?? { $0 }
-        let popularity = try OutputFile(path: folder + "/popularity.csv", durable: durable)
+        let popularity = try OutputFile(path: folder + "/" + TermTables.fileNames[0], durable: durable)
         try popularity.write(PopularityFile.csv(tables.popularity, naming: naming))
         try popularity.commit()
-        let network = try OutputFile(path: folder + "/network.csv", durable: durable)
+        let network = try OutputFile(path: folder + "/" + TermTables.fileNames[1], durable: durable)
         try network.write(NetworkFile.csv(tables.network, naming: naming))
         try network.commit()
     }
@@ -173,38 +203,50 @@ struct DatasetFolder {
     }
 }
 
-/// A zip made with ZIPFoundation under a temporary name, synced, and renamed into place when whole.
-struct DatasetZip: Sendable {
-    let path: String
-
-    func write(from folder: String, as name: String) throws(DatasetError) {
-        let temporary = OutputFile.temporaryName(for: path)
-        unlink(temporary)
-        do {
-            let archive = try Archive(url: URL(fileURLWithPath: temporary), accessMode: .create)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted(by: Self.tablesFirst)
-            for file in files {
-                try archive.addEntry(
-                    with: name + "/" + file, fileURL: URL(fileURLWithPath: folder + "/" + file),
-                    compressionMethod: .deflate)
-            }
-        } catch {
-            unlink(temporary)
-            throw .cannotWrite(path, errno: errno == 0 ? EIO : errno)
-        }
-        let file = open(temporary, O_RDONLY | O_CLOEXEC)
-        let synced = file >= 0 && fsync(file) == 0
-        if file >= 0 { close(file) }
-        guard synced, rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw .cannotWrite(path, errno: code)
+/// A dataset's zip, made with ZIPFoundation an entry at a time (the archive reopened for each, so nothing
+/// non-`Sendable` crosses to NIO's thread pool), then synced and renamed into place.
+enum DatasetZip {
+    static func create(_ file: String) throws(DatasetError) {
+        unlink(file)
+        do { _ = try Archive(url: URL(fileURLWithPath: file), accessMode: .create) } catch {
+            throw .cannotWrite(file, errno: errno == 0 ? EIO : errno)
         }
     }
 
-    /// posts, mentions, media, then the term's tables, as a reader meets them.
-    private static func tablesFirst(_ lhs: String, _ rhs: String) -> Bool {
-        let order = PostTable.allCases.map(\.fileName) + ["popularity.csv", "network.csv"]
-        return (order.firstIndex(of: lhs) ?? order.count, lhs) < (order.firstIndex(of: rhs) ?? order.count, rhs)
+    /// Adds `table` as `entry`, deflated; returns how many of the zip's first bytes are now final.
+    static func add(_ table: String, as entry: String, to file: String) throws(DatasetError) -> UInt64? {
+        do {
+            let archive = try Archive(url: URL(fileURLWithPath: file), accessMode: .update)
+            try archive.addEntry(with: entry, fileURL: URL(fileURLWithPath: table), compressionMethod: .deflate)
+        } catch {
+            throw .cannotWrite(file, errno: errno == 0 ? EIO : errno)
+        }
+        return finalBytes(of: file)
+    }
+
+    /// Where the central directory starts, from the end record (the last 22 bytes: no comment is written): every
+    /// byte before it stays as it is when the next entry is added, which is written over the directory. Nil for a
+    /// ZIP64 archive (past 4 GB), whose end record says 0xFFFFFFFF.
+    static func finalBytes(of file: String) -> UInt64? {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var end = [UInt8](repeating: 0, count: 22)
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size >= 22, end.withUnsafeMutableBytes({ pread(descriptor, $0.baseAddress, 22, size - 22) }) == 22,
+            end[0...3] == [0x50, 0x4B, 0x05, 0x06]
+        else { return nil }
+        let start = end[16...19].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return start == 0xFFFF_FFFF ? nil : start
+    }
+
+    /// Syncs the zip and renames it into place.
+    static func commit(_ file: String, as path: String) throws(DatasetError) {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        let synced = descriptor >= 0 && fsync(descriptor) == 0
+        let code = errno
+        if descriptor >= 0 { close(descriptor) }
+        guard synced else { throw .cannotWrite(path, errno: code) }
+        guard rename(file, path) == 0 else { throw .cannotWrite(path, errno: errno) }
     }
 }

@@ -5,8 +5,8 @@ import Hummingbird
 import SmashtagApp
 
 /// `/api/popularity/posts`: a term's posts as a dataset, from the Popularity page's Download form or a script.
-/// NDJSON is streamed a batch at a time as it is read; CSV tables are written to a zip in the data directory's
-/// `tmp` folder (a zip entry's size comes before its bytes), then streamed and deleted.
+/// NDJSON is streamed a batch at a time as it is read; the CSV tables' zip is made in the data directory's `tmp`
+/// folder and streamed as each entry is finished (`ZipStream`), then deleted.
 struct DatasetController: Sendable {
     let site: Site
 
@@ -39,19 +39,11 @@ struct DatasetController: Sendable {
         case .csv:
             let tables = try await termTables(parameters, now: now)
             let dataset = Dataset(batches: batches, tables: tables, pseudonymiser: pseudonymiser)
-            let path = try site.temporaryFile(named: "dataset-\(UUID().uuidString).zip")
-            do {
-                try await dataset.writeZip(at: path, replacing: true, folder: String(name.dropLast(4)))
-            } catch {
-                unlink(path)
-                throw error
-            }
-            let file = try await FileIO().loadFile(path: path, context: context)
-            let body = ResponseBody(contentLength: file.contentLength) { writer in
-                defer { unlink(path) }
-                try await file.write(writer)
-            }
-            return Download.response(body, type: "application/zip", name: name)
+            let file = try site.temporaryFile(named: "dataset-\(UUID().uuidString).zip")
+            return Download.response(
+                ZipStream(file: file, logger: site.logger).body { final in
+                    try await dataset.writeZip(toTemporaryFile: file, folder: String(name.dropLast(4)), final: final)
+                }, type: "application/zip", name: name)
         }
     }
 
