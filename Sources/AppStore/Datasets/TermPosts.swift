@@ -52,11 +52,30 @@ struct CountedPostRead: Sendable {
     }
 }
 
-/// A batch as the store reads it: the term as shown in Recents, the posts, and the last reference read.
+/// A batch as the store reads it: the term as shown in Recents, the window's posts among the next references, and
+/// where the next batch starts (nil when these were the last).
 struct CountedPostBatch: Sendable {
     let term: String
     let posts: [CountedPost]
-    let last: Int64?
+    let next: Int64?
+
+    /// A counted post's row as both stores read it.
+    struct Row: Sendable {
+        let reference: Int64
+        let counted: Int64?
+        let created: Int64
+        let json: String
+    }
+
+    /// The rows' posts in the window, decoded; a batch of fewer rows than asked for is the last.
+    init(term: String, read: CountedPostRead, rows: [Row]) throws {
+        self.term = term
+        posts = try rows.filter { $0.created >= read.earliest }.map { row in
+            CountedPost(
+                post: try StorablePost.decode(row.json), counted: row.counted.map(Date.init(millisecondsSince1970:)))
+        }
+        next = rows.count == read.size ? rows.last?.reference : nil
+    }
 }
 
 /// The batches of one term's posts. The next batch is read (and its posts decoded) while the one before is being
@@ -80,15 +99,15 @@ public struct CountedPostBatches: AsyncSequence, Sendable {
         let batches: CountedPostBatches
         var pending: Task<CountedPostBatch?, any Error>?
 
+        /// The next batch with posts in it (a window may leave a batch's references without any).
         public mutating func next() async throws -> [CountedPost]? {
-            guard let batch = try await pending?.value, !batch.posts.isEmpty else { return nil }
-            pending =
-                if let last = batch.last, batch.posts.count == batches.read.size {
-                    Task { [store = batches.store, read = batches.read] in
-                        try await store.countedPosts(read, after: last)
-                    }
-                } else { nil }
-            return batch.posts
+            while let batch = try await pending?.value {
+                pending = batch.next.map { next in
+                    Task { [store = batches.store, read = batches.read] in try await store.countedPosts(read, after: next) }
+                }
+                if !batch.posts.isEmpty { return batch.posts }
+            }
+            return nil
         }
     }
 }
