@@ -152,6 +152,7 @@ let package = Package(
             name: "SmashtagWeb",
             dependencies: [
                 "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
+                "WireJSON",
                 .hummingbird,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix,
             ],

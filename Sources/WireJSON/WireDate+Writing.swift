@@ -40,13 +40,15 @@ extension WireDate {
         return text.string
     }
 
-    private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+    /// `value / divisor` rounded down, and what is left (never negative): days and times before 1970 too.
+    package static func floorDivide(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
     }
 
-    /// The civil date of a day since 1970 (Howard Hinnant's algorithm, the inverse of `date(year:month:day:)`).
-    private static func civil(days: Int64) -> (year: Int, month: Int, day: Int) {
+    /// The civil date of a day since 1970 (Howard Hinnant's `civil_from_days`, the inverse of
+    /// `date(year:month:day:)`), so no Calendar is needed.
+    package static func civil(days: Int64) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

@@ -103,7 +103,9 @@ public struct CountedPostBatches: AsyncSequence, Sendable {
         public mutating func next() async throws -> [CountedPost]? {
             while let batch = try await pending?.value {
                 pending = batch.next.map { next in
-                    Task { [store = batches.store, read = batches.read] in try await store.countedPosts(read, after: next) }
+                    Task { [store = batches.store, read = batches.read] in
+                        try await store.countedPosts(read, after: next)
+                    }
                 }
                 if !batch.posts.isEmpty { return batch.posts }
             }

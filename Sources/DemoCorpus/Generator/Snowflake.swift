@@ -52,8 +52,8 @@ struct SnowflakeClock: Sendable {
 /// `2024-05-01T12:34:56.789Z`, the v2 date format, written by hand from the civil calendar.
 enum ISO8601 {
     static func string(_ time: Milliseconds) -> String {
-        let (days, millisecondOfDay) = floorDivision(time.value, 86_400_000)
-        let (year, month, day) = civil(fromDays: days)
+        let (days, millisecondOfDay) = WireDate.floorDivide(time.value, 86_400_000)
+        let (year, month, day) = WireDate.civil(days: days)
         var text = ByteWriter(capacity: 24)
         text.append(decimal: year, width: 4)
         text.append(byte: UInt8(ascii: "-"))
@@ -76,21 +76,4 @@ enum ISO8601 {
         text.append(byte: UInt8(ascii: "Z"))
     }
 
-    /// Howard Hinnant's `civil_from_days`: days since 1970-01-01 to year, month, day.
-    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = floorDivision(shifted, 146_097).quotient
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0)), Int(month), Int(day))
-    }
-
-    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
-        let (quotient, remainder) = value.quotientAndRemainder(dividingBy: divisor)
-        return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WireJSON
 
 /// "now", "5m", "3h", "2d", then the day ("Dec 3"): as timelines show it.
 enum RelativeDate {
@@ -27,15 +28,7 @@ struct UTCTime: Equatable {
         let (dayNumber, time) = secondOfDay < 0 ? (days - 1, secondOfDay + 86_400) : (days, secondOfDay)
         (hour, minute, second) = (time / 3600, time % 3600 / 60, time % 60)
         weekday = ((dayNumber + 4) % 7 + 7) % 7
-        let shifted = dayNumber + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = WireDate.civil(days: Int64(dayNumber))
     }
 
     /// `2024-12-03T15:46:15Z`, as `Date.ISO8601FormatStyle` writes it.
