@@ -57,15 +57,7 @@ struct CorpusNetworksTests {
         let posts = (1...6).map { Self.post(seconds: $0, "tweet #swift") }
         let skeets = [Self.skeet("3la", seconds: 2.5, "skeet #swift"), Self.skeet("3lb", seconds: 4.5, "skeet #swift")]
         _ = try await corpus.add(posts + skeets)
-        let source = CorpusSource(corpus: corpus)
-        var request = SearchRequest(query: "#swift", count: 3)
-        var seen: [String] = []
-        while true {
-            let page = try await source.search(request)
-            seen += page.posts.map(\.id)
-            guard let older = page.older else { break }
-            request = older
-        }
+        let seen = try await CorpusSource(corpus: corpus).idsOfEveryPage("#swift", count: 3)
         let t = posts.map(\.id)
         #expect(seen == [t[5], t[4], skeets[1].id, t[3], t[2], skeets[0].id, t[1], t[0]])
         let words = try await corpus.search(SearchQuery(parsing: "skeet"), .newest, count: 10).posts.map(\.network)

@@ -1,5 +1,6 @@
 import Foundation
 import Posts
+import TestSupport
 import Testing
 import WireJSON
 
@@ -113,14 +114,7 @@ struct ImportFormatsTests {
         let corpus = try PostCorpus.inMemory()
         _ = try await Self.importFile(Self.fixture("mastodon-statuses.json"), into: corpus)
         let source = CorpusSource(corpus: corpus)
-        var request = SearchRequest(query: "#harbor OR #brume", count: 1)
-        var seen: [String] = []
-        while true {
-            let page = try await source.search(request)
-            seen += page.posts.map(\.id)
-            guard let older = page.older else { break }
-            request = older
-        }
+        let seen = try await source.idsOfEveryPage("#harbor OR #brume", count: 1)
         #expect(seen == ["113000000000000005", "113000000000000003", "113000000000000002", "113000000000000001"])
         let newer = try await source.search(SearchRequest(query: "#harbor", position: .newer(than: seen[2])))
         #expect(newer.posts.map(\.id) == [seen[0]])
