@@ -144,4 +144,41 @@ struct JetstreamLiveIndexTests {
         let found = try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id).sorted()
         return (finished, found, stub.connections)
     }
+
+    /// A stream that falls silent, its socket still answering pings (noticed after 30 s of silence), or dead to
+    /// pings too, as a half-open socket is (noticed by the pings, sooner): either way it is reopened from the cursor
+    /// within a minute and nothing is lost.
+    @Test(arguments: [true, false]) func aStreamThatFallsSilentWithoutClosingIsReopenedFromItsCursorWithinAMinute(
+        answersPings: Bool
+    ) async throws {
+        let times: [Int64] = [1_000_000, 2_000_000, 3_000_000, 4_000_000, 4_500_000, 5_000_000]
+        let events = zip(times, JetstreamIngesterTests.stream).map {
+            (time: $0, json: String(decoding: $1, as: UTF8.self))
+        }
+        // Three events, then an open connection that sends nothing more.
+        let stub = StubJetstream(events: events, silentAfter: 3, answersPings: answersPings)
+        let corpus = try PostCorpus.inMemory()
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        let clock = ContinuousClock()
+        let started = clock.now
+        let finished = try await stub.run { url in
+            let index = try await JetstreamLiveIndex.open(
+                corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
+            let running = Task { try await index.run() }
+            var finished = false
+            // Silence is noticed after 30 s; a minute and a half is the bound on two loaded cores.
+            while !finished, clock.now - started < .seconds(90) {
+                finished = try await corpus.info(JetstreamIngester.cursorKey) == "5000000"
+                if !finished { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            running.cancel()
+            do { try await running.value } catch is CancellationError {}
+            return finished
+        }
+        #expect(finished, "every event committed after the stream was reopened")
+        #expect(clock.now - started < .seconds(60), "reopened within a minute")
+        #expect(stub.connections.count == 2)
+        #expect(stub.connections.last == "wantedCollections=app.bsky.feed.post&cursor=3000000", "from the cursor")
+    }
 }
