@@ -59,6 +59,20 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/out.ndjson", encoding: .utf8).hasPrefix("{"))
     }
 
+    @Test func whatAKilledExportLeftBehindIsRemovedByTheNext() async throws {
+        #expect(try await smashtag("search", "#swift").status == 0)
+        // A process that has ended: its temporary files are abandoned.
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let abandoned = directory + "/.out.ndjson.partial-\(ended.processIdentifier)"
+        try "half a file".write(toFile: abandoned, atomically: false, encoding: .utf8)
+        #expect(try await smashtag("export", "#swift", "--output", directory + "/out.ndjson").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: abandoned))
+        #expect(try leftovers() == ["out.ndjson"])
+    }
+
     @Test func aTermNotInRecentsOrTablesWithNowhereToGoAreRefused() async throws {
         let unknown = try await smashtag("export", "#nothing")
         #expect(unknown.status == 1)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -71,11 +73,24 @@ final class OutputFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// `.NAME.partial-PID` beside `path`; what an export killed mid-write left under that pattern (its process gone)
+    /// is removed first, so a kill leaves nothing behind for long.
     static func temporaryName(for path: String) -> String {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        removeAbandoned(in: folder.isEmpty ? "." : folder, prefix: ".\(name).partial-")
         return "\(folder).\(name).partial-\(getpid())"
+    }
+
+    private static func removeAbandoned(in folder: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isNumber }), pid != getpid(),
+                kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
     }
 }
 
