@@ -66,8 +66,10 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         // Asked before any work, as the write would be refused at the end.
-        if destination != "-", !force, FileManager.default.fileExists(atPath: destination) {
-            throw CommandFailure(explaining: DatasetError.exists(destination))
+        if destination != "-" {
+            do { try DatasetError.refuseExisting(destination, replacing: force) } catch {
+                throw CommandFailure(explaining: error)
+            }
         }
         let directory = try DataDirectory(common.dataDirectory)
         let pseudonymiser = try pseudonymise ? Pseudonymiser(secret: PseudonymKey.secret(in: directory.path)) : nil
@@ -105,17 +107,9 @@ struct ExportCommand: AsyncParsableCommand {
     ) async throws -> (Int, String) {
         let now = Date()
         guard let batches = try await TermPosts(database: database).batches(of: term, window: window, now: now)
-        else {
-            throw CommandFailure("“\(term)” is not in Recents: datasets are made from the posts fetched for a search.")
-        }
-        var tables: TermTables?
-        if format == .csv {
-            let popularity = Popularity(database: database)
-            guard let network = try await popularity.network(for: term, NetworkOptions(window: window), now: now)
-            else { throw CommandFailure("“\(term)” was taken out of Recents while it was exported.") }
-            tables = TermTables(
-                popularity: try await popularity.table(for: term, window: window, now: now), network: network)
-        }
+        else { throw DatasetError.notInRecents(term) }
+        let tables =
+            format == .csv ? try await TermTables.read(for: term, window: window, now: now, in: database) : nil
         let counted = batches.map { batch in
             progress.add(batch.count)
             return batch

@@ -24,6 +24,18 @@ public struct TermTables: Sendable {
     }
 
     static let fileNames = ["popularity.csv", "network.csv"]
+
+    /// The term's popularity table and co-mention network in the window ending `now`, read for its dataset.
+    public static func read(
+        for term: String, window: TimeWindow, now: Date, in database: AppDatabase
+    ) async throws -> TermTables {
+        let popularity = Popularity(database: database)
+        guard let network = try await popularity.network(for: term, NetworkOptions(window: window), now: now) else {
+            throw DatasetError.notInRecents(term)
+        }
+        return TermTables(
+            popularity: try await popularity.table(for: term, window: window, now: now), network: network)
+    }
 }
 
 /// A dataset: posts read a batch at a time and written as they come — NDJSON lines, or CSV tables in a folder or a
@@ -54,7 +66,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     /// existing file only with `replacing`).
     @discardableResult
     public func writeNDJSON(at path: String, replacing: Bool) async throws -> Int {
-        if !replacing, FileManager.default.fileExists(atPath: path) { throw DatasetError.exists(path) }
+        try DatasetError.refuseExisting(path, replacing: replacing)
         let file = try OutputFile(path: path)
         let count = try await writeNDJSON { try file.write($0) }
         try file.commit()
@@ -80,7 +92,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     /// temporary name, synced and renamed into place when whole.
     @discardableResult
     public func writeZip(at path: String, replacing: Bool, folder name: String? = nil) async throws -> Int {
-        if !replacing, FileManager.default.fileExists(atPath: path) { throw DatasetError.exists(path) }
+        try DatasetError.refuseExisting(path, replacing: replacing)
         let temporary = OutputFile.temporaryName(for: path)
         defer { unlink(temporary) }
         let count = try await writeZip(toTemporaryFile: temporary, folder: name ?? Self.zipFolderName(path)) { _ in }
@@ -176,7 +188,7 @@ struct DatasetFolder {
     let replacing: Bool
 
     init(path: String, replacing: Bool) throws(DatasetError) {
-        if !replacing, FileManager.default.fileExists(atPath: path) { throw .exists(path) }
+        try DatasetError.refuseExisting(path, replacing: replacing)
         (self.path, self.replacing) = (path, replacing)
         temporaryPath = OutputFile.temporaryName(for: path)
         try? FileManager.default.removeItem(atPath: temporaryPath)

@@ -1,3 +1,4 @@
+import Foundation
 import Posts
 
 #if canImport(Glibc)
@@ -16,6 +17,13 @@ public enum DatasetError: ExplainedError, Equatable {
     case secret(String, reason: String)
     /// CSV tables are several files: they need a folder or a zip, not standard output.
     case tablesNeedPath
+    /// Datasets are made from a term's counted posts; this one is not in Recents (or left it during the export).
+    case notInRecents(String)
+
+    /// Refuses an output that exists, unless it is to be replaced.
+    public static func refuseExisting(_ path: String, replacing: Bool) throws(DatasetError) {
+        if !replacing, FileManager.default.fileExists(atPath: path) { throw .exists(path) }
+    }
 
     public var description: String {
         switch self {
@@ -27,6 +35,8 @@ public enum DatasetError: ExplainedError, Equatable {
             "Cannot use the pseudonyms' secret “\(path)”: \(reason)."
         case .tablesNeedPath:
             "CSV tables are several files: give --output a folder, or a name ending in .zip."
+        case .notInRecents(let term):
+            "“\(term)” is not in Recents: datasets are made from the posts fetched for a search."
         }
     }
 

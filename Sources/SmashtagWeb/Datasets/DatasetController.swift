@@ -20,11 +20,7 @@ struct DatasetController: Sendable {
         guard
             let batches = try await TermPosts(database: site.database).batches(
                 of: parameters.term, window: parameters.window, now: now)
-        else {
-            throw RefusedRequest(
-                .notFound,
-                "“\(parameters.term)” is not in Recents: datasets are made from the posts fetched for a search.")
-        }
+        else { throw RefusedRequest(.notFound, DatasetError.notInRecents(parameters.term).description) }
         let pseudonymiser =
             try parameters.pseudonymises ? Pseudonymiser(secret: PseudonymKey.secret(in: site.directory.path)) : nil
         let name = parameters.fileName(term: batches.term)
@@ -37,7 +33,13 @@ struct DatasetController: Sendable {
             }
             return Download.response(body, type: "application/x-ndjson; charset=utf-8", name: name)
         case .csv:
-            let tables = try await termTables(parameters, now: now)
+            let tables: TermTables
+            do {
+                tables = try await TermTables.read(
+                    for: parameters.term, window: parameters.window, now: now, in: site.database)
+            } catch let error as DatasetError {
+                throw RefusedRequest(.notFound, error.description)  // it left Recents since its posts were found
+            }
             let dataset = Dataset(batches: batches, tables: tables, pseudonymiser: pseudonymiser)
             let file = try site.temporaryFile(named: "dataset-\(UUID().uuidString).zip")
             return Download.response(
@@ -45,16 +47,5 @@ struct DatasetController: Sendable {
                     try await dataset.writeZip(toTemporaryFile: file, folder: String(name.dropLast(4)), final: final)
                 }, type: "application/zip", name: name)
         }
-    }
-
-    private func termTables(_ parameters: DatasetParameters, now: Date) async throws -> TermTables {
-        let popularity = Popularity(database: site.database)
-        let options = NetworkOptions(window: parameters.window)
-        guard let network = try await popularity.network(for: parameters.term, options, now: now) else {
-            throw RefusedRequest(.notFound, "“\(parameters.term)” was taken out of Recents as it was exported.")
-        }
-        return TermTables(
-            popularity: try await popularity.table(for: parameters.term, window: parameters.window, now: now),
-            network: network)
     }
 }

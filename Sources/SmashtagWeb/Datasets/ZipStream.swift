@@ -15,7 +15,6 @@ import NIOPosix
 struct ZipStream: Sendable {
     let file: String
     let logger: Logger
-    private static let chunk = 65_536
 
     /// The body; `make` writes the zip into `file`, calling its argument with each final length.
     func body(
@@ -36,11 +35,14 @@ struct ZipStream: Sendable {
                 unlink(file)
             }
             var sent: UInt64 = 0
+            var reader: ZipReader?
             do {
                 for try await length in lengths {
-                    if let length { sent = try await Self.send(file, from: sent, to: length, &writer) }
+                    // Opened once the maker has made the file (its first entry is in).
+                    reader = try reader ?? ZipReader(file)
+                    if let length, let reader { sent = try await reader.send(from: sent, to: length, &writer) }
                 }
-                sent = try await Self.send(file, from: sent, to: nil, &writer)
+                sent = try await (reader ?? ZipReader(file)).send(from: sent, to: nil, &writer)
                 try await writer.finish(nil)
             } catch {
                 logger.error("A dataset's zip was cut off after \(sent) bytes: \(error)")
@@ -48,16 +50,29 @@ struct ZipStream: Sendable {
             }
         }
     }
+}
+
+/// The zip's file, open for reading while it is sent: one descriptor for the whole download, closed with it.
+private final class ZipReader: Sendable {
+    private static let chunk = 65_536
+    let file: String
+    private let descriptor: Int32
+
+    init(_ file: String) throws {
+        self.file = file
+        descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ZipStreamError(file: file, code: errno) }
+    }
+
+    deinit { close(descriptor) }
 
     /// Sends the file's bytes from `start` up to `end` (its end when nil), read on NIO's thread pool; returns where
     /// it stopped.
-    private static func send(
-        _ file: String, from start: UInt64, to end: UInt64?, _ writer: inout any ResponseBodyWriter
-    ) async throws -> UInt64 {
+    func send(from start: UInt64, to end: UInt64?, _ writer: inout any ResponseBodyWriter) async throws -> UInt64 {
         var offset = start
         while end.map({ offset < $0 }) ?? true {
-            let length = end.map { Int(min($0 - offset, UInt64(chunk))) } ?? chunk
-            let bytes = try await NIOThreadPool.singleton.runIfActive { [offset] in try read(file, at: offset, length) }
+            let length = end.map { Int(min($0 - offset, UInt64(Self.chunk))) } ?? Self.chunk
+            let bytes = try await NIOThreadPool.singleton.runIfActive { [offset] in try self.read(at: offset, length) }
             if bytes.isEmpty { break }
             try await writer.write(ByteBuffer(bytes: bytes))
             offset += UInt64(bytes.count)
@@ -65,10 +80,7 @@ struct ZipStream: Sendable {
         return offset
     }
 
-    private static func read(_ file: String, at offset: UInt64, _ length: Int) throws -> [UInt8] {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ZipStreamError(file: file, code: errno) }
-        defer { close(descriptor) }
+    private func read(at offset: UInt64, _ length: Int) throws -> [UInt8] {
         var bytes = [UInt8](repeating: 0, count: length)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, length, off_t(offset)) }
         guard count >= 0 else { throw ZipStreamError(file: file, code: errno) }
