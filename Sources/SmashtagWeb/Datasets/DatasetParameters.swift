@@ -16,13 +16,7 @@ struct DatasetParameters: Sendable {
         }
         self.term = term
         window = try TimeWindow.parameter(parameters)
-        format =
-            try parameters["format"].map { value in
-                guard let format = DatasetFormat(rawValue: value) else {
-                    throw RefusedRequest(.badRequest, "format must be ndjson or csv.")
-                }
-                return format
-            } ?? .ndjson
+        format = try parameters.choice("format", default: DatasetFormat.ndjson, else: "format must be ndjson or csv.")
         switch parameters["pseudonymise"] {
         case nil, "", "0": pseudonymises = false
         case "1", "on": pseudonymises = true

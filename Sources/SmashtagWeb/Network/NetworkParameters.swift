@@ -33,13 +33,7 @@ struct NetworkParameters: Sendable {
             }
             return step
         }
-        format =
-            try parameters["format"].map { value in
-                guard let format = NetworkFormat(rawValue: value) else {
-                    throw RefusedRequest(.badRequest, "format must be json, csv or gexf.")
-                }
-                return format
-            } ?? .json
+        format = try parameters.choice("format", default: NetworkFormat.json, else: "format must be json, csv or gexf.")
         options = NetworkOptions(
             window: window, top: top, minimumWeight: minimumWeight,
             leavesOutTermHashtags: parameters["exclude"] == "term", timeline: format == .gexf ? timeline : nil)
