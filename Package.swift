@@ -102,10 +102,21 @@ let package = Package(
             ],
             swiftSettings: upcoming
         ),
-        // The local post corpus: storage, search with the whole query language, import of every network's files.
+        // What the corpus and the app store share about PostgreSQL: addresses, a pool with deadlines and outages in
+        // one sentence, migrations and elections under advisory locks.
+        .target(
+            name: "PostgresSupport",
+            dependencies: ["Posts", .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging, .serviceLifecycle],
+            swiftSettings: upcoming
+        ),
+        // The post corpus, on SQLite (the embedded default) or PostgreSQL: storage, search with the whole query
+        // language, import of every network's files.
         .target(
             name: "Corpus",
-            dependencies: ["Posts", "WireJSON", "Twitter", "Mastodon", "Bluesky", "SQLiteSupport", .grdb],
+            dependencies: [
+                "Posts", "WireJSON", "Twitter", "Mastodon", "Bluesky", "SQLiteSupport", "PostgresSupport", .grdb,
+                .postgresNIO, .nioCore, .logging,
+            ],
             swiftSettings: upcoming
         ),
         // The demo corpus: a seeded generator of X-shaped posts, their pictures, a twarc2 writer, the live tweeter.
@@ -114,8 +125,8 @@ let package = Package(
         .target(
             name: "AppStore",
             dependencies: [
-                "Posts", "WireJSON", "SQLiteSupport", .grdb, .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging,
-                .serviceLifecycle,
+                "Posts", "WireJSON", "SQLiteSupport", "PostgresSupport", .grdb, .postgresNIO, .nioCore, .nioPosix,
+                .nioSSL, .logging, .serviceLifecycle,
             ],
             swiftSettings: upcoming
         ),
@@ -143,7 +154,9 @@ let package = Package(
         .target(
             name: "SmashtagApp",
             dependencies: [
-                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore", .logging,
+                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore",
+                "PostgresSupport",
+                .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -151,9 +164,9 @@ let package = Package(
         .target(
             name: "SmashtagWeb",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking", "Posts",
-                "WireJSON",
-                .hummingbird,
+                "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports", "LiveIndex",
+                "Tracking",
+                "Posts", "WireJSON", .hummingbird,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix,
             ],
             resources: [.copy("Public")],
@@ -163,9 +176,8 @@ let package = Package(
         .executableTarget(
             name: "SmashtagCLI",
             dependencies: [
-                "SmashtagApp", "SmashtagWeb", "AppStore", "Corpus", "DemoCorpus", "Exports", "LiveIndex", "Tracking",
-                "Posts",
-                "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
+                "SmashtagApp", "SmashtagWeb", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports",
+                "LiveIndex", "Tracking", "Posts", "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -174,8 +186,8 @@ let package = Package(
         .executableTarget(
             name: "SmashtagBench",
             dependencies: [
-                "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts", "WireJSON",
-                "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb, .postgresNIO, .logging,
+                "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts",
+                "WireJSON", "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb, .postgresNIO, .logging,
             ],
             path: "Benchmarks/SmashtagBench",
             swiftSettings: upcoming
@@ -204,7 +216,7 @@ let package = Package(
         // corpus the web tests share.
         .target(
             name: "TestSupport",
-            dependencies: ["Posts", "Corpus", "DemoCorpus"],
+            dependencies: ["Posts", "Corpus", "DemoCorpus", "PostgresSupport", .postgresNIO, .logging],
             path: "Tests/Support/TestSupport",
             swiftSettings: upcoming
         ),
@@ -239,8 +251,8 @@ let package = Package(
         .testTarget(
             name: "CorpusTests",
             dependencies: [
-                "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "DemoCorpus", "TestSupport",
-                "FixtureFolders", .grdb,
+                "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "PostgresSupport", "DemoCorpus",
+                "TestSupport", "FixtureFolders", .grdb,
             ],
             exclude: ["Fixtures"],
             swiftSettings: upcoming

@@ -1,4 +1,5 @@
 import Logging
+import PostgresSupport
 import Posts
 import ServiceLifecycle
 

@@ -2,28 +2,27 @@ import Posts
 import SQLiteSupport
 import Twitter
 
-/// The local corpus as a post source: Smashtag's offline default. Pages are cached until the corpus changes.
+/// The corpus as a post source: Smashtag's offline default. Pages are cached until the corpus changes, where the
+/// corpus can tell (SQLite).
 public struct CorpusSource: PostSource {
-    public let corpus: PostCorpus
+    public let corpus: any PostCorpus
     private let pages = PageCache()
 
-    public init(corpus: PostCorpus) {
+    public init(corpus: any PostCorpus) {
         self.corpus = corpus
     }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
-        let generation = try corpus.generation.current()
+        guard let generation = try corpus.pageGeneration() else { return try await searchCorpus(request) }
         if let page = pages.page(for: request, at: generation) { return page }
-        let page = try await searchCorpus(request, at: generation)
+        let page = try await searchCorpus(request)
         pages.store(page, for: request, at: generation)
         return page
     }
 
-    private func searchCorpus(
-        _ request: SearchRequest, at generation: DatabaseGeneration.Value
-    ) async throws -> SearchPage {
+    private func searchCorpus(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
-        let page = try await corpus.search(query, request.position, count: request.count, at: generation)
+        let page = try await corpus.search(query, request.position, count: request.count)
         let older = request.older(after: page.posts, hasMore: page.hasMore)
         return SearchPage(posts: page.posts, newer: request.newer(after: page.posts), older: older)
     }

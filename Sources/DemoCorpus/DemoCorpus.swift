@@ -17,10 +17,10 @@ public enum Demo {
     /// Generates `count` tweets ending at `end` into the corpus, a batch per transaction; `progress` hears the
     /// number stored so far.
     public static func generate(
-        into corpus: PostCorpus, seed: UInt64 = defaultSeed, count: Int = defaultCount, end: Date = .now,
+        into corpus: any PostCorpus, seed: UInt64 = defaultSeed, count: Int = defaultCount, end: Date = .now,
         progress: (Int) -> Void = { _ in }
     ) async throws {
-        try await corpus.setInfo(PostCorpus.demoSeedKey, String(seed))
+        try await corpus.setInfo(CorpusNote.demoSeed, String(seed))
         var generator = DemoGenerator(seed: seed, count: count, end: end)
         var stored = 0
         progress(stored)
@@ -33,8 +33,8 @@ public enum Demo {
     }
 
     /// Whether the corpus holds a demo (a live tweeter then has someone to tweet as).
-    public static func seed(of corpus: PostCorpus) async throws -> UInt64? {
-        try await corpus.info(PostCorpus.demoSeedKey).flatMap { UInt64($0) }
+    public static func seed(of corpus: any PostCorpus) async throws -> UInt64? {
+        try await corpus.info(CorpusNote.demoSeed).flatMap { UInt64($0) }
     }
 }
 

@@ -9,11 +9,11 @@ import Corpus
 /// Keeps the demo alive: a new tweet on the popular hashtags every few seconds, so *newer* and live popularity
 /// have something to show. Run it for as long as the server runs; cancel the task to stop it.
 public struct DemoTweeter: Sendable {
-    public let corpus: PostCorpus
+    public let corpus: any PostCorpus
     public let seed: UInt64
     public let interval: Duration
 
-    public init(corpus: PostCorpus, seed: UInt64, interval: Duration = .seconds(5)) {
+    public init(corpus: any PostCorpus, seed: UInt64, interval: Duration = .seconds(5)) {
         self.corpus = corpus
         self.seed = seed
         self.interval = interval

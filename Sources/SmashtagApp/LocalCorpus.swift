@@ -7,7 +7,7 @@ import Posts
 /// The local corpus as `serve` and the commands open it: filled with the demo on first use (an empty corpus that no
 /// live index owns), with the demo's live tweeter when it holds the demo, or as the live index that fills it.
 public struct LocalCorpus: Sendable {
-    public let corpus: PostCorpus
+    public let corpus: any PostCorpus
     public let source: CorpusSource
     /// Keeps the demo alive (new posts every few seconds); nil unless the corpus holds the demo.
     public let tweeter: DemoTweeter?
@@ -23,7 +23,7 @@ public struct LocalCorpus: Sendable {
         in directory: DataDirectory, liveIndex settings: LiveIndexSettings? = nil, logger: Logger,
         demoProgress: (_ stored: Int, _ count: Int) -> Void = { _, _ in }
     ) async throws -> LocalCorpus {
-        let corpus = try PostCorpus.open(at: directory.corpus)
+        let corpus = try SQLiteCorpus.open(at: directory.corpus)
         if let settings {
             let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: settings, logger: logger)
             return LocalCorpus(corpus: corpus, source: CorpusSource(corpus: corpus), tweeter: nil, liveIndex: index)

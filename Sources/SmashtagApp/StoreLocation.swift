@@ -1,6 +1,7 @@
 import AppStore
 import Foundation
 import Logging
+import PostgresSupport
 
 /// Where the app's store is: PostgreSQL, shared by several servers, when a URL is given (`--database`, else
 /// `SMASHTAG_DATABASE_URL`); else the SQLite file in the data directory.

@@ -46,7 +46,7 @@ struct Generate: AsyncParsableCommand {
         if let out {
             try writeTwarc(to: out, progress: &progress)
         } else {
-            let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+            let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
             try await Demo.generate(into: corpus, seed: seed, count: posts, end: end) { stored in
                 progress.show { seconds in
                     "Generating: \(grouped(stored)) tweets, \(grouped(Int(Double(stored) / max(seconds, 0.001))))/s"

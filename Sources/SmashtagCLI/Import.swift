@@ -26,7 +26,7 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() async throws {
-        let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
         let importer = PostImporter(corpus: corpus)
         var progress = ProgressLine()
         var problems = ProblemLog()

@@ -41,7 +41,7 @@ struct IngestBluesky: AsyncParsableCommand {
     @OptionGroup var live: LiveIndexArguments
 
     func run() async throws {
-        let corpus = try PostCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
         let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)

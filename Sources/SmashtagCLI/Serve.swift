@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import LiveIndex
 import Logging
+import PostgresSupport
 import SmashtagApp
 import SmashtagWeb
 

@@ -5,6 +5,7 @@ import Hummingbird
 import LiveIndex
 import Logging
 import NIOCore
+import PostgresSupport
 import Posts
 import SmashtagApp
 import Tracking

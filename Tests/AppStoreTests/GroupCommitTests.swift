@@ -63,7 +63,7 @@ struct GroupCommitTests {
 
     @Test func concurrentSearchesOfManyTermsCountEveryTweetOnceUnderEach() async throws {
         let database = try AppDatabase.inMemory()
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add((1...30).map { post($0, "#t\($0 % 6) @u\($0 % 4)") })
         let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         try await withThrowingTaskGroup(of: Void.self) { tasks in

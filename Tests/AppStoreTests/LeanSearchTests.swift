@@ -13,14 +13,14 @@ struct LeanSearchTests {
     let appPath = temporaryPath("app")
     let corpusPath = temporaryPath("corpus")
     let database: AppDatabase
-    let corpus: PostCorpus
+    let corpus: any PostCorpus
     let sessions: OneSourceSessions
     /// The test's own look at the app database file.
     let observer: DatabaseQueue
 
     init() async throws {
         database = try AppDatabase.open(at: appPath)
-        corpus = try PostCorpus.open(at: corpusPath)
+        corpus = try SQLiteCorpus.open(at: corpusPath)
         sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         observer = try DatabaseQueue(path: appPath)
         _ = try await corpus.add([post(1, "#a @x"), post(2, "#a @x"), post(3, "#b")])
@@ -53,7 +53,7 @@ struct LeanSearchTests {
     @Test func aNewPostFromAnotherConnectionShowsOnTheNextPageAndIsCounted() async throws {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
-        _ = try await PostCorpus.open(at: corpusPath).add([post(4, "#a @x")])
+        _ = try await SQLiteCorpus.open(at: corpusPath).add([post(4, "#a @x")])
         var page: MergedPage?
         #expect(try await commits { page = try await sessions.fetch("#a", at: .newest) })
         #expect(page.map(ids) == ["4", "2", "1"])
@@ -115,7 +115,7 @@ struct LeanSearchTests {
 struct LeanSearchInMemoryTests {
     @Test func aDeletedTermSearchedAgainIsRecordedAgain() async throws {
         let database = try AppDatabase.inMemory()
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add([post(1, "#a")])
         let sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         for _ in 0..<3 { _ = try await sessions.fetch("#a", at: .newest) }

@@ -1,4 +1,5 @@
 import AppStore
+import PostgresSupport
 import Testing
 
 /// `--database` and `SMASHTAG_DATABASE_URL`: the address as libpq spells it, and a sentence for anything else.

@@ -2,6 +2,7 @@ import AppStore
 import Foundation
 import Logging
 import PostgresNIO
+import PostgresSupport
 import Posts
 import ServiceLifecycle
 import TestSupport
@@ -17,9 +18,7 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     static var available: [TestStore] { postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
 
     /// The cluster's maintenance database, where the tests' databases are created.
-    static let postgresURL = ProcessInfo.processInfo.environment["SMASHTAG_TEST_POSTGRES_URL"].flatMap {
-        $0.isEmpty ? nil : $0
-    }
+    static let postgresURL = TestPostgres.url
 
     var testDescription: String { rawValue }
 
@@ -29,7 +28,7 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
         case .postgres:
             try await Self.running(
                 AppDatabase.connect(
-                    to: PostgresURL(try await Self.newPostgresDatabase()), logger: Logger(label: "test")))
+                    to: PostgresURL(try await TestPostgres.newDatabase()), logger: Logger(label: "test")))
         }
     }
 
@@ -43,26 +42,7 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     func fixture() async throws -> StoreFixture {
         StoreFixture(database: try await open())
     }
-
-    /// A new, empty database in the test cluster; its URL.
-    static func newPostgresDatabase() async throws -> String {
-        guard let url = postgresURL, let base = URL(string: url) else { throw PostgresUnavailable() }
-        let name = "smashtag_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
-        var configuration = PostgresConnection.Configuration(
-            host: base.host ?? "127.0.0.1", port: base.port ?? 5432, username: base.user ?? "postgres",
-            password: nil, database: String(base.path.dropFirst()), tls: .disable)
-        configuration.options.connectTimeout = .seconds(5)
-        let connection = try await PostgresConnection.connect(
-            configuration: configuration, id: 1, logger: Logger(label: "test"))
-        try await connection.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Logger(label: "test"))
-        try await connection.close()
-        var components = URLComponents(string: url)!
-        components.path = "/" + name
-        return components.string!
-    }
 }
-
-struct PostgresUnavailable: Error {}
 
 /// One test's store, the source it scripts, and the app's views of them.
 struct StoreFixture {

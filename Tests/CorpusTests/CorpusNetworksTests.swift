@@ -23,8 +23,10 @@ struct CorpusNetworksTests {
             url: "https://bsky.app/profile/did:plc:abc/post/\(rkey)")
     }
 
-    @Test func aBlueskyPostComesBackWholeWithItsOwnId() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aBlueskyPostComesBackWholeWithItsOwnId(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let post = Self.skeet("3la", seconds: 1.5, "hello #swift")
         #expect(try await corpus.add([post]).inserted == 1)
         #expect(try await corpus.post(id: post.id) == post)
@@ -32,8 +34,8 @@ struct CorpusNetworksTests {
         #expect(again.inserted == 0 && again.duplicates == 1, "the same post twice is stored once")
     }
 
-    @Test func aQuotedPostComesBackWhole() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aQuotedPostComesBackWhole(in store: TestCorpus) async throws {
+        let corpus = try await store.open()
         let quoted = Self.skeet("3lq", seconds: 0.5, "the quoted one #swift 🌍")
         let quoting = Post(
             network: .bluesky, id: "at://did:plc:abc/app.bsky.feed.post/3lr",
@@ -52,8 +54,10 @@ struct CorpusNetworksTests {
             id: String(id), created: base.created, author: base.author, text: base.text, mentions: base.mentions)
     }
 
-    @Test func bothNetworksAreSearchedAndPagedAsOneByTime() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func bothNetworksAreSearchedAndPagedAsOneByTime(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let posts = (1...6).map { Self.post(seconds: $0, "tweet #swift") }
         let skeets = [Self.skeet("3la", seconds: 2.5, "skeet #swift"), Self.skeet("3lb", seconds: 4.5, "skeet #swift")]
         _ = try await corpus.add(posts + skeets)
@@ -67,15 +71,17 @@ struct CorpusNetworksTests {
         #expect(newer == [t[5], t[4], skeets[1].id, t[3], t[2]], "a page goes on from a Bluesky post too")
     }
 
-    @Test func postsInTheSameMillisecondKeepTheirOrderKeysApart() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func postsInTheSameMillisecondKeepTheirOrderKeysApart(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let posts = (0..<50).map { Self.skeet("k\($0)", seconds: 7, "same moment") }
         #expect(try await corpus.add(posts).inserted == 50)
         #expect(try await corpus.search(SearchQuery(parsing: "moment"), .newest, count: 100).posts.count == 50)
     }
 
-    @Test func aDeletedPostLeavesEveryIndex() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aDeletedPostLeavesEveryIndex(in store: TestCorpus) async throws {
+        let corpus = try await store.open()
         let gone = Self.skeet("3la", seconds: 1, "farewell #swift @bob https://t.co/x")
         let kept = Self.skeet("3lb", seconds: 2, "farewell #swift @bob")
         let post = Self.post(seconds: 3, "farewell #swift")

@@ -1,6 +1,7 @@
 import Corpus
 import DemoCorpus
 import Posts
+import Synchronization
 import TestSupport
 import Testing
 import Twitter
@@ -18,69 +19,89 @@ struct CorpusSearchTests {
         TestPosts.post(8, by: "alice", "ÉCOLE in capitals and #RUST"),
     ]
 
-    private func ids(_ query: String, count: Int = 100) async throws -> [String] {
-        let corpus = try PostCorpus.inMemory()
-        _ = try await corpus.add(Self.posts)
-        let page = try await corpus.search(try SearchQuery(parsing: query), .newest, count: count)
+    /// One corpus of `posts` per kind, filled once for the many queries asked of it.
+    private static let filled = Mutex<[TestCorpus: Task<any PostCorpus, any Error>]>([:])
+
+    private func ids(_ query: String, in store: TestCorpus, count: Int = 100) async throws -> [String] {
+        let task = Self.filled.withLock { filled in
+            if let task = filled[store] { return task }
+            let task = Task<any PostCorpus, any Error> {
+                let corpus = try await store.open()
+                _ = try await corpus.add(Self.posts)
+                return corpus
+            }
+            filled[store] = task
+            return task
+        }
+        let page = try await task.value.search(try SearchQuery(parsing: query), .newest, count: count)
         return page.posts.map(\.id)
     }
 
-    @Test(arguments: [
-        ("swift", ["5", "3", "1"]),
-        ("SWIFT", ["5", "3", "1"]),
-        ("école", ["8"]),
-        ("café", ["4"]),
-        ("東京", ["4"]),
-        ("京東", []),
-        ("👩‍💻", ["7"]),
-        ("\"exact phrase\"", ["6"]),
-        ("\"phrase exact\"", ["7"]),
-        ("#swift", ["5", "1"]),
-        ("#SWIFT", ["5", "1"]),
-        ("#swiftlang", ["2"]),
-        ("@alice", ["2"]),
-        ("@bob", ["6"]),
-        ("@dave", ["5"]),
-        ("from:bob", ["4", "2"]),
-        ("from:erin", ["6", "5"]),
-        ("from:dave", []),
-        ("swift OR rust", ["8", "5", "3", "1"]),
-        ("hello world -filter:retweets", ["1"]),
-        ("filter:retweets", ["5"]),
-        ("filter:media", ["3"]),
-        ("filter:links", ["3"]),
-        ("swift -#swift", ["3"]),
-        ("(from:bob OR from:carol) -filter:media", ["7", "4", "2"]),
-        ("#swift OR @alice OR from:carol", ["7", "5", "3", "2", "1"]),
-        ("example", ["3"]),
-        ("t.co", []),
-        ("nobody-uses-this", []),
-        ("!!!", []),
-    ])
-    func eachOperatorMeansWhatTwitterMeans(query: String, expected: [String]) async throws {
-        #expect(try await ids(query) == expected)
+    @Test(
+        arguments: TestCorpus.available,
+        [
+            ("swift", ["5", "3", "1"]),
+            ("SWIFT", ["5", "3", "1"]),
+            ("école", ["8"]),
+            ("café", ["4"]),
+            ("東京", ["4"]),
+            ("京東", []),
+            ("👩‍💻", ["7"]),
+            ("\"exact phrase\"", ["6"]),
+            ("\"phrase exact\"", ["7"]),
+            ("#swift", ["5", "1"]),
+            ("#SWIFT", ["5", "1"]),
+            ("#swiftlang", ["2"]),
+            ("@alice", ["2"]),
+            ("@bob", ["6"]),
+            ("@dave", ["5"]),
+            ("from:bob", ["4", "2"]),
+            ("from:erin", ["6", "5"]),
+            ("from:dave", []),
+            ("swift OR rust", ["8", "5", "3", "1"]),
+            ("hello world -filter:retweets", ["1"]),
+            ("filter:retweets", ["5"]),
+            ("filter:media", ["3"]),
+            ("filter:links", ["3"]),
+            ("swift -#swift", ["3"]),
+            ("(from:bob OR from:carol) -filter:media", ["7", "4", "2"]),
+            ("#swift OR @alice OR from:carol", ["7", "5", "3", "2", "1"]),
+            ("example", ["3"]),
+            ("t.co", []),
+            ("nobody-uses-this", []),
+            ("!!!", []),
+        ])
+    func eachOperatorMeansWhatTwitterMeans(
+        in store: TestCorpus, _ example: (query: String, expected: [String])
+    )
+        async throws
+    {
+        #expect(try await ids(example.query, in: store) == example.expected)
     }
 
-    @Test func aTweetComesBackWhole() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aTweetComesBackWhole(in store: TestCorpus) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.add(Self.posts)
         for post in Self.posts {
             #expect(try await corpus.post(id: post.id) == post)
         }
     }
 
-    @Test func addingTheSameTweetsTwiceAddsNothing() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func addingTheSameTweetsTwiceAddsNothing(in store: TestCorpus) async throws {
+        let corpus = try await store.open()
         let first = try await corpus.add(Self.posts)
         let second = try await corpus.add(Self.posts)
         #expect(first.inserted == Self.posts.count && first.duplicates == 0)
         #expect(second.inserted == 0 && second.duplicates == Self.posts.count)
         #expect(try await corpus.postCount() == Self.posts.count)
-        #expect(try await ids("#swift") == ["5", "1"])
+        let page = try await corpus.search(try SearchQuery(parsing: "#swift"), .newest, count: 10)
+        #expect(page.posts.map(\.id) == ["5", "1"])
     }
 
-    @Test func aTweetWhoseIdIsNotANumberIsRejectedWithAReason() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aTweetWhoseIdIsNotANumberIsRejectedWithAReason(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let bad = Post(id: "tag:x", created: TestPosts.post(1, "x").created, author: TestPosts.author("a"), text: "x")
         let added = try await corpus.add([bad])
         #expect(added.rejected == ["the tweet id “tag:x” is not a whole number from 1 to 9223372036854775807"])
@@ -91,15 +112,15 @@ struct CorpusPagingTests {
     /// 250 tweets; every third mentions #three, and every tweet says "tweet".
     static let posts = (1...250).map { TestPosts.post($0, $0 % 3 == 0 ? "tweet #three" : "tweet") }
 
-    private func source() async throws -> CorpusSource {
-        let corpus = try PostCorpus.inMemory()
+    private func source(_ store: TestCorpus) async throws -> CorpusSource {
+        let corpus = try await store.open()
         _ = try await corpus.add(Self.posts.shuffled())
         return CorpusSource(corpus: corpus)
     }
 
-    @Test(arguments: ["tweet", "#three", "tweet OR #three", "tweet -#three"])
-    func olderPagesFollowWithoutGapsOrDuplicates(query: String) async throws {
-        let source = try await source()
+    @Test(arguments: TestCorpus.available, ["tweet", "#three", "tweet OR #three", "tweet -#three"])
+    func olderPagesFollowWithoutGapsOrDuplicates(in store: TestCorpus, query: String) async throws {
+        let source = try await source(store)
         var request: SearchRequest? = SearchRequest(query: query, count: 7)
         var seen: [Int] = []
         while let next = request {
@@ -126,8 +147,10 @@ struct CorpusPagingTests {
         range.reversed().map(String.init)
     }
 
-    @Test func newerPagesBringOnlyWhatCameAfterInOrderWithoutGaps() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func newerPagesBringOnlyWhatCameAfterInOrderWithoutGaps(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.add(Array(Self.posts.prefix(100)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 10))
@@ -144,8 +167,10 @@ struct CorpusPagingTests {
         #expect(pages == expected)
     }
 
-    @Test func tweetsAddedWhilePagingDoNotDisturbOlderPages() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func tweetsAddedWhilePagingDoNotDisturbOlderPages(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.add(Array(Self.posts.prefix(200)))
         let source = CorpusSource(corpus: corpus)
         let first = try await source.search(SearchRequest(query: "tweet", count: 50))
@@ -156,8 +181,10 @@ struct CorpusPagingTests {
 }
 
 struct DemoTweeterTests {
-    @Test func theLiveDemoTweetsOnPopularHashtagsIntoNewer() async throws {
-        let corpus = try PostCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func theLiveDemoTweetsOnPopularHashtagsIntoNewer(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         try await Demo.generate(into: corpus, seed: 3, count: 500)
         let source = CorpusSource(corpus: corpus)
         let query = DemoGenerator.popularHashtags.prefix(5).map { "#" + $0 }.joined(separator: " OR ")

@@ -25,7 +25,7 @@ struct CorpusUpgradeTests {
     }()
 
     @Test func aRepliesDisplayStartAndItsLinksDisplayFormComeBack() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add([Self.reply])
         #expect(try await corpus.post(id: Self.reply.id) == Self.reply)
     }
@@ -36,7 +36,7 @@ struct CorpusUpgradeTests {
         ).path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
-        try CorpusSchema.migrator.migrate(old, upTo: "v1")
+        try SQLiteCorpusSchema.migrator.migrate(old, upTo: "v1")
         try await old.write { db in
             try db.execute(sql: "INSERT INTO user(id, screenName, name) VALUES (1, 'alice', 'Alice')")
             try db.execute(
@@ -50,7 +50,7 @@ struct CorpusUpgradeTests {
             )
         }
         try old.close()
-        let corpus = try PostCorpus.open(at: path)
+        let corpus = try SQLiteCorpus.open(at: path)
         let post = try #require(try await corpus.post(id: "42"))
         #expect(post.text == "see https://t.co/x" && post.displayStart == 0 && post.language == nil)
         #expect(

@@ -21,7 +21,7 @@ struct ImportFormatsTests {
         var notes: [String] = []
     }
 
-    static func importFile(_ path: String, into corpus: PostCorpus) async throws -> Run {
+    static func importFile(_ path: String, into corpus: any PostCorpus) async throws -> Run {
         var run = Run()
         run.totals = try await PostImporter(corpus: corpus).importFile(path) { event in
             switch event {
@@ -33,7 +33,7 @@ struct ImportFormatsTests {
         return run
     }
 
-    private func ids(_ query: String, in corpus: PostCorpus) async throws -> [String] {
+    private func ids(_ query: String, in corpus: any PostCorpus) async throws -> [String] {
         try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).posts.map(\.id)
     }
 
@@ -42,7 +42,7 @@ struct ImportFormatsTests {
     // MARK: Mastodon
 
     @Test func mastodonStatusesImportWithBoostsRepliesMediaWarningsAndLanguages() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let path = Self.fixture("mastodon-statuses.json")
         let run = try await Self.importFile(path, into: corpus)
         #expect(run.totals.imported == 4 && run.totals.duplicates == 0 && run.totals.skipped == 1)
@@ -98,7 +98,7 @@ struct ImportFormatsTests {
 
     /// The same statuses one per line are the same posts: nothing is added, and the broken one is named by its line.
     @Test func statusesOnePerLineAreTheSamePostsAndImportingTwiceAddsNothing() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await Self.importFile(Self.fixture("mastodon-statuses.json"), into: corpus)
         let lines = Self.fixture("mastodon-statuses.jsonl")
         let run = try await Self.importFile(lines, into: corpus)
@@ -111,7 +111,7 @@ struct ImportFormatsTests {
 
     /// Mastodon's ids are digits, as X's are: a page after a Mastodon post goes on from that post.
     @Test func pagesOfMastodonPostsFollowEachOtherWithoutGaps() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await Self.importFile(Self.fixture("mastodon-statuses.json"), into: corpus)
         let source = CorpusSource(corpus: corpus)
         let seen = try await source.idsOfEveryPage("#harbor OR #brume", count: 1)
@@ -123,7 +123,7 @@ struct ImportFormatsTests {
     // MARK: Bluesky
 
     @Test func aSearchPostsPageImportsWithFacetsAsCodePointsImagesAndLanguages() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let path = Self.fixture("bluesky-search.json")
         let run = try await Self.importFile(path, into: corpus)
         #expect(run.totals.imported == 3 && run.totals.skipped == 1)
@@ -169,7 +169,7 @@ struct ImportFormatsTests {
 
     /// `getAuthorFeed` saved a page per line: a repost keeps the repost's id and time and shows the original.
     @Test func anAuthorFeedImportsItsRepostsAndNamesTheBrokenItemsLine() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let path = Self.fixture("bluesky-author-feed.jsonl")
         let run = try await Self.importFile(path, into: corpus)
         #expect(run.totals.imported == 3 && run.totals.skipped == 1)
@@ -192,7 +192,7 @@ struct ImportFormatsTests {
     }
 
     @Test func aGetPostsAnswerImportsAndNamesWhichPostIsBroken() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let path = Self.fixture("bluesky-get-posts.json")
         let run = try await Self.importFile(path, into: corpus)
         #expect(run.totals.imported == 1 && run.totals.skipped == 1)
@@ -209,7 +209,7 @@ struct ImportFormatsTests {
 
     /// Every network's posts in one corpus, searched and paged as one by time.
     @Test func everyNetworksPostsAreSearchedTogether() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         for file in ["mastodon-statuses.json", "bluesky-search.json", "bluesky-author-feed.jsonl"] {
             _ = try await Self.importFile(Self.fixture(file), into: corpus)
         }
@@ -286,7 +286,7 @@ struct ImportFormatsTests {
         let path = try Self.exportFile(
             Self.exported, broken: #"{"network":"mastodon","id":"5","created":"2024-09-01T00:00:00Z","text":"x"}"#)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let run = try await Self.importFile(path, into: corpus)
         #expect(run.totals.imported == 3 && run.totals.skipped == 1)
         #expect(run.malformed == ["\(path):2: post 5 has no “user”"])

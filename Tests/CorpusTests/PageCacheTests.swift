@@ -12,8 +12,8 @@ struct PageCacheTests {
         return (request, SearchPage(posts: [], newer: request, older: nil))
     }
 
-    private func generation(_ commits: Int, _ dataVersion: Int = 1) -> DatabaseGeneration.Value {
-        DatabaseGeneration.Value(commits: commits, dataVersion: dataVersion)
+    private func generation(_ commits: Int, _ dataVersion: Int = 1) -> CorpusGeneration {
+        CorpusGeneration(value: DatabaseGeneration.Value(commits: commits, dataVersion: dataVersion))
     }
 
     @Test func thePageIsServedOnlyAtTheGenerationItWasReadAt() {

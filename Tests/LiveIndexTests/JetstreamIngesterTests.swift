@@ -59,12 +59,12 @@ struct JetstreamIngesterTests {
         }
     }
 
-    private func searched(_ corpus: PostCorpus) async throws -> [String] {
+    private func searched(_ corpus: any PostCorpus) async throws -> [String] {
         try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id).sorted()
     }
 
     @Test func createsAreStoredDeletesRemovedAndTheCursorCommitted() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         let progress = try await ingester.ingest(feed(Self.stream))
         #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
@@ -75,7 +75,7 @@ struct JetstreamIngesterTests {
     }
 
     @Test func aStreamReplayedAfterARestartStoresEveryPostOnce() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         _ = try await ingester.ingest(feed(Self.stream))
         let again = try await ingester.ingest(feed(Self.stream))
@@ -85,7 +85,7 @@ struct JetstreamIngesterTests {
     }
 
     @Test func aFailureMidStreamLosesOnlyTheUncommittedBatch() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         await #expect(throws: CancellationError.self) { try await ingester.ingest(feed(Self.stream, failingAfter: 3)) }
         // One batch (a, b) was committed; the delete of a was not.
@@ -123,7 +123,7 @@ struct JetstreamLiveIndexTests {
             (time: $0, json: String(decoding: $1, as: UTF8.self))
         }
         let stub = StubJetstream(events: events, dropAfter: 3)
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let finished = try await stub.run { url in
@@ -157,7 +157,7 @@ struct JetstreamLiveIndexTests {
         }
         // Three events, then an open connection that sends nothing more.
         let stub = StubJetstream(events: events, silentAfter: 3, answersPings: answersPings)
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let clock = ContinuousClock()

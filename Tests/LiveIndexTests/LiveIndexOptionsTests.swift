@@ -37,7 +37,7 @@ struct LiveIndexOptionsTests {
     }
 
     @Test func postsNotAskedForArePassedOverButTheCursorMoves() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let ingester = JetstreamIngester(corpus: corpus, options: LiveIndexOptions(tags: ["swift"]))
         let events = [post(1, tags: ["swift"]), post(2, tags: ["rust"])].enumerated().map { index, post in
             IngestEvent.event(.create(post, langs: ["en"], cursor: Int64(index + 1)))
@@ -52,7 +52,7 @@ struct LiveIndexOptionsTests {
     }
 
     @Test func keepDaysPrunesOlderPostsOfTheNetworkInChunks() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         let old = (0..<450).map { post($0, tags: ["old"], daysAgo: 3 + Double($0) / 1_000) }
         let recent = (450..<460).map { post($0, tags: ["old"], daysAgo: 1) }
         let xPost = Post(

@@ -33,17 +33,17 @@ struct ProfileResolverTests {
         return logger
     }
 
-    private func resolver(_ corpus: PostCorpus, port: Int) -> ProfileResolver {
+    private func resolver(_ corpus: any PostCorpus, port: Int) -> ProfileResolver {
         ProfileResolver(
             corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet)
     }
 
-    private func found(_ query: String, in corpus: PostCorpus) async throws -> [String] {
+    private func found(_ query: String, in corpus: any PostCorpus) async throws -> [String] {
         try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).posts.map(\.id).sorted()
     }
 
     @Test func aResolvedAuthorIsShownByHandleAndFoundByFrom() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         #expect(try await found("resolving", in: corpus).count == 1, "searchable before its author resolves")
         try await StubBluesky.run { stub, port in
@@ -67,7 +67,7 @@ struct ProfileResolverTests {
     }
 
     @Test func anIdentityEventResolvesAgainAndMovesFromToTheNewHandle() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in
             stub.serveProfiles([Self.did(1): "old.example.com"])
@@ -82,7 +82,7 @@ struct ProfileResolverTests {
     }
 
     @Test func fortyAuthorsTakeTwoRequestsAndTheUnknownStayDIDs() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.apply((1...40).map { .create(Self.post($0, by: Self.did($0))) }, cursor: ("c", "1"))
         let requests = try await StubBluesky.run { stub, port in
             var handles = Dictionary(uniqueKeysWithValues: (1...39).map { (Self.did($0), "user\($0).example.com") })
@@ -103,7 +103,7 @@ struct ProfileResolverTests {
     }
 
     @Test func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers() async throws {
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in
             stub.serveProfiles([Self.did(1): "alice.example.com"])
@@ -128,7 +128,7 @@ struct ProfileResolverTests {
     @Test func deletingResolvedPostsLeavesNoPostingBehind() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let corpus = try PostCorpus.open(at: path)
+        let corpus = try SQLiteCorpus.open(at: path)
         let posts = (1...3).map { Self.post($0, by: Self.did(1)) }
         _ = try await corpus.apply(posts.prefix(2).map { .create($0) }, cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in

@@ -77,7 +77,7 @@ struct LiveIndexPageTests {
                 }
             }
         }
-        #expect(try await PostCorpus.open(at: directory + "/corpus.sqlite").info(PostCorpus.liveIndexKey) == "bluesky")
+        #expect(try await SQLiteCorpus.open(at: directory + "/corpus.sqlite").info(CorpusNote.liveIndex) == "bluesky")
     }
 
     @Test func beforeItsFirstCommitTheIndexIsConnecting() {

@@ -46,7 +46,7 @@ struct TrackerTests {
 
     @Test func newPostsAreCountedWithoutASearchAndOnlyOnce() async throws {
         let database = try AppDatabase.inMemory()
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add(Self.posts(1...30))
         let terms = TrackedTerms(database: database)
         try await terms.track("#a", TrackingPlan(every: 10))
@@ -71,7 +71,7 @@ struct TrackerTests {
 
     @Test func olderPagesAreWalkedOnceWhenAskedFor() async throws {
         let database = try AppDatabase.inMemory()
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add(Self.posts(1...50))
         let terms = TrackedTerms(database: database)
         try await terms.track("#a", TrackingPlan(every: 10, backfill: 5))
@@ -185,7 +185,7 @@ struct TrackerTests {
 
     @Test func theLoopCollectsADueTermOnItsOwn() async throws {
         let database = try AppDatabase.inMemory()
-        let corpus = try PostCorpus.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
         _ = try await corpus.add(Self.posts(1...5))
         let terms = TrackedTerms(database: database)
         try await terms.track("#a", TrackingPlan(every: 10))

@@ -2,6 +2,7 @@ import AppStore
 import GRDB
 import Logging
 import PostgresNIO
+import PostgresSupport
 
 extension AppDatabase {
     /// Fills the popularity store with `links` (term, post) links over `terms` terms, and the counts, hourly

@@ -1,6 +1,7 @@
 import AppStore
 import Logging
 import PostgresNIO
+import PostgresSupport
 import Posts
 
 /// The lecture's approach to counting on PostgreSQL, the baseline of the PostgreSQL counting figure: as

@@ -39,12 +39,12 @@ struct BenchIngest: AsyncParsableCommand {
             )
         }
         try? FileManager.default.removeItem(atPath: directory.corpus)
-        let corpus = try PostCorpus.open(at: directory.corpus)
+        let corpus = try SQLiteCorpus.open(at: directory.corpus)
         let result = try await replay(path, into: corpus)
         report(result)
     }
 
-    private func replay(_ path: String, into corpus: PostCorpus) async throws -> IngestBenchResult {
+    private func replay(_ path: String, into corpus: any PostCorpus) async throws -> IngestBenchResult {
         let queue = IngestQueue(limit: 20_000)
         let samples = MemorySamples()
         let reader = Task { try await read(path, into: queue, samples: samples) }
@@ -92,7 +92,7 @@ struct BenchIngest: AsyncParsableCommand {
 
 /// Searches one after another while the corpus fills: a hashtag, a word, and both, newest first.
 private struct SearchLoad {
-    let corpus: PostCorpus
+    let corpus: any PostCorpus
 
     func run() async throws -> Latencies {
         let queries = try ["#tag1", "#tag7 OR #tag40", "word12", "word3 #tag2"].map { try SearchQuery(parsing: $0) }

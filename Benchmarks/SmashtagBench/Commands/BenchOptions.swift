@@ -2,6 +2,7 @@ import AppStore
 import ArgumentParser
 import Foundation
 import Logging
+import PostgresSupport
 import Posts
 import SmashtagApp
 

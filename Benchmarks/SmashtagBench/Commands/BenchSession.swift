@@ -26,7 +26,7 @@ struct BenchSession: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try options.directory
-        let source = CorpusSource(corpus: try PostCorpus.open(at: directory.corpus))
+        let source = CorpusSource(corpus: try SQLiteCorpus.open(at: directory.corpus))
         let sessions = SearchSessions(database: try options.freshStore("bench-session.sqlite"))
         let sources = SourceSet(only: source)
         let started = ContinuousClock.now

@@ -38,7 +38,7 @@ struct BenchTerms: AsyncParsableCommand {
                 "\(queries) has \(terms.count) queries: every search must be a new term, so more than \(Recents.limit)")
         }
         let directory = try options.directory
-        let sources = SourceSet(only: CorpusSource(corpus: try PostCorpus.open(at: directory.corpus)))
+        let sources = SourceSet(only: CorpusSource(corpus: try SQLiteCorpus.open(at: directory.corpus)))
         let sessions = SearchSessions(database: try options.freshStore("bench-terms.sqlite"))
         for term in terms { _ = try await sessions.fetch(term, from: sources, at: .newest, count: count) }
         let searches = try await measure(terms, sessions, sources)

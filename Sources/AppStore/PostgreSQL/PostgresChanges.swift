@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import PostgresSupport
 
 /// What changes a PostgreSQL store, from this server or another: every write that changes a term's counts or Recents
 /// sends `NOTIFY smashtag_changes, '<term key>'` in its transaction, which PostgreSQL delivers on commit. One

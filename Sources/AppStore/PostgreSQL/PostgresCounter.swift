@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresSupport
 import Posts
 
 /// Counts a fetched page under a term inside the caller's PostgreSQL transaction, in a fixed number of statements

@@ -1,16 +1,18 @@
 import Logging
 import PostgresNIO
+import PostgresSupport
 
-/// The PostgreSQL schema, in versions applied in order at start-up, each in a transaction of its own and recorded in
-/// `smashtag_migration`. They run under a session advisory lock, so servers starting together on an empty database
-/// wait for one another instead of racing to create the same tables.
+/// The PostgreSQL store's schema, in versions recorded in `smashtag_migration` (see `PostgresMigrator`).
 ///
 /// The tables are the SQLite store's, named the PostgreSQL way, with two differences that concurrent writers need:
 /// `searched` comes from a sequence (two servers cannot take the same `max + 1`), and `counted_post` refers to
 /// `post`, so a term pruned on one server cannot delete a post that another server is counting at that moment (the
 /// delete fails and runs again, and then keeps the post).
 enum PostgresMigrations {
-    static let versions: [(name: String, statements: [String])] = [
+    static let migrator = PostgresMigrator(
+        table: "smashtag_migration", lock: .migrations, versions: versions, backfill: backfill)
+
+    static let versions: [PostgresMigrator.Version] = [
         (
             "v1: recents, sessions, posts, popularity and trends",
             [
@@ -151,40 +153,5 @@ enum PostgresMigrations {
     /// What a version fills in from the stored posts, in its transaction after its statements.
     private static func backfill(_ version: Int, _ connection: PostgresConnection) async throws {
         if version == 3 { try await PostgresPairBackfill.run(connection) }
-    }
-
-    static func run(on connection: PostgresConnection, logger: Logger) async throws {
-        try await AdvisoryLock.migrations.lock(on: connection)
-        do {
-            try await migrate(connection, logger: logger)
-            try await AdvisoryLock.migrations.unlock(on: connection)
-        } catch {
-            try? await AdvisoryLock.migrations.unlock(on: connection)
-            throw error
-        }
-    }
-
-    private static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query(
-            """
-            CREATE TABLE IF NOT EXISTS smashtag_migration (
-                version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())
-            """, logger: logger)
-        let applied = Set(
-            try await connection.rows("SELECT version FROM smashtag_migration").map {
-                try $0["version"].decode(Int.self)
-            })
-        for (index, version) in versions.enumerated() where !applied.contains(index + 1) {
-            logger.info("Migrating the PostgreSQL store: \(version.name)")
-            try await connection.withTransaction(logger: logger) { connection in
-                for statement in version.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-                }
-                try await backfill(index + 1, connection)
-                try await connection.query(
-                    "INSERT INTO smashtag_migration (version, name) VALUES (\(index + 1), \(version.name))",
-                    logger: logger)
-            }
-        }
     }
 }

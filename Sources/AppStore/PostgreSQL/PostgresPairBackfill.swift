@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresSupport
 import Posts
 
 /// The co-mention weights of what earlier releases counted, from the posts they stored (every counted post is still

@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresSupport
 import Posts
 
 #if canImport(FoundationEssentials)

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import PostgresSupport
 import Posts
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
@@ -171,9 +172,4 @@ struct PostKeyColumns {
         guard let network = Network(code: try row["network"].decode(Int.self)) else { return nil }
         return PostKey(network: network, id: try row["post_id"].decode(String.self))
     }
-}
-
-extension Logger {
-    /// The store's queries are not logged one by one (the pool logs its connections through the store's logger).
-    static let store = Logger(label: "smashtag.store", factory: { _ in SwiftLogNoOpLogHandler() })
 }

@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PostgresNIO
+import PostgresSupport
 import Posts
 import ServiceLifecycle
 import Synchronization
@@ -12,55 +13,23 @@ import Synchronization
 /// tables' constraints (`INSERT … ON CONFLICT DO NOTHING RETURNING`), correct under READ COMMITTED however many
 /// writers there are — no lock in Swift. Live pages hear of other servers' writes through `LISTEN`/`NOTIFY`.
 struct PostgresStore: Store {
-    let client: PostgresClient
-    let logger: Logger
+    let pool: PostgresPool
     let notifications: ChangeSignals
-    /// While the database is away, requests are told so at once.
-    private let outage = Outage()
 
-    /// How long a request waits for the database before it is answered with `StoreUnavailable`; within a few seconds
-    /// of an outage, how long it waits for a sign that the database is back.
-    static let deadline = Duration.seconds(5)
-    static let outageDeadline = Duration.milliseconds(300)
-    static let outageMemory = Duration.seconds(3)
-    /// A transaction that lost a race (a deadlock, a row deleted under it) runs again, this many times at most.
-    static let attempts = 4
+    var client: PostgresClient { pool.client }
+    var logger: Logger { pool.logger }
 
     /// Connects once, or throws one sentence saying why the database cannot be reached; migrates the database on that
-    /// connection; then makes the pool, which opens connections once its service runs (`service`).
+    /// connection; then opens the pool.
     static func connect(to url: PostgresURL, connections: Int = 32, logger: Logger) async throws -> PostgresStore {
-        try await migrate(url, logger: logger)
-        let client = PostgresClient(
-            configuration: url.clientConfiguration(connections: connections), backgroundLogger: logger)
+        let pool = try await PostgresPool.connect(
+            to: url, connections: connections, migrations: [PostgresMigrations.migrator], logger: logger)
         return PostgresStore(
-            client: client, logger: logger,
-            notifications: PostgresChanges.signals(client: client, logger: logger))
-    }
-
-    /// One connection, made and closed: its error names the cause (refused, unknown host, no such database, bad
-    /// password), which a pool still retrying would not.
-    private static func migrate(_ url: PostgresURL, logger: Logger) async throws {
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(
-                on: MultiThreadedEventLoopGroup.singleton.any(), configuration: url.connectionConfiguration, id: 0,
-                logger: logger)
-        } catch {
-            throw StoreUnavailable(url: url, cause: error)
-        }
-        do {
-            try await AppStore.withDeadline(deadline) {
-                try await PostgresMigrations.run(on: connection, logger: logger)
-            }
-            try await connection.close()
-        } catch {
-            try? await connection.close()
-            throw StoreUnavailable.ifLost(error)
-        }
+            pool: pool, notifications: PostgresChanges.signals(client: pool.client, logger: logger))
     }
 
     /// The pool and the listening connection, open while the service runs and closed when it stops.
-    var service: (any Service)? { PostgresConnections(client: client, notifications: notifications) }
+    var service: (any Service)? { PostgresConnections(pool: pool, notifications: notifications) }
 
     func generation() throws -> StoreGeneration? { nil }
 
@@ -74,127 +43,35 @@ struct PostgresStore: Store {
 
     /// A read, within the deadline.
     func read<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await withDeadline { try await client.withConnection { connection in try await work(connection) } }
+        try await pool.read(work)
     }
 
     /// One transaction, within the deadline, run again when it lost a race with another writer.
     func transaction<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T
     {
-        try await withDeadline {
-            var attempt = 1
-            while true {
-                do {
-                    return try await client.withTransaction(logger: logger) { connection in try await work(connection) }
-                } catch let error as PostgresTransactionError where attempt < Self.attempts && error.isRace {
-                    attempt += 1
-                }
-            }
-        }
+        try await pool.transaction(work)
     }
 
-    /// `work`, or `StoreUnavailable` when the database does not answer in time or the connection is lost.
-    private func withDeadline<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        let deadline = outage.isRecent ? Self.outageDeadline : Self.deadline
-        do {
-            let value = try await AppStore.withDeadline(deadline, work)
-            outage.ended()
-            return value
-        } catch {
-            let error = StoreUnavailable.ifLost((error as? PostgresTransactionError)?.cause ?? error)
-            if error is StoreUnavailable { outage.noted() }
-            throw error
-        }
-    }
-
-}
-
-/// When the database last failed to answer.
-private final class Outage: Sendable {
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
-
-    /// The database failed within the last few seconds.
-    var isRecent: Bool {
-        last.withLock { $0.map { ContinuousClock.now - $0 < PostgresStore.outageMemory } ?? false }
-    }
-
-    func noted() { last.withLock { $0 = .now } }
-
-    func ended() { last.withLock { $0 = nil } }
-}
-
-extension PostgresTransactionError {
-    /// The error that ended the transaction.
-    var cause: any Error { closureError ?? beginError ?? commitError ?? self }
-
-    /// Lost a race that running again resolves: a deadlock, a serialization failure, or a row another transaction
-    /// deleted or added meanwhile (a term pruned while counted, a post kept by another term's count).
-    var isRace: Bool {
-        guard let error = (closureError ?? commitError) as? PSQLError,
-            let state = error.serverInfo?[.sqlState]
-        else { return false }
-        return ["40001", "40P01", "23503", "23505"].contains(state)
-    }
-}
-
-/// The database could not be reached or did not answer: a page says so with a 503, the CLI with one sentence.
-public struct StoreUnavailable: ExplainedError {
-    public let description: String
-
-    static let timedOut = StoreUnavailable(description: "The database did not answer in time.")
-
-    init(description: String) {
-        self.description = description
-    }
-
-    init(url: PostgresURL, cause: any Error) {
-        description = "Cannot reach the \(url): \(Self.reason(cause))."
-    }
-
-    /// A lost connection or a server shutting down become `StoreUnavailable`; any other error stays as it is.
-    static func ifLost(_ error: any Error) -> any Error {
-        guard let error = error as? PSQLError else { return error }
-        let lost: [PSQLError.Code] = [
-            .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
-        ]
-        let state = error.serverInfo?[.sqlState] ?? ""
-        guard lost.contains(error.code) || state.hasPrefix("08") || state.hasPrefix("57P") else { return error }
-        return StoreUnavailable(description: "The connection to the database was lost: \(reason(error)).")
-    }
-
-    /// What went wrong, in the server's or the system's words.
-    private static func reason(_ error: any Error) -> String {
-        guard let error = error as? PSQLError else { return "\(error)" }
-        if let message = error.serverInfo?[.message] { return message }
-        if let connection = error.underlying as? NIOConnectionError { return connection.reason }
-        if let underlying = error.underlying { return "\(underlying)" }
-        return "\(error.code)"
-    }
-}
-
-extension NIOConnectionError {
-    /// Why no connection was made, as the system says it ("connection refused"), or that the host is unknown.
-    var reason: String {
-        if let error = connectionErrors.first?.error as? IOError {
-            return String(cString: strerror(error.errnoCode)).lowercased()
-        }
-        if let error = connectionErrors.first?.error { return "\(error)" }
-        return "the host \(host) is not known"
+    func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {
+        try await pool.whileElected(role, work)
     }
 }
 
 extension AppDatabase {
     /// The PostgreSQL store's pool, for the benchmarks that compare designs on the same database; nil on SQLite.
     package var postgresClient: PostgresClient? { (store as? PostgresStore)?.client }
+    /// The PostgreSQL database the store is in, which the corpus shares; nil on SQLite.
+    package var postgres: PostgresPool? { (store as? PostgresStore)?.pool }
 }
 
 /// The PostgreSQL store's connections as a service of the application: the pool runs until the application shuts
 /// down (or the task is cancelled), then live pages stop listening.
 private struct PostgresConnections: Service {
-    let client: PostgresClient
+    let pool: PostgresPool
     let notifications: ChangeSignals
 
     func run() async throws {
-        await client.run()
+        try await pool.service.run()
         notifications.stop()
     }
 }

@@ -1,4 +1,5 @@
 import GRDB
+import PostgresSupport
 import Posts
 import SQLiteSupport
 import ServiceLifecycle

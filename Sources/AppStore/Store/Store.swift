@@ -1,3 +1,4 @@
+import PostgresSupport
 import Posts
 import SQLiteSupport
 import ServiceLifecycle

@@ -5,10 +5,10 @@ import WireJSON
 /// the file), one transaction per batch, idempotent (a post is known by its network and id), and going on past
 /// malformed lines and posts.
 public struct PostImporter: Sendable {
-    public let corpus: PostCorpus
+    public let corpus: any PostCorpus
     public let batchSize: Int
 
-    public init(corpus: PostCorpus, batchSize: Int = 2_000) {
+    public init(corpus: any PostCorpus, batchSize: Int = 2_000) {
         self.corpus = corpus
         self.batchSize = batchSize
     }

@@ -12,7 +12,7 @@ final class PageCache: Sendable {
     }
 
     private struct State {
-        var generation: DatabaseGeneration.Value?
+        var generation: CorpusGeneration?
         var entries: [SearchRequest: Entry] = [:]
         var clock: UInt64 = 0
 
@@ -34,7 +34,7 @@ final class PageCache: Sendable {
         self.limit = limit
     }
 
-    func page(for request: SearchRequest, at generation: DatabaseGeneration.Value) -> SearchPage? {
+    func page(for request: SearchRequest, at generation: CorpusGeneration) -> SearchPage? {
         state.withLock { state in
             guard state.generation == generation, var entry = state.entries[request] else { return nil }
             state.clock += 1
@@ -44,11 +44,11 @@ final class PageCache: Sendable {
         }
     }
 
-    func store(_ page: SearchPage, for request: SearchRequest, at generation: DatabaseGeneration.Value) {
+    func store(_ page: SearchPage, for request: SearchRequest, at generation: CorpusGeneration) {
         state.withLock { state in
             if state.generation != generation {
                 // A slow search read before the last change must not bring back its older generation.
-                if let current = state.generation, generation.precedes(current) { return }
+                if let current = state.generation, generation.value.precedes(current.value) { return }
                 state = State(generation: generation)
             }
             if state.entries[request] == nil, state.entries.count >= limit {

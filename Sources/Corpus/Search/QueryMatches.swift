@@ -12,12 +12,12 @@ import Posts
 public struct QueryMatches: AsyncSequence, Sendable {
     public typealias Element = [Post]
 
-    let corpus: PostCorpus
+    let corpus: any PostCorpus
     let query: SearchQuery
     let since: Date?
     let batchSize: Int
 
-    public init(corpus: PostCorpus, query: SearchQuery, since: Date? = nil, batchSize: Int = 1_000) {
+    public init(corpus: any PostCorpus, query: SearchQuery, since: Date? = nil, batchSize: Int = 1_000) {
         (self.corpus, self.query, self.since, self.batchSize) = (corpus, query, since, batchSize)
     }
 

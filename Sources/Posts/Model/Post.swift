@@ -75,6 +75,17 @@ public struct Post: Sendable, Hashable, Identifiable {
 
     /// The post's identity across networks.
     public var key: PostKey { PostKey(network: network, id: id) }
+
+    /// The same post, its people as they are known now (a profile resolved or renamed since it was stored).
+    package func showing(author: Author, repostedBy: Author?) -> Post {
+        let values = fields.values
+        return Post(
+            network: values.network, id: values.id, created: values.created, author: author, text: values.text,
+            mentions: values.mentions, media: values.media, repostedBy: repostedBy, quotedID: values.quotedID,
+            quoted: values.quoted, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
+            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
+            language: values.language)
+    }
 }
 
 extension Post {

@@ -1,6 +1,7 @@
 import AppStore
 import DemoCorpus
 import Logging
+import PostgresSupport
 import ServiceLifecycle
 
 /// The demo's live tweeter as a service of the server: it stops when the server shuts down. Among servers sharing a

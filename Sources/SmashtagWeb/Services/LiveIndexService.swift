@@ -1,6 +1,7 @@
 import AppStore
 import LiveIndex
 import Logging
+import PostgresSupport
 import Posts
 import ServiceLifecycle
 import Synchronization

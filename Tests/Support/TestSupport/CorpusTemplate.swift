@@ -3,11 +3,11 @@ import Corpus
 /// A corpus made once per test process and copied for each test that asks: suites that need the same small corpus
 /// pay for generating it once, not once per test.
 public actor CorpusTemplate {
-    private let fill: @Sendable (PostCorpus) async throws -> Void
-    private var made: Task<PostCorpus, any Error>?
+    private let fill: @Sendable (SQLiteCorpus) async throws -> Void
+    private var made: Task<SQLiteCorpus, any Error>?
 
     /// `fill` writes what every copy holds, into a corpus in memory.
-    public init(_ fill: @escaping @Sendable (PostCorpus) async throws -> Void) {
+    public init(_ fill: @escaping @Sendable (SQLiteCorpus) async throws -> Void) {
         self.fill = fill
     }
 
@@ -16,11 +16,11 @@ public actor CorpusTemplate {
         try await template().copy(to: path)
     }
 
-    private func template() async throws -> PostCorpus {
+    private func template() async throws -> SQLiteCorpus {
         if let made { return try await made.value }
         let fill = fill
         let task = Task {
-            let corpus = try PostCorpus.inMemory()
+            let corpus = try SQLiteCorpus.inMemory()
             try await fill(corpus)
             return corpus
         }

@@ -2,6 +2,7 @@ import AppStore
 import HTTPTypes
 import Hummingbird
 import Logging
+import PostgresSupport
 import Posts
 
 /// Turns anything thrown below it into a response that keeps the status: the error page, or `{"error": …}` under

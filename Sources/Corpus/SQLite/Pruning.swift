@@ -9,7 +9,7 @@ import Posts
 
 /// A live index keeps the days it is told to: older posts leave the corpus and every index, a few hundred per
 /// transaction so the stream's commits go on between them.
-extension PostCorpus {
+extension SQLiteCorpus {
     /// Removes up to `limit` of the network's posts made before `date`, oldest first; how many. Posts are found by
     /// their order key, which is their time.
     public func prune(_ network: Network, before date: Date, limit: Int) async throws -> Int {

@@ -5,16 +5,16 @@ import PostgresNIO
 /// try again every few seconds, so when the holder stops or dies (its connection closes and PostgreSQL releases the
 /// lock) another takes over. The holder checks its connection every few seconds and stops `work` when it is lost:
 /// without the connection it no longer holds the lock, and another server may be elected.
-extension PostgresStore {
+extension PostgresPool {
     static let electionInterval = Duration.seconds(2)
 
-    func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {
+    package func whileElected(_ role: ElectedRole, _ work: @escaping @Sendable () async throws -> Void) async throws {
         let lock = AdvisoryLock(role)
         var announced = false
         while true {
             try Task.checkCancellation()
             do {
-                let finished = try await client.withConnection { connection in
+                let finished = try await client.withConnection { [logger] connection in
                     try await Self.holding(lock, on: connection, logger: logger) {
                         try await Self.watching(connection, work)
                     }
@@ -58,7 +58,7 @@ extension PostgresStore {
     /// A closed connection holds no lock (PostgreSQL released it), and a query written to one would never return.
     private static func unlock(_ lock: AdvisoryLock, on connection: PostgresConnection) async throws {
         guard !connection.isClosed else { return }
-        try await withDeadline(deadline) { try await lock.unlock(on: connection) }
+        try await PostgresSupport.withDeadline(deadline) { try await lock.unlock(on: connection) }
     }
 
     /// `work`, cancelled when the connection holding the lock closes or stops answering.
@@ -73,7 +73,7 @@ extension PostgresStore {
                     guard !connection.isClosed else {
                         throw StoreUnavailable(description: "The connection holding the election closed.")
                     }
-                    try await withDeadline(electionInterval) { try await connection.run("SELECT 1") }
+                    try await PostgresSupport.withDeadline(electionInterval) { try await connection.run("SELECT 1") }
                 }
             }
             defer { group.cancelAll() }

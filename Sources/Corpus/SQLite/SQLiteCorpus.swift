@@ -9,9 +9,9 @@ import Twitter
     import Foundation
 #endif
 
-/// The local post corpus: an SQLite database of posts, their authors, mentions and images, indexed so that every
-/// search operator is an index look-up.
-public struct PostCorpus: Sendable {
+/// The post corpus in an SQLite database of posts, their authors, mentions and images, indexed so that every search
+/// operator is an index look-up: the embedded default.
+public struct SQLiteCorpus: PostCorpus {
     let writer: any DatabaseWriter
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration
@@ -20,18 +20,18 @@ public struct PostCorpus: Sendable {
     private let inline: InlineReaders?
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
-    public static func open(at path: String) throws -> PostCorpus {
-        try PostCorpus(writer: SQLiteFile.pool(at: path), path: path)
+    public static func open(at path: String) throws -> SQLiteCorpus {
+        try SQLiteCorpus(writer: SQLiteFile.pool(at: path), path: path)
     }
 
     /// A corpus in memory, gone when the value is.
-    public static func inMemory() throws -> PostCorpus {
-        try PostCorpus(writer: DatabaseQueue(), path: nil)
+    public static func inMemory() throws -> SQLiteCorpus {
+        try SQLiteCorpus(writer: DatabaseQueue(), path: nil)
     }
 
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
-        try CorpusSchema.migrator.migrate(writer)
+        try SQLiteCorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
         // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
         inline = try path.map {
@@ -39,7 +39,6 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// Adds posts in one transaction; a post already in the corpus is left as it is.
     public func add(_ posts: [Post]) async throws -> AddedPosts {
         try await writer.write { db in
             var writer = PostWriter(db: db)
@@ -49,9 +48,6 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
-    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
-    /// what it replays again is stored once: a post is unique by its network and id).
     public func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges {
         try await writer.write { db in
             var writer = PostWriter(db: db)
@@ -69,8 +65,6 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// Removes posts (by their ids: an X id or a Bluesky URI) from the corpus and from every index, in one
-    /// transaction; ids the corpus does not hold are passed over. How many were removed.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
         try await writer.write { db in
@@ -79,26 +73,21 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
-    /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
-    package func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
-        var writing: Task<AddedPosts, any Error>?
-        while true {
-            let batch = try next()
-            if let writing { try written(try await writing.value) }
-            writing = nil
-            if batch.isEmpty { return }
-            writing = Task { try await add(batch) }
-        }
-    }
-
-    /// A page of the posts matching `query`, newest first.
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage
     {
         try await search(query, position, count: count, at: generation.current())
     }
 
-    /// As above, for a caller that has read the generation already (`CorpusSource`, to label its cached page).
+    public func pageGeneration() throws -> CorpusGeneration? {
+        CorpusGeneration(value: try generation.current())
+    }
+
+    /// One process writes an SQLite corpus's demo: the one that opened it first.
+    public func alone<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
+        try await work()
+    }
+
+    /// As above, for a caller that has read the generation already.
     func search(
         _ query: SearchQuery, _ position: SearchRequest.Position, count: Int, at generation: DatabaseGeneration.Value
     ) async throws -> CorpusPage {
@@ -113,7 +102,6 @@ public struct PostCorpus: Sendable {
         }
     }
 
-    /// The post with this id, if the corpus has it.
     public func post(id: String) async throws -> Post? {
         let generation = try self.generation.current()
         return try await read { db in
@@ -145,22 +133,10 @@ public struct PostCorpus: Sendable {
         try await writer.writeWithoutTransaction { db in try db.execute(sql: "VACUUM INTO ?", arguments: [path]) }
     }
 
-    /// The note a live index leaves in its corpus: such a corpus is never filled with the demo, even while empty.
-    public static let liveIndexKey = "live index"
-    /// The note the demo leaves in its corpus: its seed, so the live tweeter writes as the same users.
-    public static let demoSeedKey = "demo.seed"
-
-    /// Empty and not a live index's: the first search or server start fills it with the demo corpus.
-    public func needsDemo() async throws -> Bool {
-        guard try await postCount() == 0 else { return false }
-        return try await info(Self.liveIndexKey) == nil
-    }
-
     public func postCount() async throws -> Int {
         try await writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM post") ?? 0 }
     }
 
-    /// A note the corpus keeps about itself (e.g. the demo's seed).
     public func info(_ key: String) async throws -> String? {
         try await writer.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM info WHERE key = ?", arguments: [key])
@@ -172,55 +148,6 @@ public struct PostCorpus: Sendable {
             try db.execute(sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [key, value])
         }
     }
-}
-
-/// One change of a live stream.
-public enum StreamChange: Sendable {
-    case create(Post)
-    /// A post's id: an X id or a Bluesky URI.
-    case delete(String)
-    /// An account's identity changed (its DID): its profile is resolved again.
-    case identity(String)
-}
-
-/// What applying a stream's changes did.
-public struct AppliedChanges: Sendable, Hashable {
-    public internal(set) var inserted = 0
-    /// Already stored (a replayed create).
-    public internal(set) var duplicates = 0
-    public internal(set) var deleted = 0
-
-    mutating func count(_ outcome: PostWriter.Outcome) {
-        switch outcome {
-        case .inserted: inserted += 1
-        case .duplicate, .badID: duplicates += 1
-        }
-    }
-}
-
-/// What adding posts did.
-public struct AddedPosts: Sendable, Hashable {
-    public private(set) var inserted = 0
-    /// Already in the corpus.
-    public private(set) var duplicates = 0
-    /// Tweets the corpus cannot hold (an id `TweetID` refuses), with why.
-    public private(set) var rejected: [String] = []
-
-    mutating func count(_ outcome: PostWriter.Outcome, for post: Post) {
-        switch outcome {
-        case .inserted: inserted += 1
-        case .duplicate: duplicates += 1
-        case .badID:
-            rejected.append(TweetID.problem(with: post.id) ?? "the tweet id “\(post.id.excerpt())” cannot be stored")
-        }
-    }
-}
-
-/// A page from the corpus, newest first.
-public struct CorpusPage: Sendable {
-    public let posts: [Post]
-    /// More posts lie beyond the page in the direction it was read.
-    public let hasMore: Bool
 }
 
 /// Where a page starts, as a key of the matcher's descending walk.
@@ -260,15 +187,4 @@ enum OrderKeys {
     /// `(1, 2)`: the codes of every network but X, whose posts have no `postID`.
     private static let otherNetworks =
         "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
-}
-
-/// Something the corpus could not do, as one sentence.
-public enum CorpusError: Error, ExplainedError {
-    case badPagingID(String)
-
-    public var description: String {
-        switch self {
-        case .badPagingID(let id): "“\(id)” is not the id of a post to page from."
-        }
-    }
 }

@@ -4,7 +4,9 @@ import Synchronization
 /// task group cannot promise that (it waits for every child), and a query written to a connection that has just
 /// closed can wait forever. A straggler is left to finish on its own rather than cancelled: cancelling a task that is
 /// being handed a pooled connection at that moment can lose the connection to the pool for good (seen under load).
-func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+package func withDeadline<T: Sendable>(
+    _ limit: Duration, _ work: @escaping @Sendable () async throws -> T
+) async throws -> T {
     let outcome = Outcome<T>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in

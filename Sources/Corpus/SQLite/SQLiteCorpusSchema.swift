@@ -5,7 +5,7 @@ import GRDB
 /// author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`), `term` and `posting` (the
 /// operator index), `word` (FTS5), `info`. Mention keywords are not stored: they are the text's slice at the
 /// mention's range.
-enum CorpusSchema {
+enum SQLiteCorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

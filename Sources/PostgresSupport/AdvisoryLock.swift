@@ -2,13 +2,16 @@ import PostgresNIO
 
 /// The advisory locks Smashtag takes, as (class, object) pairs in a class of its own ("SMTG"), so they cannot meet
 /// another application's locks on the same database; and the few ways it takes them.
-struct AdvisoryLock: Sendable {
+package struct AdvisoryLock: Sendable {
     let objectID: Int32
     let name: String
 
     static let classID: Int32 = 0x534D_5447
-    static let migrations = AdvisoryLock(objectID: 1, name: "migrations")
-    static let pruning = AdvisoryLock(objectID: 4, name: "Recents pruning")
+    package static let migrations = AdvisoryLock(objectID: 1, name: "migrations")
+    package static let pruning = AdvisoryLock(objectID: 4, name: "Recents pruning")
+    package static let corpusMigrations = AdvisoryLock(objectID: 5, name: "corpus migrations")
+    /// Held while the demo fills an empty corpus, so servers starting together generate it once.
+    package static let demoFill = AdvisoryLock(objectID: 6, name: "demo corpus")
 
     init(objectID: Int32, name: String) {
         (self.objectID, self.name) = (objectID, name)
@@ -23,21 +26,21 @@ struct AdvisoryLock: Sendable {
     }
 
     /// Held by the connection's session until `unlock`, or until the connection closes.
-    func lock(on connection: PostgresConnection) async throws {
+    package func lock(on connection: PostgresConnection) async throws {
         try await connection.run("SELECT pg_advisory_lock(\(Self.classID), \(objectID))")
     }
 
     /// As `lock`, unless another session holds it: then false at once.
-    func tryLock(on connection: PostgresConnection) async throws -> Bool {
+    package func tryLock(on connection: PostgresConnection) async throws -> Bool {
         try await connection.value("SELECT pg_try_advisory_lock(\(Self.classID), \(objectID)) AS held", "held") == true
     }
 
-    func unlock(on connection: PostgresConnection) async throws {
+    package func unlock(on connection: PostgresConnection) async throws {
         try await connection.run("SELECT pg_advisory_unlock(\(Self.classID), \(objectID))")
     }
 
     /// Held until the transaction ends: shared with other `shared` holders, or alone.
-    func lockForTransaction(shared: Bool, on connection: PostgresConnection) async throws {
+    package func lockForTransaction(shared: Bool, on connection: PostgresConnection) async throws {
         if shared {
             try await connection.run("SELECT pg_advisory_xact_lock_shared(\(Self.classID), \(objectID))")
         } else {
@@ -49,7 +52,7 @@ struct AdvisoryLock: Sendable {
 extension PostgresConnection {
     /// The rows of `query`, each read by column name.
     package func rows(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
-        try await self.query(query, logger: .store).collect().map { $0.makeRandomAccess() }
+        try await self.query(query, logger: .queries).collect().map { $0.makeRandomAccess() }
     }
 
     /// One column of the first row of `query`; nil when there is no row.
@@ -61,6 +64,6 @@ extension PostgresConnection {
 
     /// `query` for what it does, not for rows.
     package func run(_ query: PostgresQuery) async throws {
-        try await self.query(query, logger: .store)
+        try await self.query(query, logger: .queries)
     }
 }

@@ -3,7 +3,7 @@ import Posts
 
 /// Authors the live index stored by DID, resolved to their profiles: each is shown by handle, name and picture, and
 /// found by `from:handle`, from the commit that stores the profile on.
-extension PostCorpus {
+extension SQLiteCorpus {
     /// Up to `limit` DIDs still to resolve, the longest waiting first.
     public func pendingAuthors(limit: Int) async throws -> [String] {
         try await writer.read { db in
