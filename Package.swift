@@ -276,7 +276,7 @@ let package = Package(
         .testTarget(
             name: "LiveIndexTests",
             dependencies: [
-                "LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer",
+                "LiveIndex", "Bluesky", "Corpus", "Posts", "StubJetstream", "StubBluesky", "StubServer", "TestSupport",
                 .grdb, .logging,
             ],
             swiftSettings: upcoming

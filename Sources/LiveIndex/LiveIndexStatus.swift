@@ -9,8 +9,15 @@ import Synchronization
 /// A running live index's latest progress, for the pages to show beside the posts it brings.
 public final class LiveIndexStatus: Sendable {
     private let progress = Mutex<IngestProgress?>(nil)
+    private let following = Mutex(false)
 
     public init() {}
+
+    /// Another server sharing the database runs the index (this one takes over if it stops); `lead` when this one
+    /// is elected.
+    public func follow() { following.withLock { $0 = true } }
+    public func lead() { following.withLock { $0 = false } }
+    public var isFollowing: Bool { following.withLock { $0 } }
 
     public func update(_ new: IngestProgress) {
         progress.withLock { $0 = new }

@@ -1,3 +1,4 @@
+import AppStore
 import Corpus
 import DemoCorpus
 import LiveIndex
@@ -17,19 +18,31 @@ public struct LocalCorpus: Sendable {
     /// What the Search page's toggle and a failure call it.
     public var title: String { liveIndex == nil ? "Corpus" : "Bluesky live index" }
 
-    /// The corpus in `directory`. With `liveIndex` settings it becomes that index; otherwise an empty one is filled
-    /// with the demo first, `demoProgress` hearing how many of how many posts are stored (0 first).
+    /// The corpus in PostgreSQL beside the app store when the store is there, else in the data directory's SQLite file.
+    public static func corpus(
+        in directory: DataDirectory, sharing database: AppDatabase
+    ) async throws
+        -> any PostCorpus
+    {
+        guard let pool = database.postgres else { return try SQLiteCorpus.open(at: directory.corpus) }
+        return try await PostgresCorpus.open(in: pool)
+    }
+
+    /// `corpus`, ready: with `liveIndex` settings it becomes that index; otherwise an empty one is filled with the
+    /// demo first — once, by the first of the servers sharing it —, `demoProgress` hearing how many of how many posts
+    /// are stored (0 first).
     public static func open(
-        in directory: DataDirectory, liveIndex settings: LiveIndexSettings? = nil, logger: Logger,
-        demoProgress: (_ stored: Int, _ count: Int) -> Void = { _, _ in }
+        _ corpus: any PostCorpus, liveIndex settings: LiveIndexSettings? = nil, logger: Logger,
+        demoProgress: @escaping @Sendable (_ stored: Int, _ count: Int) -> Void = { _, _ in }
     ) async throws -> LocalCorpus {
-        let corpus = try SQLiteCorpus.open(at: directory.corpus)
         if let settings {
             let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: settings, logger: logger)
             return LocalCorpus(corpus: corpus, source: CorpusSource(corpus: corpus), tweeter: nil, liveIndex: index)
         }
-        if try await corpus.needsDemo() {
-            try await Demo.generate(into: corpus) { demoProgress($0, Demo.defaultCount) }
+        try await corpus.alone {
+            if try await corpus.needsDemo() {
+                try await Demo.generate(into: corpus) { demoProgress($0, Demo.defaultCount) }
+            }
         }
         let tweeter = try await Demo.seed(of: corpus).map { DemoTweeter(corpus: corpus, seed: $0) }
         return LocalCorpus(corpus: corpus, source: CorpusSource(corpus: corpus), tweeter: tweeter, liveIndex: nil)

@@ -1,4 +1,5 @@
 import AppStore
+import Corpus
 import Foundation
 import Logging
 import PostgresSupport
@@ -24,5 +25,13 @@ public struct StoreLocation: Sendable {
     /// The store, or `StoreUnavailable` (one sentence) when the database cannot be reached.
     public func open(in directory: DataDirectory, logger: Logger) async throws -> AppDatabase {
         try await AppDatabase.open(url: postgres, orFileAt: directory.appDatabase, logger: logger)
+    }
+
+    /// The corpus alone, for a command that needs no store: in PostgreSQL when a URL is given (its own small pool),
+    /// else the SQLite file in the data directory.
+    public func openCorpus(in directory: DataDirectory, logger: Logger) async throws -> any PostCorpus {
+        guard let postgres else { return try SQLiteCorpus.open(at: directory.corpus) }
+        let pool = try await PostgresPool.connect(to: postgres, connections: 8, migrations: [], logger: logger)
+        return try await PostgresCorpus.open(in: pool)
     }
 }

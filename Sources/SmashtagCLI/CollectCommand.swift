@@ -30,7 +30,7 @@ struct CollectCommand: AsyncParsableCommand {
         try await store.withStore(in: directory) { database in
             let tracked = TrackedTerms(database: database)
             try await checkTracked(tracked)
-            let sources = try await choice.open(in: directory)
+            let sources = try await choice.open(in: directory, at: try store.location())
             var logger = Logger(label: "smashtag")
             logger.logLevel = .warning
             let tracker = Tracker(terms: tracked, sources: sources, only: terms.isEmpty ? nil : terms, logger: logger)

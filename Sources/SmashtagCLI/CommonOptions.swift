@@ -1,5 +1,6 @@
 import AppStore
 import ArgumentParser
+import Corpus
 import Foundation
 import Logging
 import PostgresSupport
@@ -38,8 +39,8 @@ struct StoreOptions: ParsableArguments {
         name: .customLong("database"),
         help: ArgumentHelp(
             """
-            Keep recents, sessions and popularity in PostgreSQL, shared by several servers (default: \
-            $SMASHTAG_DATABASE_URL, else a SQLite file in the data directory).
+            Keep the corpus, recents, sessions and popularity in PostgreSQL, shared by several servers (default: \
+            $SMASHTAG_DATABASE_URL, else SQLite files in the data directory).
             """,
             valueName: "postgresql://user@host:port/db"))
     var url: String?
@@ -50,6 +51,13 @@ struct StoreOptions: ParsableArguments {
 
     func location() throws(PostgresURLError) -> StoreLocation {
         try StoreLocation(option: url)
+    }
+
+    /// The corpus, or one sentence saying why it cannot be reached.
+    func openCorpus(in directory: DataDirectory) async throws -> any PostCorpus {
+        var logger = Logger(label: "smashtag")
+        logger.logLevel = .warning
+        return try await CommandFailure.reporting { try await location().openCorpus(in: directory, logger: logger) }
     }
 
     /// `body` with the store open, or one sentence saying why it cannot be reached.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Corpus
 import DemoCorpus
 import Foundation
+import Logging
+import PostgresSupport
 import Posts
 import SmashtagApp
 
@@ -9,8 +11,8 @@ import SmashtagApp
 struct CorpusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "corpus",
-        abstract: "Manage the local tweet corpus.",
-        subcommands: [Generate.self]
+        abstract: "Manage the corpus.",
+        subcommands: [Generate.self, CopyCorpus.self]
     )
 }
 
@@ -36,6 +38,7 @@ struct Generate: AsyncParsableCommand {
     var out: String?
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
 
     func validate() throws {
         guard posts > 0 else { throw ValidationError("--tweets must be at least 1.") }
@@ -46,7 +49,7 @@ struct Generate: AsyncParsableCommand {
         if let out {
             try writeTwarc(to: out, progress: &progress)
         } else {
-            let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+            let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
             try await Demo.generate(into: corpus, seed: seed, count: posts, end: end) { stored in
                 progress.show { seconds in
                     "Generating: \(grouped(stored)) tweets, \(grouped(Int(Double(stored) / max(seconds, 0.001))))/s"
@@ -77,5 +80,56 @@ struct Generate: AsyncParsableCommand {
             throw ValidationError("--end must be an ISO-8601 date and time, like 2026-11-21T12:00:00Z.")
         }
         return date
+    }
+}
+
+/// `smashtag corpus copy --to postgresql://…`: the data directory's SQLite corpus into PostgreSQL, for servers to share.
+struct CopyCorpus: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "copy",
+        abstract: "Copy the data directory's corpus into PostgreSQL, where several servers share it.",
+        discussion: """
+            A batch of posts per transaction; interrupted or killed, the same command resumes after the last batch \
+            committed, and posts already there are not copied twice. A corpus holding the generated demo is copied \
+            only into an empty database, and real posts never into one holding the demo.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The PostgreSQL database to copy into.", valueName: "postgresql://user@host:port/db"))
+    var to: String
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        do { _ = try PostgresURL(to) } catch { throw ValidationError(error.description) }
+    }
+
+    func run() async throws {
+        let directory = try DataDirectory(common.dataDirectory)
+        guard FileManager.default.fileExists(atPath: directory.corpus) else {
+            throw CommandFailure("there is no corpus to copy in \(directory.path).")
+        }
+        let source = try SQLiteCorpus.open(at: directory.corpus)
+        var logger = Logger(label: "smashtag")
+        logger.logLevel = .warning
+        let location = try StoreLocation(option: to)
+        let target = try await CommandFailure.reporting { try await location.openCorpus(in: directory, logger: logger) }
+        var progress = ProgressLine()
+        let totals = try await CommandFailure.reporting {
+            try await CorpusCopy(from: source, to: target).run { totals in
+                progress.show { seconds in
+                    let done = totals.resumedAfter + totals.copied + totals.present
+                    let rate = Double(totals.copied + totals.present) / max(seconds, 0.001)
+                    return "Copying: \(grouped(done)) of \(grouped(totals.total)) posts, \(grouped(Int(rate)))/s"
+                }
+            }
+        }
+        progress.clear()
+        let resumed = totals.resumedAfter > 0 ? ", resuming after \(grouped(totals.resumedAfter))" : ""
+        print(
+            """
+            Copied \(grouped(totals.copied)) posts (\(grouped(totals.present)) were there already\(resumed)) in \
+            \(String(format: "%.1f", progress.elapsed.seconds))s.
+            """)
     }
 }

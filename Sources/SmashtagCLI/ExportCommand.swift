@@ -77,7 +77,7 @@ struct ExportCommand: AsyncParsableCommand {
         let count: Int
         let what: String
         if let query {
-            let corpus = try SQLiteCorpus.open(at: directory.corpus)
+            let corpus = try await store.openCorpus(in: directory)
             let matches = QueryMatches(
                 corpus: corpus, query: try SearchQuery(parsing: query),
                 since: window.hours.map { Date().addingTimeInterval(-Double($0) * 3600) })

@@ -24,9 +24,10 @@ struct Import: AsyncParsableCommand {
     var files: [String]
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
         let importer = PostImporter(corpus: corpus)
         var progress = ProgressLine()
         var problems = ProblemLog()

@@ -38,10 +38,11 @@ struct IngestBluesky: AsyncParsableCommand {
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
     @OptionGroup var live: LiveIndexArguments
 
     func run() async throws {
-        let corpus = try SQLiteCorpus.open(at: DataDirectory(common.dataDirectory).corpus)
+        let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
         let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)

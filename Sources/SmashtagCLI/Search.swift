@@ -69,7 +69,7 @@ struct Search: AsyncParsableCommand {
         let choice = try SourceChoice(common, directory: directory)
         // A typo in the query is reported before anything else happens (like generating the demo corpus).
         if choice.names.contains(.corpus) { _ = try await CommandFailure.reporting { try SearchQuery(parsing: query) } }
-        let sources = try await choice.open(in: directory)
+        let sources = try await choice.open(in: directory, at: try store.location())
         let page = try await store.withStore(in: directory) { database in
             try await CommandFailure.reporting { () async throws -> MergedPage? in
                 let sessions = SearchSessions(database: database)

@@ -16,8 +16,8 @@ struct SourceChoice {
     }
 
     /// The chosen sources, the corpus with its demo generated first when it is chosen and empty.
-    func open(in directory: DataDirectory) async throws -> SourceSet {
-        let local = names.contains(.corpus) ? try await DemoSetup.openCorpus(in: directory) : nil
+    func open(in directory: DataDirectory, at location: StoreLocation) async throws -> SourceSet {
+        let local = names.contains(.corpus) ? try await DemoSetup.openCorpus(in: directory, at: location) : nil
         return catalog.open(names, corpus: local?.source, logger: Logger(label: "smashtag"))
     }
 }

@@ -39,7 +39,10 @@ struct Site: Sendable {
         let database = try await AppDatabase.open(
             url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
         let names = arguments.sourceNames
-        let local = names.contains(.corpus) ? try await openCorpus(directory, arguments.liveIndex, logger: logger) : nil
+        let local =
+            names.contains(.corpus)
+            ? try await openCorpus(
+                LocalCorpus.corpus(in: directory, sharing: database), arguments.liveIndex, logger: logger) : nil
         let sources = arguments.catalog.open(
             names, corpus: local?.source, corpusTitle: local?.title ?? "Corpus", logger: logger)
         return Site(
@@ -52,9 +55,9 @@ struct Site: Sendable {
 
     /// The corpus, the demo generated on first use (said once in the log).
     private static func openCorpus(
-        _ directory: DataDirectory, _ liveIndex: LiveIndexSettings?, logger: Logger
+        _ corpus: any PostCorpus, _ liveIndex: LiveIndexSettings?, logger: Logger
     ) async throws -> LocalCorpus {
-        try await LocalCorpus.open(in: directory, liveIndex: liveIndex, logger: logger) { stored, count in
+        try await LocalCorpus.open(corpus, liveIndex: liveIndex, logger: logger) { stored, count in
             if stored == 0 { logger.info("The corpus is empty: generating the demo corpus (\(count) posts)") }
         }
     }

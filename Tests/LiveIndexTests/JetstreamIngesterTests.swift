@@ -4,6 +4,7 @@ import LiveIndex
 import Logging
 import Posts
 import StubJetstream
+import TestSupport
 import Testing
 
 /// Jetstream's events into the corpus: creates stored and searchable, deletes gone, a cursor committed with each
@@ -63,8 +64,10 @@ struct JetstreamIngesterTests {
         try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id).sorted()
     }
 
-    @Test func createsAreStoredDeletesRemovedAndTheCursorCommitted() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func createsAreStoredDeletesRemovedAndTheCursorCommitted(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         let progress = try await ingester.ingest(feed(Self.stream))
         #expect(try await searched(corpus) == [Self.uri("b"), Self.uri("c")])
@@ -74,8 +77,10 @@ struct JetstreamIngesterTests {
         #expect(try await ingester.resumeCursor(overlap: 1_500_000) == 3_500_000)
     }
 
-    @Test func aStreamReplayedAfterARestartStoresEveryPostOnce() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aStreamReplayedAfterARestartStoresEveryPostOnce(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         _ = try await ingester.ingest(feed(Self.stream))
         let again = try await ingester.ingest(feed(Self.stream))
@@ -84,8 +89,10 @@ struct JetstreamIngesterTests {
         #expect(try await corpus.postCount() == 2)
     }
 
-    @Test func aFailureMidStreamLosesOnlyTheUncommittedBatch() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aFailureMidStreamLosesOnlyTheUncommittedBatch(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         let ingester = JetstreamIngester(corpus: corpus, batchSize: 2)
         await #expect(throws: CancellationError.self) { try await ingester.ingest(feed(Self.stream, failingAfter: 3)) }
         // One batch (a, b) was committed; the delete of a was not.

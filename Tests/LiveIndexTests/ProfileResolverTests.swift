@@ -7,6 +7,7 @@ import Logging
 import Posts
 import StubBluesky
 import StubServer
+import TestSupport
 import Testing
 
 /// Authors the live index stored by DID, resolved against a stand-in AppView: shown by handle and name, found by
@@ -42,8 +43,10 @@ struct ProfileResolverTests {
         try await corpus.search(SearchQuery(parsing: query), .newest, count: 100).posts.map(\.id).sorted()
     }
 
-    @Test func aResolvedAuthorIsShownByHandleAndFoundByFrom() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aResolvedAuthorIsShownByHandleAndFoundByFrom(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         #expect(try await found("resolving", in: corpus).count == 1, "searchable before its author resolves")
         try await StubBluesky.run { stub, port in
@@ -66,8 +69,10 @@ struct ProfileResolverTests {
         #expect(try await corpus.pendingAuthors(limit: 25).isEmpty)
     }
 
-    @Test func anIdentityEventResolvesAgainAndMovesFromToTheNewHandle() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func anIdentityEventResolvesAgainAndMovesFromToTheNewHandle(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in
             stub.serveProfiles([Self.did(1): "old.example.com"])
@@ -81,8 +86,10 @@ struct ProfileResolverTests {
         #expect(try await found("from:old.example.com", in: corpus).isEmpty)
     }
 
-    @Test func fortyAuthorsTakeTwoRequestsAndTheUnknownStayDIDs() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func fortyAuthorsTakeTwoRequestsAndTheUnknownStayDIDs(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.apply((1...40).map { .create(Self.post($0, by: Self.did($0))) }, cursor: ("c", "1"))
         let requests = try await StubBluesky.run { stub, port in
             var handles = Dictionary(uniqueKeysWithValues: (1...39).map { (Self.did($0), "user\($0).example.com") })
@@ -102,8 +109,10 @@ struct ProfileResolverTests {
             "no handle to show or search by")
     }
 
-    @Test func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers() async throws {
-        let corpus = try SQLiteCorpus.inMemory()
+    @Test(arguments: TestCorpus.available) func aFailingDirectoryIsRetriedAndResolvesOnceItRecovers(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
         _ = try await corpus.apply([.create(Self.post(1, by: Self.did(1)))], cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in
             stub.serveProfiles([Self.did(1): "alice.example.com"])

@@ -36,7 +36,9 @@ def cluster():
 def two_servers(cluster):
     _, url = cluster
     data = tempfile.mkdtemp(prefix="smashtag-pg-servers-")
-    subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data], check=True, capture_output=True)
+    # The demo corpus, into the database the servers share (as `serve` would on first start, smaller).
+    subprocess.run([str(BINARY), "corpus", "generate", "--tweets", "2000", "--data-dir", data, "--database", url], check=True,
+                   capture_output=True)
     logs = [pathlib.Path(data) / f"server-{name}.log" for name in "ab"]
     servers = [start_server(data, {"SMASHTAG_DATABASE_URL": url}, ["--log-level", "info"], stderr=log.open("w")) for log in logs]
     yield [server for _, server in servers], logs

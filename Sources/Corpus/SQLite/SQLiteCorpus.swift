@@ -188,3 +188,34 @@ enum OrderKeys {
     private static let otherNetworks =
         "(" + Network.allCases.filter { $0 != .twitter }.map { String($0.code) }.joined(separator: ", ") + ")"
 }
+
+extension SQLiteCorpus {
+    /// Up to `count` posts after the order key `key` (from the start when nil), in key order, and the last one's key:
+    /// a walk through the whole corpus that can stop and resume anywhere (`CorpusCopy`).
+    package func posts(after key: Int64?, count: Int) async throws -> (posts: [Post], last: Int64?) {
+        try await writer.read { db in
+            let keys = try Int64.fetchAll(
+                db, sql: "SELECT id FROM post WHERE id > ? ORDER BY id LIMIT ?", arguments: [key ?? -1, count])
+            let posts = try PostLoader(db: db).posts(keys)
+            return (keys.compactMap { posts[$0] }, keys.last)
+        }
+    }
+
+    /// Every note the corpus keeps about itself.
+    package func notes() async throws -> [String: String] {
+        try await writer.read { db in
+            Dictionary(
+                try Row.fetchAll(db, sql: "SELECT key, value FROM info").map { ($0["key"], $0["value"]) },
+                uniquingKeysWith: { first, _ in first })
+        }
+    }
+}
+
+extension SQLiteCorpus {
+    /// How many posts have an order key up to `key`.
+    package func postCount(upTo key: Int64) async throws -> Int {
+        try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM post WHERE id <= ?", arguments: [key]) ?? 0
+        }
+    }
+}

@@ -65,7 +65,7 @@ struct SearchController: Sendable {
             query: query, place: place, sources: search.choice, outcome: outcome,
             isNewerOnly: search.position.isNewer)
         if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
-            view.liveIndex = LiveIndexNote(live.status.current)
+            view.liveIndex = LiveIndexNote(live.status.current, following: live.status.isFollowing)
         }
         return view
     }

@@ -123,7 +123,11 @@ struct PageContinuation: Sendable {
 struct LiveIndexNote: Sendable {
     let sentence: String
 
-    init(_ progress: IngestProgress?, now: Date = Date()) {
+    init(_ progress: IngestProgress?, following: Bool = false, now: Date = Date()) {
+        if following {
+            sentence = "Live index of Bluesky: kept by another server; its posts are found here as they arrive."
+            return
+        }
         guard let progress, let lag = progress.lag(at: now) else {
             sentence = "Live index of Bluesky: connecting to the firehose…"
             return

@@ -19,7 +19,9 @@ struct LiveIndexService: Service {
         let log = MinuteLog(logger: logger)
         do {
             try await cancelWhenGracefulShutdown {
+                status.follow()
                 try await database.whileElected(.liveIndex) {
+                    status.lead()
                     let total = try await index.run { progress in
                         status.update(progress)
                         log.note(progress)
