@@ -58,6 +58,10 @@ public protocol PostCorpus: Sendable {
 
     /// `work` while no other process sharing the corpus runs its own (the demo filling an empty corpus once).
     func alone<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T
+
+    /// How many batches are worth writing at once: one where there is one writer (SQLite), more where the database
+    /// writes each on a connection and a core of its own.
+    var concurrentWrites: Int { get }
 }
 
 /// A state of the corpus that pages read in it are valid for.
@@ -80,16 +84,21 @@ extension PostCorpus {
         return try await info(CorpusNote.liveIndex) == nil
     }
 
-    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while one batch is
-    /// written the next is produced, so decoding or generating overlaps the writing. `written` hears each result.
+    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while batches are
+    /// written (`concurrentWrites` at most) the next is produced, so decoding or generating overlaps the writing.
+    /// `written` hears each result, in the batches' order.
     package func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
-        var writing: Task<AddedPosts, any Error>?
+        var writing: [Task<AddedPosts, any Error>] = []
         while true {
             let batch = try next()
-            if let writing { try written(try await writing.value) }
-            writing = nil
-            if batch.isEmpty { return }
-            writing = Task { try await add(batch) }
+            if batch.isEmpty || writing.count >= concurrentWrites, !writing.isEmpty {
+                try written(try await writing.removeFirst().value)
+            }
+            if batch.isEmpty {
+                for task in writing { try written(try await task.value) }
+                return
+            }
+            writing.append(Task { try await add(batch) })
         }
     }
 }

@@ -97,4 +97,26 @@ struct CorpusNetworksTests {
         #expect(try await corpus.delete(ids: [gone.id]) == 0, "a post deleted twice is deleted once")
         #expect(try await corpus.add([gone]).inserted == 1, "and may come back (a replayed create)")
     }
+
+    @Test(arguments: TestCorpus.available) func theNewestNameAndPictureWinOnEveryPostOfTheirAuthor(
+        in store: TestCorpus
+    )
+        async throws
+    {
+        let corpus = try await store.open()
+        let first = TestPosts.post(1, by: "alice", "before the rename")
+        _ = try await corpus.add([first])
+        let renamed = Author(handle: "Alice", name: "Alice Liddell", profileImageURL: "https://example.com/a.png")
+        let second = Post(id: "2", created: first.created.addingTimeInterval(1), author: renamed, text: "after")
+        _ = try await corpus.add([second])
+        let nameless = Post(
+            id: "3", created: first.created.addingTimeInterval(2),
+            author: Author(handle: "alice", name: "Alice Again"), text: "no picture this time")
+        _ = try await corpus.add([nameless])
+        for id in ["1", "2", "3"] {
+            let author = try #require(try await corpus.post(id: id)).author
+            #expect(author.name == "Alice Again", "the newest name, on post \(id)")
+            #expect(author.profileImageURL == "https://example.com/a.png", "a picture is kept when none comes")
+        }
+    }
 }

@@ -38,8 +38,9 @@ struct BenchIngest: AsyncParsableCommand {
                 """
             )
         }
-        try? FileManager.default.removeItem(atPath: directory.corpus)
-        let corpus = try SQLiteCorpus.open(at: directory.corpus)
+        // SQLite's corpus is made afresh; a PostgreSQL database is given empty.
+        if try options.postgres == nil { try? FileManager.default.removeItem(atPath: directory.corpus) }
+        let corpus = try await options.openCorpus()
         let result = try await replay(path, into: corpus)
         report(result)
     }

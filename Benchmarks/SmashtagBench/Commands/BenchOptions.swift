@@ -1,5 +1,6 @@
 import AppStore
 import ArgumentParser
+import Corpus
 import Foundation
 import Logging
 import PostgresSupport
@@ -32,6 +33,13 @@ struct BenchOptions: ParsableArguments {
         var logger = Logger(label: "smashtag-bench")
         logger.logLevel = .warning
         return try await StoreLocation(option: databaseURL).open(in: directory, logger: logger).withConnections(body)
+    }
+
+    /// The corpus named: PostgreSQL's with `--database`, else the data directory's SQLite file.
+    func openCorpus() async throws -> any PostCorpus {
+        var logger = Logger(label: "smashtag-bench")
+        logger.logLevel = .warning
+        return try await StoreLocation(option: databaseURL).openCorpus(in: directory, logger: logger)
     }
 
     /// A benchmark's own SQLite store in the data directory (`name`), made afresh: earlier runs' data would change

@@ -22,7 +22,7 @@ struct BenchSearch: AsyncParsableCommand {
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
-        let corpus = try SQLiteCorpus.open(at: options.directory.corpus)
+        let corpus = try await options.openCorpus()
         for query in queries {
             let parsed = try SearchQuery(parsing: query)
             var found = 0

@@ -79,6 +79,9 @@ public struct PostgresCorpus: PostCorpus {
         return CorpusPage(posts: posts, hasMore: hasMore)
     }
 
+    /// Two: each batch on a connection, a server process and a core of its own, while this process decodes the next.
+    public var concurrentWrites: Int { 2 }
+
     /// Another server may write at any moment: pages are read afresh.
     public func pageGeneration() throws -> CorpusGeneration? { nil }
 

@@ -86,7 +86,8 @@ struct PostgresPostWriter {
                 try await connection.rows(
                     "SELECT key FROM corpus_post WHERE key = ANY(\(pending.map { result[$0].key }))"
                 ).map { try $0["key"].decode(Int64.self) })
-            var claimed = Set(result.indices.filter { !pending.contains($0) }.map { result[$0].key })
+            let waiting = Set(pending)
+            var claimed = Set(result.indices.filter { !waiting.contains($0) }.map { result[$0].key })
             var next: [Int] = []
             for index in pending {
                 let isX = posts[result[index].index].network == .twitter
@@ -107,7 +108,9 @@ struct PostgresPostWriter {
     }
 
     /// The stored people of `posts`, by lower-cased handle: the newest name and picture win, except that an author
-    /// known only by DID never overwrites what resolving found.
+    /// known only by DID never overwrites what resolving found. Read first and written only where new or changed: a
+    /// row written (or upserted, which locks it even unchanged) would hold every other batch by the same people until
+    /// this one commits.
     private func authors(of posts: [Post]) async throws -> [String: StoredAuthor] {
         var people: [String: Author] = [:]
         for post in posts {
@@ -115,24 +118,60 @@ struct PostgresPostWriter {
                 people[person.handle.lowercased()] = people[person.handle.lowercased()] ?? person
             }
         }
-        let sorted = people.sorted { $0.key < $1.key }.map(\.value)
-        let rows = try await connection.rows(
+        var stored: [String: StoredAuthor] = [:]
+        var changed: [Author] = []
+        for row in try await connection.rows(
             """
-            INSERT INTO corpus_author AS a (handle, name, picture, pending)
-            SELECT handle, name, nullif(picture, ''), pending FROM unnest(\(sorted.map(\.handle))::text[], \(sorted.map(\.name))::text[],
-                \(sorted.map { $0.profileImageURL ?? "" })::text[], \(sorted.map(\.isUnresolved))::boolean[])
-                AS people (handle, name, picture, pending)
-            ON CONFLICT (lower(handle)) DO UPDATE SET
-                name = CASE WHEN excluded.pending THEN a.name ELSE excluded.name END,
-                picture = CASE WHEN excluded.pending THEN a.picture ELSE coalesce(excluded.picture, a.picture) END
+            SELECT id, lower(handle) AS key, resolved_handle, name, picture FROM corpus_author
+            WHERE lower(handle) = ANY(\(Array(people.keys)))
+            """)
+        {
+            let key = try row["key"].decode(String.self)
+            stored[key] = try StoredAuthor(row)
+            guard let person = people[key], !person.isUnresolved else { continue }
+            let picture = try row["picture"].decode(String?.self)
+            if try person.name != row["name"].decode(String.self)
+                || (person.profileImageURL != nil && person.profileImageURL != picture)
+            {
+                changed.append(person)
+            }
+        }
+        try await update(changed.sorted { $0.handle.lowercased() < $1.handle.lowercased() })
+        let new = people.filter { stored[$0.key] == nil }.sorted { $0.key < $1.key }.map(\.value)
+        guard !new.isEmpty else { return stored }
+        for row in try await connection.rows(
+            """
+            INSERT INTO corpus_author (handle, name, picture, pending)
+            SELECT handle, name, nullif(picture, ''), pending FROM unnest(\(new.map(\.handle))::text[],
+                \(new.map(\.name))::text[], \(new.map { $0.profileImageURL ?? "" })::text[],
+                \(new.map(\.isUnresolved))::boolean[]) AS people (handle, name, picture, pending)
+            ON CONFLICT DO NOTHING
             RETURNING id, lower(handle) AS key, resolved_handle
             """)
-        var stored: [String: StoredAuthor] = [:]
-        for row in rows {
-            stored[try row["key"].decode(String.self)] = StoredAuthor(
-                id: try row["id"].decode(Int64.self), resolvedHandle: try row["resolved_handle"].decode(String?.self))
+        {
+            stored[try row["key"].decode(String.self)] = try StoredAuthor(row)
+        }
+        // Another writer made the rest meanwhile: its rows are committed now.
+        let racing = new.map { $0.handle.lowercased() }.filter { stored[$0] == nil }
+        guard !racing.isEmpty else { return stored }
+        for row in try await connection.rows(
+            "SELECT id, lower(handle) AS key, resolved_handle FROM corpus_author WHERE lower(handle) = ANY(\(racing))")
+        {
+            stored[try row["key"].decode(String.self)] = try StoredAuthor(row)
         }
         return stored
+    }
+
+    /// New names and pictures of people already stored.
+    private func update(_ people: [Author]) async throws {
+        guard !people.isEmpty else { return }
+        try await connection.run(
+            """
+            UPDATE corpus_author a SET name = v.name, picture = coalesce(nullif(v.picture, ''), a.picture)
+            FROM unnest(\(people.map { $0.handle.lowercased() })::text[], \(people.map(\.name))::text[],
+                \(people.map { $0.profileImageURL ?? "" })::text[]) AS v (key, name, picture)
+            WHERE lower(a.handle) = v.key
+            """)
     }
 
     /// The rows and their postings, each table in one `COPY`.
@@ -167,6 +206,11 @@ extension IndexEntry {
 struct StoredAuthor {
     let id: Int64
     let resolvedHandle: String?
+
+    init(_ row: PostgresRandomAccessRow) throws {
+        id = try row["id"].decode(Int64.self)
+        resolvedHandle = try row["resolved_handle"].decode(String?.self)
+    }
 }
 
 /// One post as `COPY` writes it, with the terms it is found by.

@@ -2,9 +2,10 @@ import PostgresNIO
 import Posts
 
 /// A query as one SQL statement over the posting lists: each part a relation of post keys (`k`), combined as the
-/// query says — side by side by semi-joins (`EXISTS`), exclusions by anti-joins (`NOT EXISTS`), `OR` by `UNION ALL`,
-/// a phrase by its words' lists checked against the post's words — and the page the ordered walk down from the
-/// bound, stopping when it is full. PostgreSQL's planner chooses which list drives a join from each term's
+/// query says — side by side by semi-joins (`EXISTS`), exclusions by anti-joins (`NOT EXISTS`), `OR` by its parts
+/// merged in order (`UNION ALL` of ordered parts, duplicates dropped by `DISTINCT` on the ordered stream), a phrase
+/// by its words' lists checked against the post's words — and the page the ordered walk down from the bound,
+/// stopping when it is full. PostgreSQL's planner chooses which list drives a join from each term's
 /// statistics, as the SQLite matcher's cursors leapfrog to the rarest.
 struct PostgresQueryPlan {
     /// The keys each part is found by: operator terms (`IndexEntry`'s keys) and words.
@@ -41,9 +42,9 @@ struct PostgresQueryPlan {
     func page(
         ids: @escaping (String) -> Int32?, direction: WalkDirection, bound: Int64, limit: Int
     ) -> PostgresQuery? {
-        var builder = Builder(ids: ids)
-        guard let relation = builder.relation(query) else { return nil }
         let (comparison, order) = direction == .newestFirst ? ("<=", "DESC") : (">=", "ASC")
+        var builder = Builder(ids: ids, order: order)
+        guard let relation = builder.relation(query) else { return nil }
         let sql = """
             WITH page AS (
                 SELECT DISTINCT m.k FROM (\(relation)) m WHERE m.k \(comparison) \(bound) ORDER BY m.k \(order)
@@ -59,6 +60,8 @@ struct PostgresQueryPlan {
     /// Writes the relations; phrases become parameters (`$1`, `$2`…), term ids numbers.
     private struct Builder {
         let ids: (String) -> Int32?
+        /// `DESC` or `ASC`: the walk's order.
+        let order: String
         var phrases: [String] = []
 
         mutating func relation(_ query: SearchQuery) -> String? {
@@ -74,7 +77,10 @@ struct PostgresQueryPlan {
             var relations: [String] = []
             for part in parts {
                 guard let relation = relation(part) else { return nil }
-                relations.append("SELECT k FROM (\(relation)) o")
+                // Each part ordered as the walk goes (which also keeps the planner from flattening it): the parts
+                // are then merged in order (`Merge Append`) and the page stops early, where a plain union would
+                // gather and sort every match first.
+                relations.append("SELECT k FROM (\(relation) ORDER BY k \(order)) o")
             }
             return relations.joined(separator: " UNION ALL ")
         }

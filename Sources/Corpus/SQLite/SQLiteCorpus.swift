@@ -82,6 +82,9 @@ public struct SQLiteCorpus: PostCorpus {
         CorpusGeneration(value: try generation.current())
     }
 
+    /// SQLite has one writer at a time.
+    public var concurrentWrites: Int { 1 }
+
     /// One process writes an SQLite corpus's demo: the one that opened it first.
     public func alone<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T {
         try await work()
