@@ -5,12 +5,14 @@
 #      empty tables with the same keys;
 #   2. first-page latency at N posts for each query shape, each query searched ITERATIONS times;
 #   3. live ingest of EVENTS Jetstream events into an empty corpus while searches run.
-# Usage: Benchmarks/shared-corpus/run.sh [WORK_DIR]   (N=1000000, EVENTS=300000, ITERATIONS=300 by default)
+# Usage: Benchmarks/shared-corpus/run.sh [WORK_DIR]   (N=1000000, EVENTS=300000, ITERATIONS=300 by default;
+#        PARTS="import search ingest" by default: search needs import's corpora)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 N=${N:-1000000}
 EVENTS=${EVENTS:-300000}
 ITERATIONS=${ITERATIONS:-300}
+PARTS=${PARTS:-import search ingest}
 WORK=${1:-/tmp/smashtag-shared-bench}
 END=2026-11-21T00:00:00Z
 for product in smashtag smashtag-bench; do swift build -c release --scratch-path .build-release --product "$product" > /dev/null; done
@@ -32,11 +34,12 @@ measure() {
 }
 
 echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), PostgreSQL $(psql -At "$URL" -c 'SHOW server_version'), $(date -u +%F)"
+SHARED=$(database corpus)
+if [[ $PARTS == *import* ]]; then
 "$BIN" corpus generate --tweets "$N" --end "$END" --out "$WORK/posts.jsonl" > /dev/null
 echo "### Import of $N posts ($(( $(stat -c %s "$WORK/posts.jsonl") / 1048576 )) MB of twarc2)"
 read -r seconds rss < <(measure "$BIN" import "$WORK/posts.jsonl" --data-dir "$WORK/sqlite")
 echo "SQLite: ${seconds}s, $(echo "$N / $seconds" | bc) posts/s, peak ${rss} MB"
-SHARED=$(database corpus)
 read -r seconds rss < <(measure "$BIN" import "$WORK/posts.jsonl" --data-dir "$WORK/pg" --database "$SHARED")
 echo "PostgreSQL: ${seconds}s, $(echo "$N / $seconds" | bc) posts/s, peak ${rss} MB"
 psql -q "$SHARED" -c "VACUUM ANALYZE"
@@ -51,7 +54,9 @@ floor=$(echo "$(date +%s.%N) - $started" | bc)
 echo "floor (psql \\copy of the same rows): ${floor}s, $(echo "$N / $floor" | bc) posts/s"
 psql -q "$SHARED" -c "DROP TABLE floor_post, floor_posting"
 rm -f "$WORK"/*.copy
+fi
 
+if [[ $PARTS == *search* ]]; then
 echo "### First page, $ITERATIONS searches per query"
 # The most used hashtags and author, a common word, rare hashtag, a phrase, combinations.
 top_tags=$(psql -At "$SHARED" -c "SELECT key FROM corpus_term JOIN corpus_posting ON term_id = id WHERE key LIKE '#%' GROUP BY key ORDER BY count(*) DESC LIMIT 2")
@@ -63,9 +68,13 @@ echo "SQLite:"
 "$BENCH" search --data-dir "$WORK/sqlite" --count 20 --iterations "$ITERATIONS" "${queries[@]}"
 echo "PostgreSQL:"
 "$BENCH" search --data-dir "$WORK/pg" --database "$SHARED" --count 20 --iterations "$ITERATIONS" "${queries[@]}"
+fi
+
+if [[ $PARTS == *ingest* ]]; then
 
 echo "### Live ingest of $EVENTS events while searches run"
 echo "SQLite:"
 "$BENCH" ingest --events "$EVENTS" --data-dir "$WORK/ingest-sqlite" --file "$WORK/events.jsonl"
 echo "PostgreSQL:"
 "$BENCH" ingest --events "$EVENTS" --data-dir "$WORK/ingest-pg" --file "$WORK/events.jsonl" --database "$(database ingest)"
+fi

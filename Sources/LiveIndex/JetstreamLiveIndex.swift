@@ -110,8 +110,8 @@ public enum LiveIndexError: Error, Sendable, ExplainedError {
         switch self {
         case .holdsTheDemo:
             """
-            This data directory's corpus holds the demo, which a live index must not mix with Bluesky's posts: \
-            choose another with --data-dir (or SMASHTAG_HOME).
+            This corpus holds the demo, which a live index must not mix with Bluesky's posts: choose another data \
+            directory with --data-dir (or SMASHTAG_HOME), or with --database another PostgreSQL database.
             """
         }
     }

@@ -152,7 +152,7 @@ extension PostgresTransactionError {
 }
 
 /// The database could not be reached or did not answer: a page says so with a 503, the CLI with one sentence.
-public struct StoreUnavailable: ExplainedError {
+public struct StoreUnavailable: LocalOutage {
     public let description: String
 
     static let timedOut = StoreUnavailable(description: "The database did not answer in time.")

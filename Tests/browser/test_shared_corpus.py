@@ -9,13 +9,14 @@ import signal
 import subprocess
 import tempfile
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
 import pytest
 
 import stub_bluesky
-from conftest import BINARY, ROOT, open_app, screenshot, search, start_server
+from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap
 from test_live_index import AUTHORS, create
 from test_postgres import free_port
 
@@ -212,3 +213,33 @@ def test_the_elected_ingester_feeds_every_server_and_a_killed_one_hands_over_wit
     assert psql(url, "SELECT count(*) FROM corpus_post") == "40", "no post lost or doubled"
     search(page, "from:sky.example.com", submit="enter")
     assert page.locator("li.post").count() == 20, "authors resolved by the ingesting servers show on this one"
+
+
+def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_posts(page, cluster, two_demo_servers):
+    _, _, (_, second) = two_demo_servers
+    directory = None
+    for candidate in pathlib.Path(tempfile.gettempdir()).glob("smashtag-pg-shared-*"):
+        if (candidate / "options").exists() and cluster.split(":")[-1].split("/")[0] in (candidate / "options").read_text():
+            directory = candidate
+    assert directory, "the module's cluster directory"
+    open_app(page, second)
+    subprocess.run([str(CLUSTER), "halt", str(directory)], check=True)
+    try:
+        search(page, "#swift")
+        assert "database cannot be reached" in page.text_content("main")
+        status = urllib.request.Request(second + "api/search?q=%23swift")
+        try:
+            urllib.request.urlopen(status, timeout=10)
+            raise AssertionError("the API answered while the database was away")
+        except urllib.error.HTTPError as error:
+            assert error.code == 503 and error.headers["Retry-After"] == "5"
+    finally:
+        subprocess.run([str(CLUSTER), "resume", str(directory)], check=True)
+    # The person taps Back and tries again (a bounded number of times, as one would) until the posts are back.
+    def found():
+        if page.locator("form.search").count() == 0:
+            tap(page, "header a.back")
+            return False
+        search(page, "#swift", submit="button")
+        return page.locator("li.post").count() > 0
+    assert wait_for(found, 20, interval=0.25)

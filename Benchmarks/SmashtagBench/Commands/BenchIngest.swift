@@ -101,7 +101,11 @@ private struct SearchLoad {
         var index = 0
         while !Task.isCancelled {
             let query = queries[index % queries.count]
-            try await times.measure { _ = try await corpus.search(query, .newest, count: 20) }
+            do {
+                try await times.measure { _ = try await corpus.search(query, .newest, count: 20) }
+            } catch is CancellationError {
+                break  // the ingest is over: a search cut short is not a result
+            }
             index += 1
             try? await Task.sleep(for: .milliseconds(5))
         }

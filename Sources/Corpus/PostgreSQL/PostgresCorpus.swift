@@ -80,7 +80,7 @@ public struct PostgresCorpus: PostCorpus {
     }
 
     /// Two: each batch on a connection, a server process and a core of its own, while this process decodes the next.
-    public var concurrentWrites: Int { 2 }
+    public var concurrentWrites: Int { 3 }
 
     /// Another server may write at any moment: pages are read afresh.
     public func pageGeneration() throws -> CorpusGeneration? { nil }

@@ -220,8 +220,13 @@ private struct PostRow {
     let author: Int64
     let reposter: Int64?
     let entry: IndexEntry
+    /// Every posting list the post is in.
+    let termKeys: Set<String>
 
-    var termKeys: Set<String> { entry.postingKeys }
+    init(key: Int64, post: Post, author: Int64, reposter: Int64?, entry: IndexEntry) {
+        (self.key, self.post, self.author, self.reposter, self.entry) = (key, post, author, reposter, entry)
+        termKeys = entry.postingKeys
+    }
 
     func write(to buffer: inout ByteBuffer) {
         let isX = post.network == .twitter

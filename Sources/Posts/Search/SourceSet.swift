@@ -121,12 +121,15 @@ public struct SourceFailure: Error, Sendable, Hashable, CustomStringConvertible 
     public let message: String
     /// The error as thrown, kept only to tell a query error apart.
     let isQueryError: Bool
+    /// This server's own database was away (`LocalOutage`), not the source's network.
+    public let isOutage: Bool
 
     public init(source: String, title: String, error: any Error) {
         self.source = source
         self.title = title
         message = SourceFailure.sentence(for: error)
         isQueryError = error is QueryError
+        isOutage = error is any LocalOutage
     }
 
     /// What the person can act on; anything internal becomes a general sentence.
@@ -141,8 +144,16 @@ public struct SourceFailure: Error, Sendable, Hashable, CustomStringConvertible 
 public struct SourcesFailed: ExplainedError, Sendable {
     public let failures: [SourceFailure]
 
+    /// Every source failed because this server's database is away: the server cannot answer until it is back.
+    public var isOutage: Bool { failures.allSatisfy(\.isOutage) }
+
     /// Each failure's sentence names its source, so they stand alone.
     public var description: String {
         failures.map(\.message).joined(separator: "\n")
     }
 }
+
+/// This server's own database is away (a corpus or store in PostgreSQL): nothing can be answered until it is back,
+/// so a page says so with a 503 and when to try again, unlike a network's failure, which a page reports beside the
+/// other sources' results.
+public protocol LocalOutage: ExplainedError {}

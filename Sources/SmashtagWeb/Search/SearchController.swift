@@ -32,21 +32,21 @@ struct SearchController: Sendable {
         guard let query = search.query else {
             let place = SearchPageView.Place(
                 tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
-            return HTML(await searchPage(site.defaultQuery, place: place, search: search))
+            return HTML(try await searchPage(site.defaultQuery, place: place, search: search))
         }
         if let only = parameters["only"].flatMap(PostKey.init) {
             return try await onePost(only, query: query, tab: tab, back: back, search: search)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here)
-        var page = HTML(await searchPage(query, place: place, search: search))
+        var page = HTML(try await searchPage(query, place: place, search: search))
         if search.isNewChoice, !search.sources.sources.isEmpty { page.headers[.setCookie] = search.rememberingCookie }
         return page
     }
 
     private func searchPage(
         _ query: String, place: SearchPageView.Place, search: SearchParameters
-    ) async -> SearchPageView {
+    ) async throws -> SearchPageView {
         let outcome: Result<MergedPage, SearchFailure>
         if search.sources.sources.isEmpty {
             outcome = .failure(SearchFailure(messages: ["Choose at least one source to search."]))
@@ -56,6 +56,10 @@ struct SearchController: Sendable {
                     try await site.sessions.fetch(
                         query, from: search.sources, at: search.position,
                         count: Self.pageSize))
+            } catch let error as any LocalOutage {
+                throw error  // the database is away: a 503 page with when to try again
+            } catch let error as SourcesFailed where error.isOutage {
+                throw error
             } catch {
                 site.logger.info("search failed", metadata: ["query": "\(query)", "error": "\(error)"])
                 outcome = .failure(SearchFailure(error))
@@ -124,6 +128,10 @@ struct SearchController: Sendable {
             return JSONBody<String>.response(json: document.json(postJSON: site.postJSON.json(for:)))
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
+        } catch let error as any LocalOutage {
+            throw error  // the database is away: a 503 with when to try again (ErrorPages)
+        } catch let error as SourcesFailed where error.isOutage {
+            throw error
         } catch let error as SourcesFailed {
             let errors = error.failures.map(SearchDocument.SourceError.init)
             return try JSONBody(APIError(error: error.description, errors: errors), status: .badGateway).response

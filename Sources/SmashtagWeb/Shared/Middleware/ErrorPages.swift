@@ -39,7 +39,9 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     private static func statusAndHeaders(of error: any Error) -> (HTTPResponse.Status, HTTPFields) {
         if let error = error as? HTTPError { return (error.status, error.headers) }
         if let error = error as? any HTTPResponseError { return (error.status, [:]) }
-        if error is StoreUnavailable { return (.serviceUnavailable, [.retryAfter: "5"]) }
+        if error is any LocalOutage || (error as? SourcesFailed)?.isOutage == true {
+            return (.serviceUnavailable, [.retryAfter: "5"])
+        }
         return (.internalServerError, [:])
     }
 
