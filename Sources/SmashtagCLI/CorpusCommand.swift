@@ -83,7 +83,8 @@ struct Generate: AsyncParsableCommand {
     }
 }
 
-/// `smashtag corpus copy --to postgresql://…`: the data directory's SQLite corpus into PostgreSQL, for servers to share.
+/// `smashtag corpus copy --to postgresql://…`: the data directory's SQLite corpus into PostgreSQL, for servers to
+/// share.
 struct CopyCorpus: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "copy",

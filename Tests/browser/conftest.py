@@ -177,12 +177,17 @@ def next_frame(page):
     page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def wait_until(page, condition, timeout=5.0, interval=50):
+def wait_for(condition, timeout, interval=0.1, pause=time.sleep):
     """Checks `condition()` until it holds or `timeout` seconds pass; returns its last value. A bounded wait for a
-    condition the page cannot express as a selector (boxes, rows changing), never a fixed sleep."""
+    condition nothing else can wait on (a process's output, rows changing), never a fixed sleep."""
     deadline = time.monotonic() + timeout
     while True:
         value = condition()
         if value or time.monotonic() > deadline:
             return value
-        page.wait_for_timeout(interval)
+        pause(interval)
+
+
+def wait_until(page, condition, timeout=5.0, interval=50):
+    """`wait_for` on a page: the pauses (`interval` ms) let the page run meanwhile."""
+    return wait_for(condition, timeout, interval, pause=page.wait_for_timeout)

@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 
 import stub_bluesky
-from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap
+from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap, wait_for
 from test_live_index import AUTHORS, create
 from test_postgres import free_port
 
@@ -56,16 +56,6 @@ def run(*arguments, env=None):
 def api_ids(server, query):
     answer = urllib.request.urlopen(server + "api/search?count=100&q=" + urllib.parse.quote(query), timeout=10).read()
     return [post["id"] for post in json.loads(answer)["tweets"]]
-
-
-def wait_for(condition, timeout, interval=0.1):
-    """Checks `condition()` until it holds or `timeout` seconds pass; its last value (a bounded wait, not a sleep)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = condition()
-        if value or time.monotonic() > deadline:
-            return value
-        time.sleep(interval)
 
 
 @pytest.fixture(scope="module")

@@ -110,7 +110,10 @@ public struct PostgresCorpus: PostCorpus {
     }
 
     private static func setInfo(_ key: String, _ value: String) -> PostgresQuery {
-        "INSERT INTO corpus_info (key, value) VALUES (\(key), \(value)) ON CONFLICT (key) DO UPDATE SET value = \(value)"
+        """
+        INSERT INTO corpus_info (key, value) VALUES (\(key), \(value))
+        ON CONFLICT (key) DO UPDATE SET value = \(value)
+        """
     }
 
     public func pendingAuthors(limit: Int) async throws -> [String] {
