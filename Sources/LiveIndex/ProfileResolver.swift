@@ -35,6 +35,7 @@ public struct ProfileResolver: Sendable {
                 if backoff.hasFailed { logger.notice("Resolving Bluesky profiles again.") }
                 backoff.reset()
             } catch {
+                if Task.isCancelled { return }  // stopping, not an outage
                 let isNewOutage = !backoff.hasFailed
                 pause = Self.pause(after: error, backoff: &backoff)
                 if isNewOutage {

@@ -5,6 +5,7 @@ import Dispatch
 import Foundation
 import LiveIndex
 import Logging
+import PostgresSupport
 import Posts
 import SmashtagApp
 import Synchronization
@@ -42,16 +43,37 @@ struct IngestBluesky: AsyncParsableCommand {
     @OptionGroup var live: LiveIndexArguments
 
     func run() async throws {
-        let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
-        var logger = Logger(label: "smashtag")
-        logger.logLevel = .warning
-        let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)
-        let report = IngestReport()
-        let running = Task { try await index.run { report.show($0) } }
-        let stop = StopSignals { running.cancel() }
-        let total = try await running.value
-        stop.cancel()
-        report.finish(total)
+        let directory = try DataDirectory(common.dataDirectory)
+        try await store.withStore(in: directory) { database in
+            let corpus = try await CommandFailure.reporting {
+                try await LocalCorpus.corpus(in: directory, sharing: database)
+            }
+            var logger = Logger(label: "smashtag")
+            logger.logLevel = .warning
+            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)
+            let report = IngestReport()
+            let total = Mutex<IngestProgress?>(nil)
+            // On PostgreSQL, one process among those given the same database indexes (a server's `--ingest` or
+            // another `ingest`); this one waits, and takes over when that one stops.
+            let running = Task {
+                try await database.whileElected(.liveIndex) {
+                    // Kept as it goes: cancelled, the election may end before the run's own total is returned.
+                    let run = try await index.run { progress in
+                        report.show(progress)
+                        total.withLock { $0 = progress }
+                    }
+                    total.withLock { $0 = run }
+                }
+            }
+            let stop = StopSignals { running.cancel() }
+            do { try await running.value } catch is CancellationError {}
+            stop.cancel()
+            if let total = total.withLock({ $0 }) {
+                report.finish(total)
+            } else {
+                StandardError.write("smashtag: another process was indexing this database; this one stored nothing.")
+            }
+        }
     }
 }
 

@@ -233,3 +233,37 @@ def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_post
         search(page, "#swift", submit="button")
         return page.locator("li.post").count() > 0
     assert wait_for(found, 20, interval=0.25)
+
+
+def test_two_ingest_commands_on_one_database_index_once_and_the_second_takes_over(cluster):
+    """`smashtag ingest bluesky --database`: the second command waits while the first indexes, and when the first is
+    killed it resumes from the cursor in the database; every post is stored once."""
+    events = [create(i, "did:plc:skyfire", f"Command line relay {i}", "clirelay") for i in range(30)]
+    events_file = pathlib.Path(tempfile.mkdtemp(prefix="smashtag-cli-relay-")) / "events.jsonl"
+    events_file.write_text("".join(json.dumps(event) + "\n" for event in events))
+    jetstream = subprocess.Popen([str(STUB_JETSTREAM), str(events_file), "200"], stdout=subprocess.PIPE, text=True)
+    try:
+        jetstream_url = jetstream.stdout.readline().split("listening at ")[1].strip()
+        url = new_database(cluster, "cli_relay")
+        environment = dict(os.environ, SMASHTAG_JETSTREAM_URL=jetstream_url, SMASHTAG_BLUESKY_APPVIEW="http://127.0.0.1:9")
+        def ingest():
+            return subprocess.Popen([str(BINARY), "ingest", "bluesky", "--database", url, "--data-dir", tempfile.mkdtemp()],
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environment)
+        first = ingest()
+        assert wait_for(lambda: stored(url) >= 3, 30), "the first command indexes"
+        second = ingest()
+        # One holds the live index's election lock (object 3 of Smashtag's class); the other waits for it.
+        holders = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = 3 AND granted"
+        assert wait_for(lambda: second.poll() is None and psql(url, holders) == "1", 5)
+        before = stored(url)
+        first.send_signal(signal.SIGKILL)
+        first.wait(timeout=10)
+        assert wait_for(lambda: stored(url) == 30, 60, interval=0.25), "the second took over and stored the rest"
+        assert before < 30
+        second.send_signal(signal.SIGINT)
+        out, _ = second.communicate(timeout=30)
+        assert second.returncode == 0
+        assert "already stored" in out, out
+        assert psql(url, "SELECT count(DISTINCT post_id) FROM corpus_post") == "30"
+    finally:
+        jetstream.kill()
