@@ -62,6 +62,10 @@ public protocol PostCorpus: Sendable {
     /// How many batches are worth writing at once: one where there is one writer (SQLite), more where the database
     /// writes each on a connection and a core of its own.
     var concurrentWrites: Int { get }
+
+    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction, the next batch made
+    /// while the last is written; `written` hears each result, in the batches' order. What an import runs.
+    func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws
 }
 
 /// A state of the corpus that pages read in it are valid for.
@@ -87,18 +91,31 @@ extension PostCorpus {
     /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction; while batches are
     /// written (`concurrentWrites` at most) the next is produced, so decoding or generating overlaps the writing.
     /// `written` hears each result, in the batches' order.
-    package func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
+    public func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
+        try await pipeline(
+            next: {
+                let batch = try next()
+                return batch.isEmpty ? nil : batch
+            }, write: { try await add($0) }, written: written)
+    }
+
+    /// The loop under `add(batches:written:)`: `next` makes a batch (nil at the end) while up to `concurrentWrites`
+    /// batches are written by `write`.
+    func pipeline<Batch: Sendable>(
+        next: () throws -> Batch?, write: @escaping @Sendable (Batch) async throws -> AddedPosts,
+        written: (AddedPosts) throws -> Void
+    ) async throws {
         var writing: [Task<AddedPosts, any Error>] = []
         while true {
             let batch = try next()
-            if batch.isEmpty || writing.count >= concurrentWrites, !writing.isEmpty {
+            if batch == nil || writing.count >= concurrentWrites, !writing.isEmpty {
                 try written(try await writing.removeFirst().value)
             }
-            if batch.isEmpty {
+            guard let batch else {
                 for task in writing { try written(try await task.value) }
                 return
             }
-            writing.append(Task { try await add(batch) })
+            writing.append(Task { try await write(batch) })
         }
     }
 }

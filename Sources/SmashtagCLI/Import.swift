@@ -29,13 +29,14 @@ struct Import: AsyncParsableCommand {
     func run() async throws {
         let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
         let importer = PostImporter(corpus: corpus)
+        let bytes = files.reduce(0) { $0 + PostFileReader.size(of: $1) }
         var progress = ProgressLine()
         var problems = ProblemLog()
         var totals = ImportTotals()
         var unreadable = 0
         for file in files {
             do {
-                totals = totals + (try await importFile(file, importer, totals, &progress, &problems))
+                totals = totals + (try await importFile(file, importer, totals, of: bytes, &progress, &problems))
             } catch let problem as DecodingProblem {
                 progress.clear()
                 StandardError.write("smashtag: \(problem)")
@@ -49,8 +50,8 @@ struct Import: AsyncParsableCommand {
     }
 
     private func importFile(
-        _ file: String, _ importer: PostImporter, _ before: ImportTotals, _ progress: inout ProgressLine,
-        _ problems: inout ProblemLog
+        _ file: String, _ importer: PostImporter, _ before: ImportTotals, of bytes: Int,
+        _ progress: inout ProgressLine, _ problems: inout ProblemLog
     ) async throws -> ImportTotals {
         var notes = SkippedNotes()
         let totals = try await importer.importFile(file) { event in
@@ -61,7 +62,8 @@ struct Import: AsyncParsableCommand {
                     return
                         """
                         Importing \(file): \(grouped(all.read)) \
-                        posts, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s
+                        posts, \(grouped(Int(Double(all.read) / max(seconds, 0.001))))/s\
+                        \(Self.estimate(read: all.bytesRead, of: bytes, seconds: seconds))
                         """
                 }
             case .malformed(let problem):
@@ -74,6 +76,16 @@ struct Import: AsyncParsableCommand {
         progress.clear()
         notes.report()
         return totals
+    }
+
+    /// “, 42 % — about 3 min left”, from the share of the files read so far; nothing before there is a fair
+    /// guess.
+    static func estimate(read: Int, of total: Int, seconds: Double) -> String {
+        guard total > 0, read > 0, seconds >= 2 else { return "" }
+        let share = min(Double(read) / Double(total), 1)
+        let left = seconds * (1 - share) / share
+        let time = left < 90 ? "\(Int(left.rounded(.up))) s" : "\(Int((left / 60).rounded())) min"
+        return ", \(Int(share * 100)) % — about \(time) left"
     }
 
     private func summary(_ totals: ImportTotals, seconds: Double) -> String {

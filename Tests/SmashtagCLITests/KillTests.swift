@@ -75,4 +75,50 @@ struct KillTests {
         }
         print("kill outcomes: \(outcomes)")
     }
+
+    /// An import killed with SIGKILL keeps every batch it committed; run again, it stores the rest, each post once.
+    @Test func anImportKilledMidwayFinishesWhenRunAgain() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        let file = directory + "/posts.jsonl"
+        let generated = try await SmashtagRun.run([
+            "corpus", "generate", "--tweets", "40000", "--seed", "3", "--end", "2026-01-01T00:00:00Z", "--out", file,
+        ])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let killedEarly = try await SmashtagRun.offThePool {
+            let process = Process()
+            process.executableURL = SmashtagRun.executable
+            process.arguments = ["import", file, "--data-dir", directory]
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            // Until some batches are committed (the WAL holds them), bounded by a minute.
+            let deadline = Date.now.addingTimeInterval(60)
+            while process.isRunning, Self.bytes(of: directory + "/corpus.sqlite-wal") < 2 << 20, Date.now < deadline {
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            let wasRunning = process.isRunning
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            return wasRunning
+        }
+        let again = try await SmashtagRun.run(["import", file, "--data-dir", directory])
+        #expect(again.status == 0, "\(again.stderr)")
+        let counts = try #require(Self.importCounts(again.stdout), "\(again.stdout)")
+        #expect(counts.imported + counts.duplicates == 40000)
+        #expect(!killedEarly || counts.duplicates > 0, "what was committed before the kill is kept")
+        let third = try await SmashtagRun.run(["import", file, "--data-dir", directory])
+        #expect(third.stdout.contains("Imported 0 posts, 40,000 duplicates, 0 skipped"), "\(third.stdout)")
+    }
+
+    private static func bytes(of path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+
+    /// “Imported 1,234 posts, 5,678 duplicates, …” as numbers.
+    private static func importCounts(_ summary: String) -> (imported: Int, duplicates: Int)? {
+        let numbers = summary.split(whereSeparator: { !$0.isNumber && $0 != "," })
+            .filter { $0.contains(where: \.isNumber) }
+            .map { Int($0.replacingOccurrences(of: ",", with: "")) }
+        guard numbers.count >= 2, let imported = numbers[0], let duplicates = numbers[1] else { return nil }
+        return (imported, duplicates)
+    }
 }

@@ -8,8 +8,9 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "smashtag-bench",
         abstract: "Measure Smashtag's performance targets (build with -c release).",
         subcommands: [
-            BenchDecode.self, BenchSearch.self, BenchSession.self, BenchTerms.self, BenchPopularity.self,
-            BenchCountPage.self, BenchCountTogether.self, BenchIngest.self, BenchTrack.self, BenchExportFill.self,
+            BenchDecode.self, BenchSearch.self, BenchSearchDistinct.self, BenchImportFloor.self, BenchSession.self,
+            BenchTerms.self, BenchPopularity.self, BenchCountPage.self, BenchCountTogether.self, BenchIngest.self,
+            BenchTrack.self, BenchExportFill.self,
         ]
     )
 }

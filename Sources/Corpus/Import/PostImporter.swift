@@ -22,8 +22,10 @@ public struct PostImporter: Sendable {
             batches: { readBatch(&reader, into: &totals, report: report) },
             written: { added in
                 totals.add(added, file: path, report: report)
+                totals.bytesRead = reader.bytesRead
                 report(.progress(totals))
             })
+        totals.bytesRead = reader.bytesRead
         report(.progress(totals))
         return totals
     }
@@ -63,6 +65,8 @@ public struct ImportTotals: Sendable, Hashable {
     public var duplicates = 0
     /// Malformed lines or items, and posts the corpus cannot hold.
     public var skipped = 0
+    /// How much of the files was read, in bytes (a few MB ahead of the posts counted).
+    public var bytesRead = 0
 
     public init() {}
 
@@ -80,6 +84,7 @@ public struct ImportTotals: Sendable, Hashable {
         sum.imported += rhs.imported
         sum.duplicates += rhs.duplicates
         sum.skipped += rhs.skipped
+        sum.bytesRead += rhs.bytesRead
         return sum
     }
 }

@@ -15,8 +15,8 @@ extension SQLiteCorpus {
     /// Stores the profiles found, in one transaction; DIDs the directory does not know (a deleted or suspended
     /// account) stay shown as DIDs and are no longer pending.
     public func store(profiles: [AccountProfile], unknown: [String] = []) async throws {
-        try await writer.write { db in
-            var writer = PostWriter(db: db)
+        try await write { writer in
+            let db = writer.db
             for profile in profiles { try writer.store(profile) }
             for did in unknown {
                 try db.execute(sql: "UPDATE author SET pending = 0 WHERE handle = ?", arguments: [did])
@@ -33,6 +33,7 @@ extension PostWriter {
                 statement("SELECT id, resolvedHandle FROM author WHERE handle = ?"), arguments: [profile.did])
         else { return }
         let (authorID, old): (Int64, String?) = (row["id"], row["resolvedHandle"])
+        forget(author: profile.did)
         try statement("UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
             .execute(arguments: [profile.handle, profile.name, profile.avatarURL, authorID])
         guard old?.lowercased() != profile.handle?.lowercased() else { return }

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 
 /// Which way a page walks the matches. Cursors only ever walk keys downwards; reading oldest first negates the
 /// ids, so one set of cursors serves both directions.
@@ -16,15 +17,23 @@ protocol PostCursor: AnyObject {
     func seek(atMost key: Int64) throws -> Int64?
 }
 
-/// One index list read from the database in growing chunks: a term's postings or a full-text match.
+/// One index list read from the database in chunks: a term's postings or a full-text match. A walk down the list
+/// reads chunks that grow (16 → 4,096 keys), so a page costs a few queries however long the list; a seek that
+/// jumps past keys it never returned (the rarer partner of an `AllOf` leading) reads a small chunk from where it
+/// lands, so the commoner list is probed, not read through.
 final class IndexCursor: PostCursor {
+    private static let smallest = 16
+    private static let largest = 4096
+
     private let statement: Statement
     private let list: any DatabaseValueConvertible
     private let direction: WalkDirection
     private var keys: [Int64] = []
     private var index = 0
     private var atEnd = false
-    private var chunk = 16
+    private var chunk = IndexCursor.smallest
+    /// The last key returned: whether the next fetch continues the walk or jumps.
+    private var returned: Int64?
 
     /// `sql` selects ids for `?1` (the list), bounded by `?2` and limited to `?3` rows, in walking order.
     init(db: Database, sql: String, list: any DatabaseValueConvertible, direction: WalkDirection) throws {
@@ -35,18 +44,36 @@ final class IndexCursor: PostCursor {
 
     func seek(atMost key: Int64) throws -> Int64? {
         index = keys[index...].partitioningIndex { $0 <= key }
-        if index < keys.count { return keys[index] }
+        if index < keys.count { return found(keys[index]) }
         if atEnd { return nil }
+        let continues = returned != nil && returned == keys.last
+        chunk = continues ? min(chunk * 4, Self.largest) : Self.smallest
         try fetch(atMost: key)
-        return keys.first
+        return keys.first.map(found)
     }
 
+    private func found(_ key: Int64) -> Int64 {
+        returned = key
+        return key
+    }
+
+    /// Reads the chunk with SQLite's C interface: GRDB's `fetchAll` decodes each row through generic code, which
+    /// cost more than the B-tree walk on the lists an `AND` reads.
     private func fetch(atMost key: Int64) throws {
-        let ids = try Int64.fetchAll(statement, arguments: [list, direction.id(key), chunk])
-        keys = ids.map(direction.key)
+        try statement.setArguments([list, direction.id(key), chunk])
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
+        keys.removeAll(keepingCapacity: true)
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            keys.append(direction.key(sqlite3_column_int64(handle, 0)))
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
+        }
         index = 0
-        atEnd = ids.count < chunk
-        chunk = min(chunk * 4, 4096)
+        atEnd = keys.count < chunk
     }
 }
 

@@ -8,87 +8,108 @@ import Twitter
     import Foundation
 #endif
 
-/// Inserts posts inside one write transaction, with prepared statements reused and ids of users and terms
-/// remembered for the transaction.
+/// Inserts posts inside one write transaction, with the import's statements bound through SQLite's C interface
+/// (`RawStatement`) and the ids of authors and terms known before the transaction (`KnownRows`) or learnt in it.
 struct PostWriter {
     enum Outcome { case inserted, duplicate, badID }
 
     let db: Database
-    private var users: [String: StoredUser] = [:]
-    private var termIDs: [String: Int64] = [:]
+    /// Authors and terms known so far: what the corpus remembered when the transaction began, and what it added.
+    private(set) var known: KnownRows
+    private var inserts: Inserts?
 
-    init(db: Database) {
+    init(db: Database, known: KnownRows = KnownRows()) {
         self.db = db
+        self.known = known
     }
 
     mutating func insert(_ post: Post) throws -> Outcome {
-        guard let id = try orderKey(of: post) else { return post.network == .twitter ? .badID : .duplicate }
-        let author = try user(post.author)
-        let reposter = try post.repostedBy.map { try user($0) }
-        let isX = post.network == .twitter
-        try statement(
-            """
-            INSERT OR IGNORE INTO post(id, created, authorID, reposterID, text, quotedID, inReplyToID, displayStart,
-                network, postID, url, contentWarning, isSensitive, card, language, quoted)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).execute(arguments: [
-            id, post.created.millisecondsSince1970, author.id, reposter?.id, post.text, post.quotedID, post.inReplyToID,
-            post.displayStart,
-            post.network.code, isX ? nil : post.id, isX ? nil : post.url, post.contentWarning, post.isSensitive,
-            post.card.map(PublicJSON.text), post.language, post.quoted?.codableJSON,
-        ])
-        guard db.changesCount > 0 else { return .duplicate }
-        try insertMentions(post.mentions, of: id)
-        try insertMedia(post.media, of: id)
-        try index(IndexEntry(post, alsoFrom: (reposter ?? author).resolvedHandle), of: id)
-        return .inserted
+        try insert(PostRecord(post))
+    }
+
+    mutating func insert(_ record: PostRecord) throws -> Outcome {
+        try insert([record])[0]
+    }
+
+    /// What happened to each record, in order. A batch is written table by table — the posts, then their mentions,
+    /// media, postings in key order and words — so each B-tree's pages are visited together and each term's list
+    /// grows once per batch, not once per post: the order the floor benchmark inserts in.
+    mutating func insert(_ records: [PostRecord]) throws -> [Outcome] {
+        let rows = try preparedInserts()
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(records.count)
+        var stored: [(record: PostRecord, key: Int64, alsoFrom: String?)] = []
+        for record in records {
+            let post = record.post
+            guard let key = try orderKey(of: record) else {
+                outcomes.append(post.network == .twitter ? .badID : .duplicate)
+                continue
+            }
+            let author = try user(post.author)
+            let reposter = try post.repostedBy.map { try user($0) }
+            let isNew = try rows.post.run(record.postRow(key: key, author: author.id, reposter: reposter?.id)) > 0
+            outcomes.append(isNew ? .inserted : .duplicate)
+            if isNew { stored.append((record, key, (reposter ?? author).resolvedHandle)) }
+        }
+        for (record, key, _) in stored {
+            for mention in record.mentionRows(key: key) { try rows.mention.run(mention) }
+        }
+        for (record, key, _) in stored {
+            for item in record.mediaRows(key: key) { try rows.media.run(item) }
+        }
+        for posting in try postings(of: stored) { try rows.posting.run(.integer(posting.term), .integer(posting.key)) }
+        for (record, key, _) in stored { try rows.word.run(.integer(key), .text(record.words)) }
+        return outcomes
+    }
+
+    /// The postings of the posts stored, in the index's order.
+    private mutating func postings(
+        of stored: [(record: PostRecord, key: Int64, alsoFrom: String?)]
+    ) throws -> [(term: Int64, key: Int64)] {
+        var postings: [(term: Int64, key: Int64)] = []
+        for (record, key, name) in stored {
+            var terms = record.terms
+            if let name { terms.insert(IndexEntry.from(name)) }
+            for term in terms { postings.append((try termID(term), key)) }
+        }
+        return postings.sorted { ($0.term, $0.key) < ($1.term, $1.key) }
+    }
+
+    /// The statements of an insert, prepared once a transaction.
+    private struct Inserts {
+        let post: RawStatement
+        let mention: RawStatement
+        let media: RawStatement
+        let posting: RawStatement
+        let word: RawStatement
+
+        init(_ db: Database) throws {
+            post = try RawStatement(db, CorpusInserts.post)
+            mention = try RawStatement(db, CorpusInserts.mention)
+            media = try RawStatement(db, CorpusInserts.media)
+            posting = try RawStatement(db, CorpusInserts.posting)
+            word = try RawStatement(db, CorpusInserts.word)
+        }
+    }
+
+    private mutating func preparedInserts() throws -> Inserts {
+        if let inserts { return inserts }
+        let made = try Inserts(db)
+        inserts = made
+        return made
     }
 
     /// An X post's own id; for another network's, a free key made from its time (`OrderKey`), or nil when the
     /// corpus holds the post already.
-    private func orderKey(of post: Post) throws -> Int64? {
-        guard post.network != .twitter else { return TweetID.isValid(post.id) ? Int64(post.id) : nil }
+    private func orderKey(of record: PostRecord) throws -> Int64? {
+        let post = record.post
+        guard post.network != .twitter else { return record.ownKey }
         let known = try Int64.fetchOne(
             statement("SELECT id FROM post WHERE network = ? AND postID = ?"), arguments: [post.network.code, post.id])
         guard known == nil else { return nil }
         var key = OrderKey.of(post)
         while try Int64.fetchOne(statement("SELECT 1 FROM post WHERE id = ?"), arguments: [key]) != nil { key += 1 }
         return key
-    }
-
-    private func insertMentions(_ mentions: [Mention], of id: Int64) throws {
-        let insert = try statement(
-            """
-            INSERT INTO mention(postKey, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, \
-            ?, ?)
-            """
-        )
-        for (position, mention) in mentions.enumerated() {
-            try insert.execute(arguments: [
-                id, position, mention.kind.code, mention.range.lowerBound, mention.range.upperBound,
-                mention.expandedURL, mention.display,
-            ])
-        }
-    }
-
-    private func insertMedia(_ media: [MediaItem], of id: Int64) throws {
-        let insert = try statement(
-            """
-            INSERT INTO media(postKey, position, url, aspectRatio, kind, playURL, alt, duration) VALUES (?, ?, ?, ?, \
-            ?, ?, ?, ?)
-            """)
-        for (position, item) in media.enumerated() {
-            try insert.execute(arguments: [
-                id, position, item.url, item.aspectRatio, item.kind.rawValue, item.playURL, item.alt, item.duration,
-            ])
-        }
-    }
-
-    private mutating func index(_ entry: IndexEntry, of id: Int64) throws {
-        let post = try statement("INSERT OR IGNORE INTO posting(termID, postKey) VALUES (?, ?)")
-        for term in entry.terms { try post.execute(arguments: [try termID(term), id]) }
-        try statement("INSERT INTO word(rowid, words) VALUES (?, ?)").execute(arguments: [id, entry.words])
     }
 
     /// Removes a stored post and its index entries: the postings and words it was indexed by are made again from
@@ -124,45 +145,45 @@ struct PostWriter {
         try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
     }
 
-    /// A stored user: its row, and the handle a DID-named author resolved to.
-    struct StoredUser {
-        let id: Int64
-        let resolvedHandle: String?
-    }
-
     /// The newest name and picture win: a user's profile changes over time. An author known only by DID is added
-    /// to be resolved, and never overwrites what resolving found.
-    private mutating func user(_ user: Author) throws -> StoredUser {
+    /// to be resolved, and never overwrites what resolving found. Written only when new or changed.
+    private mutating func user(_ user: Author) throws -> KnownRows.Author {
         let key = user.handle.lowercased()
-        if let stored = users[key] { return stored }
+        if let known = known.authors[key], user.isUnresolved || known.isShown(as: user) { return known }
         let row = try Row.fetchOne(
             statement(
                 user.isUnresolved
                     ? """
                     INSERT INTO author(handle, name, profileImageURL, pending) VALUES (?, ?, ?, 1)
                     ON CONFLICT(handle) DO UPDATE SET pending = pending
-                    RETURNING id, resolvedHandle
+                    RETURNING id, resolvedHandle, name, profileImageURL
                     """
                     : """
                     INSERT INTO author(handle, name, profileImageURL) VALUES (?, ?, ?)
                     ON CONFLICT(handle) DO UPDATE SET name = excluded.name,
                         profileImageURL = coalesce(excluded.profileImageURL, profileImageURL)
-                    RETURNING id, resolvedHandle
+                    RETURNING id, resolvedHandle, name, profileImageURL
                     """), arguments: [user.handle, user.name, user.profileImageURL])
         guard let row else { throw DatabaseError(message: "no id for user \(user.handle)") }
-        let stored = StoredUser(id: row["id"], resolvedHandle: row["resolvedHandle"])
-        users[key] = stored
+        let stored = KnownRows.Author(
+            id: row["id"], resolvedHandle: row["resolvedHandle"], name: row["name"], picture: row["profileImageURL"])
+        known.remember(stored, as: key)
         return stored
     }
 
+    /// An author's row changed (a profile resolved): what was known of it is forgotten.
+    mutating func forget(author handle: String) {
+        known.forget(author: handle.lowercased())
+    }
+
     mutating func termID(_ key: String) throws -> Int64 {
-        if let id = termIDs[key] { return id }
+        if let id = known.terms[key] { return id }
         if let id = try Int64.fetchOne(statement("SELECT id FROM term WHERE key = ?"), arguments: [key]) {
-            termIDs[key] = id
+            known.remember(term: key, id: id)
             return id
         }
         try statement("INSERT INTO term(key) VALUES (?)").execute(arguments: [key])
-        termIDs[key] = db.lastInsertedRowID
+        known.remember(term: key, id: db.lastInsertedRowID)
         return db.lastInsertedRowID
     }
 

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Corpus
+import Foundation
+import GRDB
+import Posts
+
+/// SQLite's floor for an import (issue 39): the same rows into the same schema by the plainest program — the file's
+/// posts made into rows first (ids for authors and terms given from dictionaries, no look-ups), then each batch
+/// inserted with prepared statements in one transaction, table by table (postings in key order), nothing else. Only
+/// the inserts are timed as the floor; reading the file and making the rows are timed apart, as what an import does
+/// besides.
+struct BenchImportFloor: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import-floor",
+        abstract: "Insert a file's posts as ready-made rows into a new corpus file: SQLite's floor for an import.")
+
+    @Argument(help: "A file of posts, as `smashtag import` reads.")
+    var file: String
+
+    @Option(help: "The new corpus file to write (must not exist).")
+    var database: String
+
+    @Option(help: "Posts per transaction (the import's).")
+    var batchSize = 2_000
+
+    @Option(help: "SQLite's page cache, MB (0: SQLite's default).")
+    var cacheMB = 0
+
+    func run() async throws {
+        guard !FileManager.default.fileExists(atPath: database) else {
+            throw BenchFailure("\(database) exists: the floor writes a new file.")
+        }
+        // The corpus's own migrations make the schema: the same tables and indexes.
+        _ = try SQLiteCorpus.open(at: database)
+        let floor = try FloorDatabase(path: database, cacheMB: cacheMB)
+        var reader = try PostFileReader(path: file)
+        var ids = FloorIDs()
+        var times = FloorTimes()
+        let clock = ContinuousClock()
+        while true {
+            var started = clock.now
+            let posts = Self.batch(of: batchSize, from: &reader)
+            times.read += clock.now - started
+            guard !posts.isEmpty else { break }
+            started = clock.now
+            let rows = FloorBatch(posts.map(PostRecord.init), ids: &ids)
+            times.rows += clock.now - started
+            started = clock.now
+            try floor.insert(rows)
+            times.insert += clock.now - started
+            times.posts += posts.count
+        }
+        report(
+            FloorResult(
+                posts: times.posts, insertSeconds: times.insert.seconds,
+                floorPostsPerSecond: Double(times.posts) / times.insert.seconds,
+                readSeconds: times.read.seconds, rowsSeconds: times.rows.seconds))
+    }
+
+    private static func batch(of size: Int, from reader: inout PostFileReader) -> [Post] {
+        var posts: [Post] = []
+        while posts.count < size, let event = reader.next() {
+            if case .post(let post) = event { posts.append(post) }
+        }
+        return posts
+    }
+}
+
+private struct FloorTimes {
+    var read = Duration.zero
+    var rows = Duration.zero
+    var insert = Duration.zero
+    var posts = 0
+}
+
+private struct FloorResult: Encodable {
+    let posts: Int
+    let insertSeconds: Double
+    let floorPostsPerSecond: Double
+    /// Reading and decoding the file, on one thread.
+    let readSeconds: Double
+    /// Making the records (words cut, terms named) and the rows.
+    let rowsSeconds: Double
+}
+
+/// The ids the floor gives authors and terms, as a program that knew its data would: from dictionaries.
+private struct FloorIDs {
+    var authors: [String: Int64] = [:]
+    var terms: [String: Int64] = [:]
+
+    /// The id of `key`, and whether it is new.
+    static func id(of key: String, in ids: inout [String: Int64]) -> (Int64, isNew: Bool) {
+        if let id = ids[key] { return (id, false) }
+        let id = Int64(ids.count + 1)
+        ids[key] = id
+        return (id, true)
+    }
+}
+
+/// One transaction's rows, every value made.
+private struct FloorBatch {
+    var authors: [[RawValue]] = []
+    var terms: [[RawValue]] = []
+    var posts: [[RawValue]] = []
+    var mentions: [[RawValue]] = []
+    var media: [[RawValue]] = []
+    var postings: [(term: Int64, key: Int64)] = []
+    var words: [[RawValue]] = []
+
+    init(_ records: [PostRecord], ids: inout FloorIDs) {
+        for record in records {
+            guard let key = record.ownKey else { continue }
+            let author = self.author(record.post.author, &ids)
+            let reposter = record.post.repostedBy.map { self.author($0, &ids) }
+            posts.append(record.postRow(key: key, author: author, reposter: reposter))
+            mentions += record.mentionRows(key: key)
+            media += record.mediaRows(key: key)
+            for term in record.terms {
+                let (id, isNew) = FloorIDs.id(of: term, in: &ids.terms)
+                if isNew { terms.append([.integer(id), .text(term)]) }
+                postings.append((id, key))
+            }
+            words.append([.integer(key), .text(record.words)])
+        }
+        // In the index's order, as the import inserts them: each term's list grows once per batch.
+        postings.sort { ($0.term, $0.key) < ($1.term, $1.key) }
+    }
+
+    private mutating func author(_ author: Author, _ ids: inout FloorIDs) -> Int64 {
+        let (id, isNew) = FloorIDs.id(of: author.handle.lowercased(), in: &ids.authors)
+        if isNew {
+            authors.append([.integer(id), .text(author.handle), .text(author.name), RawValue(author.profileImageURL)])
+        }
+        return id
+    }
+}
+
+/// The corpus file on a plain connection: WAL and `synchronous = NORMAL` as the corpus has them, SQLite's defaults
+/// for everything else (no foreign-key checks).
+private struct FloorDatabase {
+    let queue: DatabaseQueue
+
+    init(path: String, cacheMB: Int) throws {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = false
+        queue = try DatabaseQueue(path: path, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
+            if cacheMB > 0 { try db.execute(sql: "PRAGMA cache_size = \(-cacheMB * 1024)") }
+        }
+    }
+
+    func insert(_ batch: FloorBatch) throws {
+        try queue.inTransaction { db in
+            for (sql, rows) in [
+                ("INSERT INTO author(id, handle, name, profileImageURL) VALUES (?, ?, ?, ?)", batch.authors),
+                ("INSERT INTO term(id, key) VALUES (?, ?)", batch.terms),
+                (CorpusInserts.post, batch.posts), (CorpusInserts.mention, batch.mentions),
+                (CorpusInserts.media, batch.media),
+                (CorpusInserts.posting, batch.postings.map { [.integer($0.term), .integer($0.key)] }),
+                (CorpusInserts.word, batch.words),
+            ] {
+                let statement = try RawStatement(db, sql)
+                for row in rows { try statement.run(row) }
+            }
+            return .commit
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import GRDB
+import Posts
+import Synchronization
+
+/// The ids of the authors and terms a corpus's writer has met, kept from one transaction to the next: an import
+/// meets the same few thousand people and tags in every batch, and looking each up again (an author's an upsert,
+/// to take a newer name) was a third of the writer's work. A term's id never changes once given; an author's row
+/// changes only when a profile is resolved, which forgets it. What another connection commits may change either,
+/// so a writer starts from nothing after any commit not its own (`PRAGMA data_version`).
+struct KnownRows: Sendable {
+    /// An author's row as last written or read.
+    struct Author: Sendable {
+        let id: Int64
+        /// The handle a DID-named author resolved to.
+        let resolvedHandle: String?
+        let name: String
+        let picture: String?
+
+        /// Whether the row already says what a post names: its name, and its picture unless the post has none.
+        func isShown(as author: Posts.Author) -> Bool {
+            name == author.name && (author.profileImageURL == nil || author.profileImageURL == picture)
+        }
+    }
+
+    /// Bounds on what is kept, so memory stays flat on a corpus of millions of people and tags: past them, all is
+    /// forgotten and learnt again.
+    static let authorLimit = 100_000
+    static let termLimit = 200_000
+
+    /// By lower-cased handle.
+    private(set) var authors: [String: Author] = [:]
+    /// By key (`#tag`, `from:user`, …).
+    private(set) var terms: [String: Int64] = [:]
+
+    mutating func remember(_ author: Author, as key: String) {
+        if authors.count >= Self.authorLimit { authors = [:] }
+        authors[key] = author
+    }
+
+    mutating func remember(term key: String, id: Int64) {
+        if terms.count >= Self.termLimit { terms = [:] }
+        terms[key] = id
+    }
+
+    mutating func forget(author key: String) {
+        authors[key] = nil
+    }
+}
+
+/// What a corpus's writes remember between transactions (`KnownRows`), replaced by what each committed transaction
+/// knew at its end and left as it was by one rolled back.
+final class WriterMemory: Sendable {
+    private struct State {
+        var known = KnownRows()
+        /// The writer connection's `data_version` when `known` was last valid: another connection's commit moves it.
+        var dataVersion: Int?
+    }
+
+    private let state = Mutex(State())
+
+    /// What a transaction on `db` (the writer) starts from; after it commits, what it ends with is kept.
+    func known(in db: Database) throws -> KnownRows {
+        let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))
+        return state.withLock { state in
+            if state.dataVersion != version { state = State(known: KnownRows(), dataVersion: version) }
+            return state.known
+        }
+    }
+
+    /// Keeps `known` once the transaction on `db` commits.
+    func keep(_ known: KnownRows, after db: Database) {
+        db.afterNextTransaction(onCommit: { [self] _ in state.withLock { $0.known = known } })
+    }
+}
