@@ -58,7 +58,13 @@ package enum JSONValue: Sendable {
 /// Looked up by scanning, not hashing: a tweet's objects have a dozen keys and are each read a few times, and
 /// hashing every key of every object was a fifth of all decoding time.
 package struct JSONObject: Sendable {
-    private(set) var members: [(key: String, value: JSONValue)] = []
+    private(set) var members: [Member] = []
+
+    /// A struct, not a tuple: an array of tuples looks its type up at run time on every allocation and release.
+    struct Member: Sendable {
+        let key: String
+        let value: JSONValue
+    }
 
     /// The last member of that name wins, as in most parsers.
     package subscript(key: String) -> JSONValue? {
@@ -70,6 +76,10 @@ package struct JSONObject: Sendable {
     package var values: [JSONValue] { members.map(\.value) }
 
     package mutating func append(_ key: String, _ value: JSONValue) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
     }
 }

@@ -8,6 +8,8 @@ package struct JSONWriter: Sendable {
 
     package var isEmpty: Bool { output.bytes.isEmpty }
 
+    package var byteCount: Int { output.bytes.count }
+
     package mutating func beginObject(_ key: String? = nil) {
         open(key, UInt8(ascii: "{"))
     }
@@ -107,8 +109,8 @@ package struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Non-ASCII goes out as raw UTF-8; only quotes, backslashes and control characters need escapes. Runs that need
-    /// none are copied whole: this is most of a page's bytes.
+    /// Non-ASCII goes out as raw UTF-8; only quotes, backslashes and control characters need escapes, written as
+    /// `JSONEncoder` writes them. Runs that need none are copied whole: this is most of a page's bytes.
     private mutating func writeString(_ utf8: String.UTF8View, escapingHTML: Bool) {
         output.append(byte: UInt8(ascii: "\""))
         if utf8.withContiguousStorageIfAvailable({ writeEscaped($0, escapingHTML: escapingHTML) }) == nil {
@@ -142,6 +144,8 @@ package struct JSONWriter: Sendable {
         case UInt8(ascii: "\n"): output.append("\\n")
         case UInt8(ascii: "\r"): output.append("\\r")
         case UInt8(ascii: "\t"): output.append("\\t")
+        case 0x08: output.append("\\b")
+        case 0x0C: output.append("\\f")
         case UInt8(ascii: "&"): output.append("&amp;")
         case UInt8(ascii: "<"): output.append("&lt;")
         case UInt8(ascii: ">"): output.append("&gt;")
