@@ -25,7 +25,7 @@ python3 "$here/baseline_orjson.py" "$corpus" --repeat "$repeat"
 python3 "$here/whole_process.py" "$repeat" "$work/out.jsonl" \
     "smashtag-inspect=$smashtag inspect $corpus --format json" \
     "python-orjson=python3 $here/baseline_orjson.py $corpus --jsonl"
-"$smashtag" inspect "$corpus" --format json > "$work/smashtag.jsonl"
+"$smashtag" inspect "$corpus" --format json > "$work/smashtag.jsonl" 2> /dev/null
 python3 "$here/baseline_orjson.py" "$corpus" --jsonl > "$work/python.jsonl"
 python3 "$here/same_posts.py" "$work/smashtag.jsonl" "$work/python.jsonl"
 rm -f "$work/smashtag.jsonl" "$work/python.jsonl"

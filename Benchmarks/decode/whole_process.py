@@ -4,9 +4,9 @@
 Usage: python3 whole_process.py REPEAT OUT NAME=COMMAND... 
 
 The commands run in turns (A, B, A, B…) REPEAT times each, so a load that comes and goes falls on both; each
-writes its stdout to OUT (overwritten every run). Prints one JSON line per command: median and best wall seconds,
-median CPU seconds (user + system, every thread), and for each command after the first its median against the
-first's (how many times faster the first is).
+writes its stdout to OUT (overwritten every run) and its stderr nowhere. Prints one JSON line per command: median
+and best wall seconds, median CPU seconds (user + system, every thread), and for each command after the first its
+median against the first's (how many times faster the first is).
 """
 
 import os
@@ -24,7 +24,7 @@ def _run(command: list[str], out: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     with open(out, "wb") as sink:
-        subprocess.run(command, stdout=sink, check=True)
+        subprocess.run(command, stdout=sink, stderr=subprocess.DEVNULL, check=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

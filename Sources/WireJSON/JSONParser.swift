@@ -31,6 +31,8 @@ package struct JSONParser: ~Copyable {
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
     private let ignoredKeys: [[UInt8]]
+    /// Bit n set when an ignored key is n bytes long: most keys are told apart by their length alone.
+    private let ignoredLengths: UInt64
     /// What was mended so far (callers read it after each value).
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
@@ -44,6 +46,7 @@ package struct JSONParser: ~Copyable {
         self.bytes = bytes
         self.offset = offset
         self.ignoredKeys = ignoredKeys
+        ignoredLengths = ignoredKeys.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 1 << 63) }
     }
 
     package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -127,7 +130,13 @@ package struct JSONParser: ~Copyable {
     }
 
     private func isIgnored(_ key: Range<Int>) -> Bool {
-        ignoredKeys.contains { $0.count == key.count && $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key])) }
+        guard ignoredLengths & (1 << UInt64(min(key.count, 63))) != 0 else { return false }
+        return ignoredKeys.contains { ignored in
+            ignored.count == key.count
+                && ignored.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress!, bytes.baseAddress! + key.lowerBound, key.count) == 0
+                }
+        }
     }
 
     /// Checks a value as strictly as `parseValue` without building it.

@@ -121,12 +121,34 @@ package struct JSONWriter: Sendable {
 
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, escapingHTML: Bool) {
         var runStart = 0
-        for index in bytes.indices where Self.needsEscape(bytes[index], escapingHTML: escapingHTML) {
-            output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            writeEscape(bytes[index])
-            runStart = index + 1
+        var index = 0
+        while index < bytes.count {
+            if !escapingHTML, let clean = Self.plainWord(bytes, at: index) {
+                index += clean
+                continue
+            }
+            if Self.needsEscape(bytes[index], escapingHTML: escapingHTML) {
+                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscape(bytes[index])
+                runStart = index + 1
+            }
+            index += 1
         }
         output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// 8 when the eight bytes at `index` need no escape (no quote, backslash or control character), else nil: most
+    /// of a post's text is copied a word at a time.
+    @inline(__always)
+    private static func plainWord(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flagged =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return flagged & (ones &* 0x80) == 0 ? 8 : nil
     }
 
     private static func needsEscape(_ byte: UInt8, escapingHTML: Bool) -> Bool {
