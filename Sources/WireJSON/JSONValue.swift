@@ -66,9 +66,15 @@ package struct JSONObject: Sendable {
         let value: JSONValue
     }
 
-    /// The last member of that name wins, as in most parsers.
+    /// The last member of that name wins, as in most parsers. Walked by index: `last(where:)` copied every member it
+    /// passed (a retain and a release each), and lookups are most of what decoders do.
     package subscript(key: String) -> JSONValue? {
-        members.last { $0.key == key }?.value
+        var index = members.endIndex
+        while index > members.startIndex {
+            index -= 1
+            if members[index].key == key { return members[index].value }
+        }
+        return nil
     }
 
     package var keys: [String] { members.map(\.key) }
