@@ -14,6 +14,7 @@ extension Target.Dependency {
     static let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
     static let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
     static let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+    static let hummingbirdCore = Target.Dependency.product(name: "HummingbirdCore", package: "hummingbird")
     static let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
     static let hummingbirdWebSocket = Target.Dependency.product(
         name: "HummingbirdWebSocket", package: "hummingbird-websocket")
@@ -21,6 +22,7 @@ extension Target.Dependency {
     static let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
     static let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
     static let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+    static let nioHTTPTypes = Target.Dependency.product(name: "NIOHTTPTypes", package: "swift-nio-extras")
     static let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
     static let postgresNIO = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
     static let serviceLifecycle = Target.Dependency.product(
@@ -62,6 +64,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
@@ -166,8 +169,8 @@ let package = Package(
             dependencies: [
                 "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports", "LiveIndex",
                 "Tracking",
-                "Posts", "WireJSON", .hummingbird,
-                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix,
+                "Posts", "WireJSON", .hummingbird, .hummingbirdCore,
+                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix, .nioHTTPTypes,
             ],
             resources: [.copy("Public")],
             swiftSettings: upcoming
@@ -188,6 +191,7 @@ let package = Package(
             dependencies: [
                 "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts",
                 "WireJSON", "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb, .postgresNIO, .logging,
+                .asyncHTTPClient, .nioCore, .nioHTTP1, .nioPosix,
             ],
             path: "Benchmarks/SmashtagBench",
             swiftSettings: upcoming

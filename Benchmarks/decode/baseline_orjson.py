@@ -2,6 +2,7 @@
 """Baseline for the decoding benchmark: twarc2 JSONL -> tweets, with orjson.
 
 Usage: python3 baseline_orjson.py FILE [--repeat N] [--dump OUT.jsonl]
+       python3 baseline_orjson.py FILE --jsonl > OUT.jsonl
 
 Each non-empty line is either
   (a) a twarc2 / X API v2 page: {"data": [...], "includes": {"users", "media", "tweets"}, ..., "__twarc": ...}
@@ -10,12 +11,17 @@ Each non-empty line is either
 Lines that hold no tweets (counts, users, lists, compliance) yield nothing.
 
 For every tweet it extracts what the Swift decoder produces: id, created_at (aware UTC datetime), author
-screen name / name / profile image URL, text (unescaped), hashtags / user mentions / URLs with code-point
-offsets into the unescaped text, and media (URL, aspect ratio). A retweet's content (text, entities, media)
-comes from the original tweet when it is present (includes.tweets, or the merged referenced tweet).
+screen name / name / profile image URL, text (unescaped, a long post's from `note_tweet`, without the trailing
+links to its own media), hashtags / user mentions / URLs with code-point offsets into the unescaped text, and
+media (URL, aspect ratio). A retweet's content (author, text, entities, media) comes from the original tweet when
+it is present (includes.tweets, or the merged referenced tweet), as Smashtag shows a retweet.
 
 One pass = read the file + parse every line + extract every tweet. The pass runs N times; the printed
 "seconds" is the median seconds per pass (best and total are printed too).
+
+With --jsonl it is the whole-process baseline of `smashtag inspect FILE --format json` instead: one pass, each
+tweet written to stdout as a JSON line with the fields above under the keys `inspect` writes (`created` as
+ISO-8601, `user`, `mentions` with `kind`, `media`), and nothing else printed. Time it from outside.
 """
 
 from __future__ import annotations
@@ -58,7 +64,25 @@ class Tweet:
 
 
 _EMPTY: dict = {}
-_NO_USER: dict = {"username": "", "name": ""}
+_NO_USER: dict = {"username": "unknown", "name": "Unknown account"}
+_MEDIA_LINK_HOSTS = ("pic.twitter.com/", "pic.x.com/")
+
+
+def _is_media_link(url: dict) -> bool:
+    return "media_key" in url or url.get("display_url", "").startswith(_MEDIA_LINK_HOSTS)
+
+
+def _trimmed(text: str, links: list[str]) -> str:
+    """Without trailing whitespace and the trailing links to the tweet's own media, which no client shows."""
+    end = len(text.rstrip())
+    removed = True
+    while removed:
+        removed = False
+        for link in links:
+            if link and len(link) <= end and text[end - len(link):end] == link:
+                end = len(text[:end - len(link)].rstrip())
+                removed = True
+    return text[:end]
 
 
 def _unescape(s: str) -> str:
@@ -70,6 +94,10 @@ def _unescape(s: str) -> str:
 
 def _entities(text: str, entities: dict) -> tuple[str, list[Mention], list[Mention], list[Mention]]:
     """Validate entities against the escaped text, then unescape the text piecewise and re-offset them."""
+    urls = entities.get("urls", ())
+    links = [u["url"] for u in urls if _is_media_link(u) and "url" in u]
+    if links or "&" in text or entities.get("hashtags") or entities.get("mentions") or len(links) < len(urls):
+        text = _trimmed(text, links)
     found: list[tuple[int, int, int]] = []  # (start, end, kind) kind: 0 hashtag, 1 mention, 2 url
     for e in entities.get("hashtags", ()):
         s, t = e["start"], e["end"]
@@ -79,8 +107,8 @@ def _entities(text: str, entities: dict) -> tuple[str, list[Mention], list[Menti
         s, t = e["start"], e["end"]
         if text[s:t].lower() == "@" + e["username"].lower():
             found.append((s, t, 1))
-    for e in entities.get("urls", ()):
-        if "media_key" in e:  # the trailing link to attached media is not a URL mention
+    for e in urls:
+        if _is_media_link(e):  # the trailing link to attached media is not a URL mention
             continue
         s, t = e["start"], e["end"]
         if text[s:t].lower() == e["url"].lower():
@@ -157,18 +185,24 @@ def _page_tweets(page: dict, out: list[Tweet]) -> None:
             original = referenced.get(rt_id)
             if original is not None and "text" in original:
                 content = original
-                text = original["text"]
-        text, hashtags, mentions, urls = _entities(text, content.get("entities") or _EMPTY)
+        source = _long_post(content)
+        text, hashtags, mentions, urls = _entities(source["text"], source.get("entities") or _EMPTY)
         tweet_media: list[Media] = []
         keys = (content.get("attachments") or _EMPTY).get("media_keys")
         if keys:
             _media((media[k] for k in keys if k in media), tweet_media)
-        user = users.get(t.get("author_id")) or _NO_USER
+        user = users.get(content.get("author_id")) or _NO_USER
         out.append(Tweet(
             t["id"], datetime.fromisoformat(t["created_at"]),
-            user["username"], user["name"], user.get("profile_image_url"),
+            user["username"], user["name"], user.get("profile_image_url") or None,
             text, hashtags, mentions, urls, tweet_media,
         ))
+
+
+def _long_post(tweet: dict) -> dict:
+    """A long post's whole text and entities are in `note_tweet`; `text` holds only its first 280 characters."""
+    note = tweet.get("note_tweet")
+    return note if note and "text" in note else tweet
 
 
 def _flat_tweet(t: dict, out: list[Tweet]) -> None:
@@ -178,15 +212,16 @@ def _flat_tweet(t: dict, out: list[Tweet]) -> None:
             if r.get("type") == "retweeted" and "text" in r:
                 content = r
                 break
-    text, hashtags, mentions, urls = _entities(content["text"], content.get("entities") or _EMPTY)
+    source = _long_post(content)
+    text, hashtags, mentions, urls = _entities(source["text"], source.get("entities") or _EMPTY)
     tweet_media: list[Media] = []
     media = (content.get("attachments") or _EMPTY).get("media")
     if media:
         _media(media, tweet_media)
-    user = t.get("author") or _NO_USER
+    user = content.get("author") or _NO_USER
     out.append(Tweet(
         t["id"], datetime.fromisoformat(t["created_at"]),
-        user["username"], user["name"], user.get("profile_image_url"),
+        user["username"], user["name"], user.get("profile_image_url") or None,
         text, hashtags, mentions, urls, tweet_media,
     ))
 
@@ -223,12 +258,55 @@ def _dump(tweets: list[Tweet], path: str) -> None:
             }) + b"\n")
 
 
+_KINDS = ("hashtag", "user", "url")
+
+
+def _write_jsonl(path: str) -> None:
+    """Decodes and writes line by line, so output starts at once and memory holds one page at a time."""
+    out = sys.stdout.buffer
+    dumps = orjson.dumps
+    newline = orjson.OPT_APPEND_NEWLINE
+    with open(path, "rb") as f:
+        for line in f:
+            if not line or line.isspace():
+                continue
+            obj = orjson.loads(line)
+            if not isinstance(obj, dict):
+                continue
+            tweets: list[Tweet] = []
+            if "data" in obj:
+                _page_tweets(obj, tweets)
+            elif "text" in obj and "id" in obj:
+                _flat_tweet(obj, tweets)
+            out.write(b"".join(dumps(_public(t), option=newline) for t in tweets))
+
+
+def _public(t: Tweet) -> dict:
+    mentions = [
+        {"end": m.end, "keyword": m.keyword, "kind": _KINDS[kind], "start": m.start}
+        for kind, ms in enumerate((t.hashtags, t.user_mentions, t.urls))
+        for m in ms
+    ]
+    mentions.sort(key=lambda m: m["start"])
+    user = {"name": t.name, "screenName": t.screen_name}
+    if t.profile_image_url is not None:
+        user["profileImageURL"] = t.profile_image_url
+    return {
+        "created": t.created, "id": t.id, "media": [{"aspectRatio": m.aspect_ratio, "url": m.url} for m in t.media],
+        "mentions": mentions, "text": t.text, "user": user,
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("file")
     ap.add_argument("--repeat", type=int, default=5, help="passes to time (default 5)")
     ap.add_argument("--dump", metavar="OUT", help="also write the extracted tweets as JSONL (not timed)")
+    ap.add_argument("--jsonl", action="store_true", help="write every tweet to stdout as JSON Lines, nothing else")
     args = ap.parse_args()
+    if args.jsonl:
+        _write_jsonl(args.file)
+        return
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
 

@@ -22,18 +22,18 @@ struct Inspect: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
-        let printer = PostPrinter(format: format, style: TerminalStyle.standardOutput)
+        var printer = PostPrinter(format: format, style: TerminalStyle.standardOutput)
         var problems = ProblemLog()
         var failed = false
         for file in files {
-            failed = !inspect(file, printer: printer, problems: &problems) || failed
+            failed = !inspect(file, printer: &printer, problems: &problems) || failed
         }
         problems.reportUnprinted("could not be read")
         if failed { throw ExitCode.failure }
     }
 
     /// Prints one file's posts; returns false if anything in it could not be read.
-    private func inspect(_ file: String, printer: PostPrinter, problems: inout ProblemLog) -> Bool {
+    private func inspect(_ file: String, printer: inout PostPrinter, problems: inout ProblemLog) -> Bool {
         var reader: PostFileReader
         do {
             reader = try PostFileReader(path: file)
@@ -47,11 +47,13 @@ struct Inspect: ParsableCommand {
             switch event {
             case .post(let post): printer.print(post)
             case .malformed(let problem):
+                printer.flush()
                 problems.add(problem)
                 clean = false
             case .note(let note): skipped.add(note)
             }
         }
+        printer.flush()
         skipped.report()
         return clean
     }

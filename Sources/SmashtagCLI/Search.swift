@@ -95,8 +95,8 @@ struct Search: AsyncParsableCommand {
         case .json:
             print(SearchDocument(query: query, posts: posts).json())
         case .text:
-            let printer = PostPrinter(format: .text, style: .standardOutput)
-            posts.forEach(printer.print)
+            var printer = PostPrinter(format: .text, style: .standardOutput)
+            for post in posts { printer.print(post) }
             if posts.isEmpty, !older {
                 StandardError.write("smashtag: no\(newer ? " newer" : "") posts for “\(query)”.")
             }

@@ -26,6 +26,8 @@ struct Site: Sendable {
     /// Where the pseudonyms' secret is kept, and the zips of datasets are made before they are sent.
     let directory: DataDirectory
     let logger: Logger
+    /// The live event streams' shared feeds: one reader per term, window and page, however many listen.
+    let liveFeeds = LiveFeeds()
 
     struct LiveIndex: Sendable {
         let index: JetstreamLiveIndex

@@ -24,11 +24,18 @@ package final class OpenFile: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Appends up to `count` bytes; returns how many were read (0 at the end of the file).
-    package func append(to bytes: inout [UInt8], upTo count: Int) throws(DecodingProblem) -> Int {
+    /// Appends up to `count` bytes, from where the file is or from `offset` (leaving it where it is); returns how
+    /// many were read (0 at the end of the file).
+    package func append(to bytes: inout [UInt8], upTo count: Int, at offset: Int? = nil) throws(DecodingProblem) -> Int
+    {
         let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var received: Int
-            repeat { received = read(descriptor, buffer.baseAddress, count) } while received < 0 && errno == EINTR
+            repeat {
+                received =
+                    if let offset { pread(descriptor, buffer.baseAddress, count, off_t(offset)) } else {
+                        read(descriptor, buffer.baseAddress, count)
+                    }
+            } while received < 0 && errno == EINTR
             if received > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<received])) }
             return received
         }
@@ -48,13 +55,23 @@ package final class OpenFile: Sendable {
 package struct FileChunks: ByteChunks {
     package static let chunkSize = 4 << 20
     package let file: OpenFile
+    /// Where the next chunk starts when reading again from an offset; nil when reading on from where the file is.
+    private var offset: Int?
 
     package init(file: OpenFile) {
         self.file = file
     }
 
-    package func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
-        try file.append(to: &bytes, upTo: Self.chunkSize) > 0
+    package mutating func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool {
+        let received = try file.append(to: &bytes, upTo: Self.chunkSize, at: offset)
+        offset? += received
+        return received > 0
+    }
+
+    package func rereading(from offset: Int) -> (any ByteChunks)? {
+        var again = FileChunks(file: file)
+        again.offset = offset
+        return again
     }
 }
 

@@ -51,6 +51,10 @@ package struct JSONItemReader: Sendable {
     private let ignoredKeys: [[UInt8]]
     private var position = Position()
     private var lines = LineCounter()
+    /// Where the window starts in the input.
+    private var windowStart = 0
+    /// Where reading stops: the next item would start at or after this offset of the input.
+    private var end: Int?
     /// Set when an attempt reached the window's end before the input's.
     private var cutShort = false
     /// Why the input ended early, reported once after the last item.
@@ -73,6 +77,44 @@ package struct JSONItemReader: Sendable {
         // Enough to see an archive's `window.YTD.tweets.part0 = [` whole.
         while bytes.count < 256, !atEndOfInput { readMore() }
         skipPreamble()
+    }
+
+    /// Lines of a JSON Lines file from `firstLine` on, cut at a line's end (`JSONLinesRest`): read as the whole file's
+    /// reader reads them there. An item that runs past the last line is malformed here, where the whole file's
+    /// reader would say where it ends: a caller that gets a malformed item reads the lines again with
+    /// `init(rereading:)`.
+    package init(jsonLines bytes: [UInt8], firstLine: Int, ignoring ignoredKeys: [[UInt8]]) {
+        self.bytes = bytes
+        self.ignoredKeys = ignoredKeys
+        position.isJSONLines = true
+        position.itemsRead = 1
+        lines = LineCounter(firstLine: firstLine)
+    }
+
+    /// The same lines read again as the whole file's reader reads them: from where `rest` starts, seeing past their
+    /// end, until an item would start at or after `count` bytes on.
+    package init(rereading rest: JSONLinesRest, count: Int) {
+        self.bytes = []
+        self.chunks = rest.chunks.rereading(from: rest.offset)
+        self.ignoredKeys = rest.ignoredKeys
+        position.isJSONLines = true
+        position.itemsRead = 1
+        lines = LineCounter(firstLine: rest.line)
+        end = count
+        readMore()
+    }
+
+    /// The rest of the input, once the first item has shown it to be JSON Lines and it can be read again from any
+    /// offset (a file): every line from there on reads the same on its own, so the caller may read them in
+    /// parallel. This reader is finished after it.
+    package mutating func handOffJSONLines() -> JSONLinesRest? {
+        guard position.isJSONLines == true, !position.inTopLevelArray, !position.finished, readFailure == nil,
+            end == nil, let chunks, chunks.rereading(from: 0) != nil
+        else { return nil }
+        position.finished = true
+        return JSONLinesRest(
+            window: Array(bytes[position.offset...]), offset: windowStart + position.offset,
+            line: lines.line(at: position.offset, in: bytes), chunks: chunks, ignoredKeys: ignoredKeys)
     }
 
     /// Whether the input has been read to its end (the window holds everything that is left).
@@ -111,6 +153,7 @@ package struct JSONItemReader: Sendable {
         let consumed = position.offset
         lines.dropFirst(consumed, of: bytes)
         bytes.removeSubrange(..<consumed)
+        windowStart += consumed
         position.offset = 0
         readMore()
     }
@@ -126,6 +169,7 @@ package struct JSONItemReader: Sendable {
 
     private mutating func nextTopLevel(_ parser: inout JSONParser) -> JSONItemResult? {
         skipSeparators(&parser)
+        if let end, windowStart + parser.offset >= end { return finish() }
         guard let byte = parser.currentByte else { return cut(at: parser.offset) ? nil : finish() }
         if byte == UInt8(ascii: "["), position.isJSONLines != true {
             position.arrayOpening = parser.offset
@@ -283,9 +327,14 @@ package struct JSONItemReader: Sendable {
 /// Turns byte offsets into 1-based line numbers, counting each stretch of the input once as offsets advance.
 private struct LineCounter: Sendable {
     /// The line the window starts on.
-    private var firstLine = 1
+    private var firstLine: Int
     private var countedUpTo = 0
-    private var line = 1
+    private var line: Int
+
+    init(firstLine: Int = 1) {
+        self.firstLine = firstLine
+        line = firstLine
+    }
 
     package mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
         if offset < countedUpTo { (countedUpTo, line) = (0, firstLine) }
@@ -320,4 +369,30 @@ private struct LineCounter: Sendable {
 package protocol ByteChunks: Sendable {
     /// Appends the next chunk; false at the end of the input.
     mutating func read(appendingTo bytes: inout [UInt8]) throws(DecodingProblem) -> Bool
+
+    /// The same input again from `offset` on, leaving this one where it is; nil when it cannot be read again.
+    func rereading(from offset: Int) -> (any ByteChunks)?
+}
+
+extension ByteChunks {
+    package func rereading(from offset: Int) -> (any ByteChunks)? { nil }
+}
+
+/// What is left of a JSON Lines input after its first item (`JSONItemReader.handOffJSONLines()`): the window that
+/// was read past it, the input to read the rest from, and where the window starts.
+package struct JSONLinesRest: Sendable {
+    /// Bytes read but not yet taken: from just after the first item.
+    package let window: [UInt8]
+    /// Where `window` starts in the input.
+    package let offset: Int
+    /// The line `window` starts on.
+    package let line: Int
+    /// Reads on after `window`.
+    package var chunks: any ByteChunks
+    package let ignoredKeys: [[UInt8]]
+
+    /// The same, `count` bytes on, on `line`: where the next piece of the rest starts.
+    package func advanced(by count: Int, toLine line: Int) -> JSONLinesRest {
+        JSONLinesRest(window: [], offset: offset + count, line: line, chunks: chunks, ignoredKeys: ignoredKeys)
+    }
 }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A syntax error at a byte offset, with what the parser expected there.
 package struct JSONSyntaxError: Error, Sendable {
     package let offset: Int
@@ -25,16 +31,22 @@ package struct JSONParser: ~Copyable {
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
     private let ignoredKeys: [[UInt8]]
+    /// Bit n set when an ignored key is n bytes long: most keys are told apart by their length alone.
+    private let ignoredLengths: UInt64
     /// What was mended so far (callers read it after each value).
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
     private var depth = 0
+    /// Every byte of strings scanned since a string was skipped, or'ed: a high bit means bytes beyond ASCII, whose
+    /// UTF-8 is then checked, so a skipped member is checked as strictly as a built one.
+    private var scannedBits: UInt64 = 0
     package static let maximumDepth = 512
 
     package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
         self.bytes = bytes
         self.offset = offset
         self.ignoredKeys = ignoredKeys
+        ignoredLengths = ignoredKeys.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 1 << 63) }
     }
 
     package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -77,6 +89,8 @@ package struct JSONParser: ~Copyable {
         var members = JSONObject()
         skipWhitespace()
         if skip(UInt8(ascii: "}")) { return .object(members) }
+        // Room for a small object at once: growing one member at a time was an allocation per doubling.
+        if building { members.reserveCapacity(8) }
         repeat {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
@@ -99,6 +113,7 @@ package struct JSONParser: ~Copyable {
         var elements: [JSONValue] = []
         skipWhitespace()
         if skip(UInt8(ascii: "]")) { return .array(elements) }
+        if building { elements.reserveCapacity(4) }
         repeat {
             if building { elements.append(try parseValue()) } else { try skipValue() }
             skipWhitespace()
@@ -115,7 +130,13 @@ package struct JSONParser: ~Copyable {
     }
 
     private func isIgnored(_ key: Range<Int>) -> Bool {
-        ignoredKeys.contains { $0.count == key.count && $0.elementsEqual(UnsafeBufferPointer(rebasing: bytes[key])) }
+        guard ignoredLengths & (1 << UInt64(min(key.count, 63))) != 0 else { return false }
+        return ignoredKeys.contains { ignored in
+            ignored.count == key.count
+                && ignored.withUnsafeBufferPointer {
+                    memcmp($0.baseAddress!, bytes.baseAddress! + key.lowerBound, key.count) == 0
+                }
+        }
     }
 
     /// Checks a value as strictly as `parseValue` without building it.
@@ -132,22 +153,66 @@ package struct JSONParser: ~Copyable {
     /// Checks a string without building it; returns an empty key so object parsing reads the same either way.
     private mutating func skipString() throws(JSONSyntaxError) -> String {
         offset += 1
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        let start = offset
+        scannedBits = 0
+        while true {
+            try scanToQuoteOrBackslash()
             offset += 1
-            if byte == UInt8(ascii: "\"") { return "" }
-            if byte == UInt8(ascii: "\\") { try skipEscape() }
-            if byte < 0x20 {
-                offset -= 1
-                throw error("the end of the string (a raw control character is not allowed)")
-            }
+            if bytes[offset - 1] == UInt8(ascii: "\"") { break }
+            try skipEscape()
         }
-        throw error("the end of the string")
+        // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the string they spell is.
+        if scannedBits & 0x8080_8080_8080_8080 != 0 {
+            _ = string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]))
+        }
+        return ""
     }
 
+    /// Checks an escape as strictly as `appendEscape`, building nothing.
     private mutating func skipEscape() throws(JSONSyntaxError) {
-        var discarded: [UInt8] = []
-        try appendEscape(to: &discarded)
+        guard let byte = currentByte else { throw error("an escape sequence") }
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
+        case UInt8(ascii: "u"): _ = try parseUnicodeEscape()
+        default:
+            offset -= 1
+            throw error("a valid escape sequence")
+        }
+    }
+
+    /// Moves to the next quote or backslash inside a string; throws at a raw control character or the input's end.
+    private mutating func scanToQuoteOrBackslash() throws(JSONSyntaxError) {
+        while true {
+            skipPlainStringBytes()
+            guard offset < bytes.count else { throw error("the end of the string") }
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return }
+            if byte < 0x20 { throw error("the end of the string (a raw control character is not allowed)") }
+            scannedBits |= UInt64(byte)
+            offset += 1
+        }
+    }
+
+    /// Skips bytes that need no attention inside a string (none a quote, a backslash or a control character) eight
+    /// at a time: most of a file is inside strings, and this is most of the time it takes to read it.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while offset + 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+            // A byte is zero (or below 0x20) somewhere in the word exactly when this has a high bit set.
+            let flagged =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+            guard flagged & (ones &* 0x80) == 0 else { return }
+            scannedBits |= word
+            offset += 8
+        }
     }
 
     private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
@@ -191,44 +256,57 @@ package struct JSONParser: ~Copyable {
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         offset += 1
         let start = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                defer { offset += 1 }
-                return string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-            }
-            if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start) }
-            if byte < 0x20 { throw error("the end of the string (a raw control character is not allowed)") }
-            offset += 1
-        }
-        throw error("the end of the string")
+        try scanToQuoteOrBackslash()
+        guard bytes[offset] == UInt8(ascii: "\"") else { return try parseEscapedString(from: start) }
+        defer { offset += 1 }
+        return string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
     }
 
+    /// From the first backslash on: runs between escapes are copied whole.
     private mutating func parseEscapedString(from start: Int) throws(JSONSyntaxError) -> String {
-        var utf8 = Array(UnsafeBufferPointer(rebasing: bytes[start..<offset]))
-        while offset < bytes.count {
-            let byte = bytes[offset]
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(2 * (offset - start) + 16)
+        utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<offset]))
+        while bytes[offset] == UInt8(ascii: "\\") {
             offset += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return utf8.withUnsafeBufferPointer { string(from: $0) }
-            case UInt8(ascii: "\\"):
-                try appendEscape(to: &utf8)
-            case ..<0x20:
-                offset -= 1
-                throw error("the end of the string (a raw control character is not allowed)")
-            default:
-                utf8.append(byte)
-            }
+            try appendEscape(to: &utf8)
+            let run = offset
+            try scanToQuoteOrBackslash()
+            utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<offset]))
         }
-        throw error("the end of the string")
+        offset += 1
+        return utf8.withUnsafeBufferPointer { string(from: $0) }
     }
 
-    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted.
+    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Decoded and then
+    /// compared rather than `String(validating:)`, which is not specialised and looks its types up on every call.
     private mutating func string(from utf8: UnsafeBufferPointer<UInt8>) -> String {
-        if let text = String(validating: utf8, as: UTF8.self) { return text }
+        let text = String(decoding: utf8, as: UTF8.self)
+        if Self.isASCII(utf8) || Self.isSame(text, utf8) { return text }
         repairs.insert(.invalidUTF8)
-        return String(decoding: utf8, as: UTF8.self)
+        return text
+    }
+
+    private static func isSame(_ text: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard text.utf8.count == utf8.count else { return false }
+        return text.utf8.withContiguousStorageIfAvailable { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0
+        } ?? text.utf8.elementsEqual(utf8)
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        var high: UInt64 = 0
+        while index + 8 <= bytes.count {
+            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            index += 8
+        }
+        while index < bytes.count {
+            high |= UInt64(bytes[index])
+            index += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
@@ -241,7 +319,7 @@ package struct JSONParser: ~Copyable {
         case UInt8(ascii: "n"): utf8.append(0x0A)
         case UInt8(ascii: "r"): utf8.append(0x0D)
         case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"): utf8.append(contentsOf: String(try parseUnicodeEscape()).utf8)
+        case UInt8(ascii: "u"): UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
         default:
             offset -= 1
             throw error("a valid escape sequence")

@@ -58,11 +58,23 @@ package enum JSONValue: Sendable {
 /// Looked up by scanning, not hashing: a tweet's objects have a dozen keys and are each read a few times, and
 /// hashing every key of every object was a fifth of all decoding time.
 package struct JSONObject: Sendable {
-    private(set) var members: [(key: String, value: JSONValue)] = []
+    private(set) var members: [Member] = []
 
-    /// The last member of that name wins, as in most parsers.
+    /// A struct, not a tuple: an array of tuples looks its type up at run time on every allocation and release.
+    struct Member: Sendable {
+        let key: String
+        let value: JSONValue
+    }
+
+    /// The last member of that name wins, as in most parsers. Walked by index: `last(where:)` copied every member it
+    /// passed (a retain and a release each), and lookups are most of what decoders do.
     package subscript(key: String) -> JSONValue? {
-        members.last { $0.key == key }?.value
+        var index = members.endIndex
+        while index > members.startIndex {
+            index -= 1
+            if members[index].key == key { return members[index].value }
+        }
+        return nil
     }
 
     package var keys: [String] { members.map(\.key) }
@@ -70,6 +82,10 @@ package struct JSONObject: Sendable {
     package var values: [JSONValue] { members.map(\.value) }
 
     package mutating func append(_ key: String, _ value: JSONValue) {
-        members.append((key, value))
+        members.append(Member(key: key, value: value))
+    }
+
+    mutating func reserveCapacity(_ count: Int) {
+        members.reserveCapacity(count)
     }
 }

@@ -8,6 +8,8 @@ package struct JSONWriter: Sendable {
 
     package var isEmpty: Bool { output.bytes.isEmpty }
 
+    package var byteCount: Int { output.bytes.count }
+
     package mutating func beginObject(_ key: String? = nil) {
         open(key, UInt8(ascii: "{"))
     }
@@ -107,8 +109,8 @@ package struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    /// Non-ASCII goes out as raw UTF-8; only quotes, backslashes and control characters need escapes. Runs that need
-    /// none are copied whole: this is most of a page's bytes.
+    /// Non-ASCII goes out as raw UTF-8; only quotes, backslashes and control characters need escapes, written as
+    /// `JSONEncoder` writes them. Runs that need none are copied whole: this is most of a page's bytes.
     private mutating func writeString(_ utf8: String.UTF8View, escapingHTML: Bool) {
         output.append(byte: UInt8(ascii: "\""))
         if utf8.withContiguousStorageIfAvailable({ writeEscaped($0, escapingHTML: escapingHTML) }) == nil {
@@ -119,12 +121,34 @@ package struct JSONWriter: Sendable {
 
     private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, escapingHTML: Bool) {
         var runStart = 0
-        for index in bytes.indices where Self.needsEscape(bytes[index], escapingHTML: escapingHTML) {
-            output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            writeEscape(bytes[index])
-            runStart = index + 1
+        var index = 0
+        while index < bytes.count {
+            if !escapingHTML, let clean = Self.plainWord(bytes, at: index) {
+                index += clean
+                continue
+            }
+            if Self.needsEscape(bytes[index], escapingHTML: escapingHTML) {
+                output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                writeEscape(bytes[index])
+                runStart = index + 1
+            }
+            index += 1
         }
         output.append(bytes: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// 8 when the eight bytes at `index` need no escape (no quote, backslash or control character), else nil: most
+    /// of a post's text is copied a word at a time.
+    @inline(__always)
+    private static func plainWord(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flagged =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return flagged & (ones &* 0x80) == 0 ? 8 : nil
     }
 
     private static func needsEscape(_ byte: UInt8, escapingHTML: Bool) -> Bool {
@@ -142,6 +166,8 @@ package struct JSONWriter: Sendable {
         case UInt8(ascii: "\n"): output.append("\\n")
         case UInt8(ascii: "\r"): output.append("\\r")
         case UInt8(ascii: "\t"): output.append("\\t")
+        case 0x08: output.append("\\b")
+        case 0x0C: output.append("\\f")
         case UInt8(ascii: "&"): output.append("&amp;")
         case UInt8(ascii: "<"): output.append("&lt;")
         case UInt8(ascii: ">"): output.append("&gt;")

@@ -9,9 +9,17 @@ extension WireDate {
     /// Smashtag gives out writes for whole seconds, without losing a network's milliseconds or microseconds.
     /// Written by hand, as they are read: a formatter per post would cost more than the rest of the line.
     package static func iso8601(_ date: Date) -> String {
-        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
-        let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
-        let (wholeSeconds, micro) = fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
+        iso8601Text(micros: Int64((date.timeIntervalSince1970 * 1_000_000).rounded()))
+    }
+
+    /// Whole seconds, rounded down, as `JSONEncoder`'s `.iso8601` writes them (`PublicJSON`).
+    package static func iso8601WholeSeconds(_ date: Date) -> String {
+        iso8601Text(micros: Int64(date.timeIntervalSince1970.rounded(.down)) * 1_000_000)
+    }
+
+    private static func iso8601Text(micros: Int64) -> String {
+        let (seconds, part) = micros.quotientAndRemainder(dividingBy: 1_000_000)
+        let (wholeSeconds, micro) = part < 0 ? (seconds - 1, part + 1_000_000) : (seconds, part)
         let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
         let (year, month, day) = civil(days: days)
         var text = ByteWriter(capacity: 27)

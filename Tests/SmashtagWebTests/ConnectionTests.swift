@@ -78,18 +78,26 @@ final class RawConnection: Sendable {
     }
 
     func isClosed(within limit: Duration) async -> Bool {
-        await wait(upTo: limit) { !self.channel.isActive }
+        await holds(within: limit) { !self.channel.isActive }
     }
 
     func receives(_ text: String, within limit: Duration) async -> Bool {
-        await wait(upTo: limit) { self.received.text.contains(text) }
+        await holds(within: limit) { self.received.text.contains(text) }
     }
 
-    private func wait(upTo limit: Duration, for condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
-        return condition()
+    /// Everything received so far.
+    var text: String { received.text }
+
+    func close() async throws {
+        try await channel.close()
     }
+}
+
+/// Whether `condition` holds within `limit`, asked every 50 ms: a bounded wait for what nothing announces.
+func holds(within limit: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while !condition(), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+    return condition()
 }
 
 /// Keeps every byte a connection receives.

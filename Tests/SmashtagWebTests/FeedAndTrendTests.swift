@@ -221,23 +221,6 @@ import Testing
         }
     }
 
-    @Test func aPopularityPagesEventsCarryItsRenderedRows() async throws {
-        let site = try await WebFixture.site()
-        let router = Router()
-        PopularityController(site: site, maximumEvents: 2).addRoutes(to: router)
-        try await Application(router: router).test(.router) { client in
-            async let stream = client.execute(
-                uri: "/api/popularity/events?term=\(RouteTests.encodedTerm)&rows=search", method: .get)
-            try await Task.sleep(for: .milliseconds(300))
-            _ = try await site.sessions.fetch(RouteTests.term, from: site.sources, at: .newest)
-            let events = try await stream.text.components(separatedBy: "event: rows\n")
-            #expect(events.count == 3)
-            #expect(
-                events[1].contains("data: <p class=\"empty\">No hashtag or user is mentioned more than once yet.</p>"))
-            #expect(events[2].contains("<span class=\"name\">@mallory</span>") && events[2].contains("class=\"spark\""))
-            #expect(!events[2].contains("<img src=x"))
-        }
-    }
 }
 
 /// A chart shows a window of buckets; earlier and later windows are a link away, and together they hold every post.

@@ -144,19 +144,6 @@ import Testing
         }
     }
 
-    @Test func theEventStreamIsNeverCompressed() async throws {
-        let site = try await WebFixture.site()
-        let router = Router()
-        router.add(middleware: Compression())
-        PopularityController(site: site, maximumEvents: 1).addRoutes(to: router)
-        try await Application(router: router).test(.router) { client in
-            let response = try await client.execute(
-                uri: "/api/popularity/events?term=%23x", method: .get, headers: [.acceptEncoding: "gzip"])
-            #expect(response.headers[.contentEncoding] == nil)
-            #expect(response.text.contains("event: table"))
-        }
-    }
-
     @Test(arguments: [
         ("gzip", true), ("gzip, deflate, br", true), ("*", true), ("GZIP;q=0.5", true), ("gzip;q=0", false),
         ("identity", false), ("br", false), ("", false),

@@ -197,22 +197,6 @@ import Testing
         }
     }
 
-    @Test func theEventStreamSendsTheTableThenItsChangesAndEnds() async throws {
-        let site = try await WebFixture.site()
-        let router = Router()
-        PopularityController(site: site, maximumEvents: 2).addRoutes(to: router)
-        try await Application(router: router).test(.router) { client in
-            async let stream = client.execute(uri: "/api/popularity/events?term=\(Self.encodedTerm)", method: .get)
-            try await Task.sleep(for: .milliseconds(300))
-            // Two posts: their mentions reach 2.
-            _ = try await site.sessions.fetch(Self.term, from: site.sources, at: .newest)
-            let response = try await stream
-            #expect(response.headers[.contentType] == "text/event-stream")
-            let events = response.text.components(separatedBy: "event: table\n")
-            #expect(events.count == 3)
-            #expect(events.last?.contains("@mallory") == true)
-        }
-    }
 }
 
 /// Where a POST came from, as browsers say it.

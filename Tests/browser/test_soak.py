@@ -8,7 +8,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from conftest import BINARY, SERVER_PIDS
+from conftest import BINARY, SERVER_PIDS, wait_for
 
 CLIENTS = 200
 SECONDS = 60
@@ -59,7 +59,7 @@ def test_two_hundred_live_connections_for_a_minute(server, data_dir):
     for listener in listeners:
         assert listener.connected.wait(30)
     pid = SERVER_PIDS[0]
-    time.sleep(3)
+    assert wait_for(lambda: all(listener.events for listener in listeners), 30), "every client has its first table"
     start_memory = resident_megabytes(pid)
     deadline = time.time() + SECONDS
     searches = 0
@@ -67,10 +67,10 @@ def test_two_hundred_live_connections_for_a_minute(server, data_dir):
         # Another process fetches older tweets for the term: counts change.
         subprocess.run([str(BINARY), "search", term, "--older", "--count", "20", "--data-dir", data_dir], capture_output=True)
         searches += 1
-        time.sleep(4)
-    time.sleep(3)
-    end_memory = resident_megabytes(pid)
+        time.sleep(4)  # the pace of the searches, not a wait for anything
     final = json.load(urllib.request.urlopen(server + "api/popularity?term=" + urllib.parse.quote(term)))
+    wait_for(lambda: all(listener.last == final for listener in listeners), 30)
+    end_memory = resident_megabytes(pid)
     late = [listener for listener in listeners if listener.last != final]
     print(f"soak: {CLIENTS} clients, {searches} searches, memory {start_memory:.1f} → {end_memory:.1f} MB, "
           f"events per client {min(l.events for l in listeners)}–{max(l.events for l in listeners)}")

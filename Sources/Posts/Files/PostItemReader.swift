@@ -30,11 +30,17 @@ package protocol ItemDecoder: Sendable {
 
 /// The events of a file: its JSON items (`JSONItemReader`) through a format's decoder, each problem and note with the
 /// file's name and the item's line. What X's reader and the import's reader of every network share.
+///
+/// A file that its first item shows to be JSON Lines is read on from there in parallel (`JSONLinesInParallel`),
+/// with the same events in the same order.
 package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol, Sendable {
     package let name: String
     private var items: JSONItemReader
     private let decoder: Decoder
     private var pending: [PostFileEvent] = []
+    private var inParallel: JSONLinesInParallel<Decoder>?
+    /// Whether the JSON reader found an item it could not read (not one the decoder could not use).
+    private(set) var hasMalformedItem = false
 
     package init(name: String, items: JSONItemReader, decoder: Decoder) {
         self.name = name
@@ -44,6 +50,11 @@ package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol,
 
     package mutating func next() -> PostFileEvent? {
         while pending.isEmpty {
+            if inParallel != nil {
+                guard let events = inParallel?.next() else { return nil }
+                pending = events.reversed()
+                continue
+            }
             guard let result = items.next() else { return nil }
             switch result {
             case .item(let item):
@@ -51,7 +62,11 @@ package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol,
                 // Lines are counted only when something will be reported: most items are read without one.
                 let line = outcomes.allSatisfy(\.isPost) && item.repairs.isEmpty ? 0 : items.line(at: item.offset)
                 pending = (outcomes.map { event($0, line: line) } + repairNotes(item.repairs, line: line)).reversed()
+                if let rest = items.handOffJSONLines() {
+                    inParallel = JSONLinesInParallel(name: name, rest: rest, decoder: decoder)
+                }
             case .malformed(let line, let message):
+                hasMalformedItem = true
                 pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
             case .textLine(let line):
                 pending = [

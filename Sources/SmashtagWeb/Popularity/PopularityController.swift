@@ -3,15 +3,12 @@ import Exports
 import Foundation
 import Hummingbird
 import Posts
-import ServiceLifecycle
 
 /// A term's Popularity page and a mention's trend chart under either tab; their JSON twins `/api/popularity` and
 /// `/api/popularity/trend`; and the live twin `/api/popularity/events`: server-sent events, the table now and after
 /// every change, written by this process or any other.
 struct PopularityController: Sendable {
     let site: Site
-    /// Tests may end a stream after this many events; browsers never do.
-    var maximumEvents: Int? = nil
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         for tab in Tab.allCases {
@@ -19,7 +16,9 @@ struct PopularityController: Sendable {
             router.on(.trend(tab)) { request, _ in try await trend(request, tab: tab) }
         }
         router.on(.apiPopularity) { request, _ in try await apiPopularity(request) }
-        router.on(.apiPopularityEvents) { request, _ in try events(request) }
+        router.on(.apiPopularityEvents) { request, _ in
+            try EventStreams.answerOutsideItsConnection(request, plan: stream)
+        }
         router.on(.apiTrend) { request, _ in try await apiTrend(request) }
     }
 
@@ -76,50 +75,32 @@ struct PopularityController: Sendable {
         return term
     }
 
-    /// `table` events for API clients; a Popularity page (`rows=<tab>`) gets `rows` and `tracking` events instead:
-    /// its sections and its tracking line rendered as the page renders them, sparklines included.
-    private func events(_ request: Request) throws -> Response {
-        let term = try term(request)
-        let window = try TimeWindow.parameter(request.queryString)
+    /// The live twin's stream (`EventStreamHandler` writes it): `table` events for API clients; a Popularity page
+    /// (`rows=<tab>`) gets `rows` and `tracking` events instead: its sections and its tracking line rendered as the
+    /// page renders them, sparklines included. A term that is missing or empty is refused as the page refuses it.
+    @Sendable func stream(_ parameters: QueryString) throws -> EventStream {
+        guard let term = parameters.text("term") else { throw HTTPError(.badRequest) }
+        let termKey = try SearchTermKey(term)
+        let window = try TimeWindow.parameter(parameters)
         let popularity = Popularity(database: site.database)
-        guard let tab = request.queryString["rows"].flatMap(Tab.init(rawValue:)) else {
-            let updates = try popularity.updates(for: term, window: window)
-            return stream(request, updates) { [EventFrame(name: "table", data: try JSONBody($0).json)] }
-        }
-        let updates = try popularity.pageUpdates(for: term, window: window)
-        let here = SiteURL.popularity(tab, term: term, window: window).path
-        return stream(request, updates) { page in
-            [
-                EventFrame(name: "rows", data: PopularityRows(page.overview, tab: tab, here: here).rendered),
-                EventFrame(name: "tracking", data: TrackingState(page.tracked).rendered),
-            ]
-        }
-    }
-
-    /// Events for each update; the stream ends when the browser goes away and when the server shuts down,
-    /// whichever comes first.
-    private func stream<Value: Sendable>(
-        _ request: Request, _ updates: AsyncThrowingStream<Value, any Error>,
-        frames: @escaping @Sendable (Value) throws -> [EventFrame]
-    ) -> Response {
-        var headers = HTTPFields()
-        headers[.contentType] = "text/event-stream"
-        headers[.cacheControl] = "no-cache"
-        let maximumEvents = maximumEvents
-        return Response(
-            status: .ok, headers: headers,
-            body: .init { writer in
-                try await request.body.consumeWithCancellationOnInboundClose { _ in
-                    try await writer.write(ByteBuffer(string: "retry: 2000\n\n"))
-                    var sent = 0
-                    for try await value in updates.cancelOnGracefulShutdown() {
-                        try await writer.write(ByteBuffer(string: try frames(value).map(\.text).joined()))
-                        sent += 1
-                        if let maximumEvents, sent >= maximumEvents { break }
-                    }
+        guard let tab = parameters["rows"].flatMap(Tab.init(rawValue:)) else {
+            return EventStream(key: "table \(window) \(termKey.key)") { publish in
+                for try await table in try popularity.updates(for: term, window: window) {
+                    publish(EventFrame.bytes([EventFrame(name: "table", data: try JSONBody(table).json)]))
                 }
-                try await writer.finish(nil)
-            })
+            }
+        }
+        // The rows link back to the page by the term as it was asked for, so that spelling is part of the key.
+        let here = SiteURL.popularity(tab, term: term, window: window).path
+        return EventStream(key: "rows \(here)") { publish in
+            for try await page in try popularity.pageUpdates(for: term, window: window) {
+                publish(
+                    EventFrame.bytes([
+                        EventFrame(name: "rows", data: PopularityRows(page.overview, tab: tab, here: here).rendered),
+                        EventFrame(name: "tracking", data: TrackingState(page.tracked).rendered),
+                    ]))
+            }
+        }
     }
 }
 
@@ -175,16 +156,5 @@ struct TrendParameters {
             return .failure(Problem(message: "bucket must be hour or day."))
         }
         return .success(TrendParameters(term: term, mention: mention, bucket: bucket))
-    }
-}
-
-/// One server-sent event: its name and its data, a `data:` line per line of the data.
-struct EventFrame {
-    let name: String
-    let data: String
-
-    var text: String {
-        "event: \(name)\n"
-            + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
     }
 }

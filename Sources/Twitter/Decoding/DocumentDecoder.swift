@@ -8,9 +8,14 @@ package struct DocumentDecoder: ItemDecoder {
     /// The formats an unknown object is told it is none of.
     let expected: String
 
-    /// Bulky members no decoder of X's formats reads (v2 context and entity annotations, metrics, matching rules):
-    /// the reader checks their syntax but does not build them. Other networks' decoders read none of them either.
-    package static let bulkyUnreadKeys = ["context_annotations", "annotations", "public_metrics", "matching_rules"]
+    /// Members no decoder of X's formats reads (v2 context and entity annotations, metrics, matching rules, twarc's
+    /// collection notes, a tweet's and a user's bookkeeping): the reader checks their syntax but does not build them.
+    /// Other networks' decoders read none of them either.
+    package static let bulkyUnreadKeys = [
+        "context_annotations", "annotations", "public_metrics", "matching_rules", "__twarc", "conversation_id",
+        "reply_settings", "edit_history_tweet_ids", "edit_controls", "possibly_sensitive", "pinned_tweet_id",
+        "location", "verified", "verified_type", "protected", "withheld", "unwound_url",
+    ]
     /// The same and profile descriptions, which X's files alone may leave unbuilt: other networks' media and link
     /// previews have a `description` of their own.
     static let unreadKeys = bulkyUnreadKeys + ["description"]

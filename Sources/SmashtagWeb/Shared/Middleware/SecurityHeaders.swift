@@ -4,7 +4,8 @@ import Hummingbird
 /// Headers every response carries: scripts and styles only from Smashtag itself, no framing, no sniffing. Video and
 /// sound only from this site, and on a page that plays a post's media, from the origins of those media alone.
 struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
-    static var policy: String { policy(mediaSources: []) }
+    /// Made once: every response carries it, and a live stream holds its response's headers while it is open.
+    static var policy: String { ContentSecurityPolicy.standard }
 
     /// The policy of a page whose media play from `mediaSources` (`https://host[:port]` each).
     static func policy(mediaSources: [String]) -> String {
@@ -18,12 +19,21 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var response = try await next(request, context)
-        // A page that plays media set its own, made by `policy(mediaSources:)`; every other response gets this one.
-        if response.headers[.contentSecurityPolicy] == nil { response.headers[.contentSecurityPolicy] = Self.policy }
-        response.headers[.xContentTypeOptions] = "nosniff"
-        // Nothing to other sites; this site's own requests keep a real `Origin` (with `no-referrer` a browser sends
-        // `Origin: null` even on its own form posts, and the CSRF check could not tell them from a forgery).
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        Self.add(to: &response.headers)
         return response
     }
+
+    static func add(to headers: inout HTTPFields) {
+        // A page that plays media set its own, made by `policy(mediaSources:)`; every other response gets this one.
+        if headers[.contentSecurityPolicy] == nil { headers[.contentSecurityPolicy] = Self.policy }
+        headers[.xContentTypeOptions] = "nosniff"
+        // Nothing to other sites; this site's own requests keep a real `Origin` (with `no-referrer` a browser sends
+        // `Origin: null` even on its own form posts, and the CSRF check could not tell them from a forgery).
+        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+    }
+}
+
+/// The standard policy, made once (a generic type cannot store a static property).
+private enum ContentSecurityPolicy {
+    static let standard = SecurityHeaders<BasicRequestContext>.policy(mediaSources: [])
 }

@@ -1,0 +1,203 @@
+import Synchronization
+import WireJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The rest of a JSON Lines file decoded on threads of its own, a piece of whole lines each, its events given back
+/// in file order: parsing is nearly all of reading a file, and in JSON Lines each line reads the same on its own.
+///
+/// A piece reads as the whole file's reader would read it, but for an item that runs past the piece's last line:
+/// a piece with any malformed item is read again, in order, as the whole file's reader reads it
+/// (`JSONItemReader(rereading:count:)`), so every problem is reported as it was, at the same line.
+struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
+    /// A piece is at least this long (whole lines): big enough that starting a thread costs nothing, small enough
+    /// that two cores share the work evenly.
+    static var pieceSize: Int { 1 << 20 }
+    /// Pieces read ahead: one per core, and one more while the caller uses what the first gave.
+    static var piecesAhead: Int { 3 }
+
+    private let name: String
+    private let decoder: Decoder
+    /// Where the next piece starts.
+    private var rest: JSONLinesRest
+    /// Read but not yet given to a piece, from `start` on.
+    private var window: [UInt8]
+    private var start = 0
+    private var atEndOfInput = false
+    private var readFailure: String?
+    private var ahead: [Piece] = []
+
+    init(name: String, rest: JSONLinesRest, decoder: Decoder) {
+        self.name = name
+        self.decoder = decoder
+        self.window = rest.window
+        self.rest = rest
+    }
+
+    /// The events of the next piece; nil at the end of the file.
+    mutating func next() -> [PostFileEvent]? {
+        while ahead.count < Self.piecesAhead, let piece = nextPiece() {
+            piece.start(name: name, decoder: decoder)
+            ahead.append(piece)
+        }
+        guard !ahead.isEmpty else { return reportReadFailure() }
+        let piece = ahead.removeFirst()
+        let decoded = piece.wait()
+        // The last piece ends where the file does, so it reads exactly as the whole file's reader reads it.
+        guard decoded.hasMalformedItem, !piece.isLast else { return decoded.events }
+        let again = PostItemReader(
+            name: name, items: JSONItemReader(rereading: piece.rest, count: piece.lines.count), decoder: decoder)
+        return Array(again)
+    }
+
+    /// Whole lines from the window, at least `pieceSize` bytes unless the file ends first.
+    private mutating func nextPiece() -> Piece? {
+        var searched = Self.pieceSize
+        while true {
+            if let end = lineEnd(from: start + searched) { return take(upTo: end, isLast: false) }
+            searched = max(searched, window.count - start)
+            if atEndOfInput {
+                return window.count > start ? take(upTo: window.count, isLast: true) : nil
+            }
+            readMore()
+        }
+    }
+
+    private mutating func take(upTo end: Int, isLast: Bool) -> Piece {
+        let lines = Array(window[start..<end])
+        let piece = Piece(lines: lines, rest: rest, isLast: isLast)
+        rest = rest.advanced(by: lines.count, toLine: rest.line + Self.newlines(in: lines))
+        start = end
+        return piece
+    }
+
+    /// Just past the first newline at or after `offset`.
+    private func lineEnd(from offset: Int) -> Int? {
+        guard offset < window.count else { return nil }
+        return window.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + offset, 0x0A, buffer.count - offset).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! + 1
+            }
+        }
+    }
+
+    private mutating func readMore() {
+        window.removeSubrange(..<start)
+        start = 0
+        do {
+            atEndOfInput = try !rest.chunks.read(appendingTo: &window)
+        } catch {
+            atEndOfInput = true
+            readFailure = error.message
+        }
+    }
+
+    /// As the whole file's reader reports it: after the last item, at the line the input stopped on.
+    private mutating func reportReadFailure() -> [PostFileEvent]? {
+        guard let failure = readFailure else { return nil }
+        readFailure = nil
+        let problem = DecodingProblem(
+            file: name, line: rest.line, message: "the file could not be read to its end: \(failure)")
+        return [.malformed(problem)]
+    }
+
+    private static func newlines(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard var position = buffer.baseAddress else { return 0 }
+            let end = position + buffer.count
+            var count = 0
+            while position < end, let found = memchr(position, 0x0A, end - position) {
+                count += 1
+                position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return count
+        }
+    }
+}
+
+/// Whole lines of the file, decoded on a thread of its own.
+private final class Piece: Sendable {
+    let lines: [UInt8]
+    /// Where the piece starts, to read it again.
+    let rest: JSONLinesRest
+    let isLast: Bool
+    private let decoded = Mutex<DecodedPiece?>(nil)
+    private let done = Semaphore()
+
+    init(lines: [UInt8], rest: JSONLinesRest, isLast: Bool) {
+        self.lines = lines
+        self.rest = rest
+        self.isLast = isLast
+    }
+
+    func start<Decoder: ItemDecoder>(name: String, decoder: Decoder) {
+        OwnThread.detach { [self] in
+            let items = JSONItemReader(jsonLines: lines, firstLine: rest.line, ignoring: rest.ignoredKeys)
+            var reader = PostItemReader(name: name, items: items, decoder: decoder)
+            var events: [PostFileEvent] = []
+            while let event = reader.next() { events.append(event) }
+            let piece = DecodedPiece(events: events, hasMalformedItem: reader.hasMalformedItem)
+            decoded.withLock { $0 = piece }
+            done.signal()
+        }
+    }
+
+    func wait() -> DecodedPiece {
+        done.wait()
+        return decoded.withLock { $0! }
+    }
+}
+
+private struct DecodedPiece: Sendable {
+    let events: [PostFileEvent]
+    /// An item the JSON reader could not read (not one the decoder could not use).
+    let hasMalformedItem: Bool
+}
+
+/// A count of signals, waited for (POSIX's). The pieces run on threads of their own, not Dispatch's or Swift
+/// concurrency's pools, whose threads the caller may be blocking while it waits.
+private final class Semaphore: @unchecked Sendable {
+    private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
+
+    init() { sem_init(semaphore, 0, 0) }
+
+    deinit {
+        sem_destroy(semaphore)
+        semaphore.deallocate()
+    }
+
+    func signal() { sem_post(semaphore) }
+
+    func wait() {
+        while sem_wait(semaphore) != 0 && errno == EINTR {}
+    }
+}
+
+/// A thread of its own for a piece of work, ending with it.
+private enum OwnThread {
+    static func detach(_ work: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Work(work)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, &attributes,
+            { argument in
+                let box: UnsafeMutableRawPointer? = argument
+                Unmanaged<Work>.fromOpaque(box!).takeRetainedValue().run()
+                return nil
+            }, box)
+        if started != 0 { Unmanaged<Work>.fromOpaque(box).takeRetainedValue().run() }
+    }
+
+    private final class Work: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+}

@@ -1,0 +1,70 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A live event stream: which feed it listens to, and how its response begins.
+struct EventStream: Sendable {
+    /// Everything the events depend on: streams with the same key share one feed.
+    let key: String
+    let reader: LiveFeeds.Reader
+
+    /// A browser that lost the stream reconnects after this long.
+    static let retry = ByteBuffer(string: "retry: 2000\n\n")
+    /// A comment line, which every event-stream reader skips.
+    static let heartbeat = ByteBuffer(string: ":\n\n")
+
+    /// The response's fields, with the security headers every response carries.
+    static let headers: HTTPFields = {
+        var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
+        SecurityHeaders<BasicRequestContext>.add(to: &headers)
+        return headers
+    }()
+}
+
+/// The addresses answered by live event streams, each with how its query string becomes a stream. `EventStreamHandler`
+/// answers them on the connection itself; the router's route for the same address answers what it leaves: a query
+/// that is refused (with the route's error, as any request), a `HEAD`, and a stream asked for while another request
+/// is under way on the same connection.
+struct EventStreams: Sendable {
+    typealias Plan = @Sendable (QueryString) throws -> EventStream
+
+    let feeds: LiveFeeds
+    let logger: Logger
+    let paths: [String: Plan]
+
+    /// The stream a `GET` asks for; nil when it is not one, or its query string is refused.
+    func stream(for request: HTTPRequest) -> EventStream? {
+        guard request.method == .get, let target = request.path else { return nil }
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let plan = paths[String(parts[0])] else { return nil }
+        return try? plan(QueryString(decoding: parts.count > 1 ? parts[1] : ""))
+    }
+
+    /// What a route answers for a stream it does not write (see above): the refusal `plan` throws, the headers alone
+    /// for a `HEAD`, else a sentence.
+    static func answerOutsideItsConnection(_ request: Request, plan: Plan) throws -> Response {
+        _ = try plan(request.queryString)
+        guard request.method == .head else {
+            throw RefusedRequest(
+                .badRequest, "A live stream needs a connection of its own: ask for it when nothing else is under way.")
+        }
+        return Response(status: .ok, headers: EventStream.headers)
+    }
+}
+
+/// One server-sent event: its name and its data, a `data:` line per line of the data.
+struct EventFrame {
+    let name: String
+    let data: String
+
+    var text: String {
+        "event: \(name)\n"
+            + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+    }
+
+    /// Frames as the bytes one write sends.
+    static func bytes(_ frames: [EventFrame]) -> ByteBuffer {
+        ByteBuffer(string: frames.map(\.text).joined())
+    }
+}
