@@ -60,4 +60,34 @@ struct CorpusUpgradeTests {
         _ = try await corpus.add([Self.reply])
         #expect(try await corpus.post(id: Self.reply.id) == Self.reply)
     }
+
+    /// A corpus of the operator index and the index of words alone (`v8`) is indexed again into the one search
+    /// index when opened: its posts are found by every operator, phrases included.
+    @Test func aCorpusOfSeparateIndexesIsIndexedAgainWhole() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corpus-v8-\(UUID().uuidString).sqlite"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old = try DatabaseQueue(path: path)
+        try SQLiteCorpusSchema.migrator.migrate(old, upTo: "v8: quoted posts")
+        try await old.write { db in
+            try db.execute(sql: "INSERT INTO author(id, handle, name) VALUES (1, 'alice', 'Alice'), (2, 'bo', 'Bo')")
+            try db.execute(
+                sql: """
+                    INSERT INTO post(id, created, authorID, reposterID, text) VALUES
+                        (42, 1700000000000, 1, NULL, 'Hello wide world #Swift'),
+                        (43, 1700000001000, 1, 2, 'world hello')
+                    """)
+            try db.execute(sql: "INSERT INTO mention(postKey, position, kind, start, end) VALUES (42, 0, 0, 17, 23)")
+        }
+        try old.close()
+        let corpus = try SQLiteCorpus.open(at: path)
+        for (query, expected) in [
+            ("#swift", ["42"]), ("hello", ["43", "42"]), ("\"wide world\"", ["42"]), ("\"world hello\"", ["43"]),
+            ("from:alice", ["42"]), ("from:bo", ["43"]), ("filter:retweets", ["43"]), ("@alice", ["43"]),
+        ] {
+            let page = try await corpus.search(try SearchQuery(parsing: query), .newest, count: 10)
+            #expect(page.posts.map(\.id) == expected, "\(query)")
+        }
+    }
 }

@@ -1,5 +1,4 @@
 import Bluesky
-import Corpus
 import Foundation
 import GRDB
 import LiveIndex
@@ -10,9 +9,11 @@ import StubServer
 import TestSupport
 import Testing
 
+@testable import Corpus
+
 /// Authors the live index stored by DID, resolved against a stand-in AppView: shown by handle and name, found by
 /// `from:handle` (and only by the current one after a handle changes), 25 per request; an unknown account stays a
-/// DID, a failing directory is retried, and a deleted post leaves no posting behind.
+/// DID, a failing directory is retried, and a deleted post leaves nothing in the search index.
 struct ProfileResolverTests {
     static func did(_ number: Int) -> String { "did:plc:author\(number)" }
 
@@ -134,7 +135,7 @@ struct ProfileResolverTests {
         #expect(try await found("from:alice.example.com", in: corpus).count == 1)
     }
 
-    @Test func deletingResolvedPostsLeavesNoPostingBehind() async throws {
+    @Test func deletingResolvedPostsLeavesNothingInTheSearchIndex() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         let corpus = try SQLiteCorpus.open(at: path)
@@ -146,10 +147,14 @@ struct ProfileResolverTests {
         }
         _ = try await corpus.apply([.create(posts[2])], cursor: ("c", "2"))
         _ = try await corpus.apply(posts.map { .delete($0.id) }, cursor: ("c", "3"))
-        let postings = try await DatabaseQueue(path: path).read {
-            try Int.fetchOne($0, sql: "SELECT count(*) FROM posting")
+        let left = try await DatabaseQueue(path: path).read { db in
+            try [IndexEntry.from(Self.did(1)), IndexEntry.from("alice.example.com")].map { key in
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM searchIndex WHERE searchIndex MATCH ?",
+                    arguments: [SearchTokens.termQuery(key)])
+            }
         }
-        #expect(postings == 0)
+        #expect(left == [0, 0])
         #expect(try await found("resolving", in: corpus).isEmpty)
     }
 }

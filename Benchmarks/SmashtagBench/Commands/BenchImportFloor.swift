@@ -5,8 +5,8 @@ import GRDB
 import Posts
 
 /// SQLite's floor for an import (issue 39): the same rows into the same schema by the plainest program — the file's
-/// posts made into rows first (ids for authors and terms given from dictionaries, no look-ups), then each batch
-/// inserted with prepared statements in one transaction, table by table (postings in key order), nothing else. Only
+/// posts made into rows first (ids for authors given from a dictionary, no look-ups), then each batch inserted with
+/// prepared statements in one transaction, table by table, nothing else. Only
 /// the inserts are timed as the floor; reading the file and making the rows are timed apart, as what an import does
 /// besides.
 struct BenchImportFloor: AsyncParsableCommand {
@@ -79,14 +79,13 @@ private struct FloorResult: Encodable {
     let floorPostsPerSecond: Double
     /// Reading and decoding the file, on one thread.
     let readSeconds: Double
-    /// Making the records (words cut, terms named) and the rows.
+    /// Making the records (words cut, terms named, the search index's text) and the rows.
     let rowsSeconds: Double
 }
 
-/// The ids the floor gives authors and terms, as a program that knew its data would: from dictionaries.
+/// The ids the floor gives authors, as a program that knew its data would: from a dictionary.
 private struct FloorIDs {
     var authors: [String: Int64] = [:]
-    var terms: [String: Int64] = [:]
 
     /// The id of `key`, and whether it is new.
     static func id(of key: String, in ids: inout [String: Int64]) -> (Int64, isNew: Bool) {
@@ -100,12 +99,10 @@ private struct FloorIDs {
 /// One transaction's rows, every value made.
 private struct FloorBatch {
     var authors: [[RawValue]] = []
-    var terms: [[RawValue]] = []
     var posts: [[RawValue]] = []
     var mentions: [[RawValue]] = []
     var media: [[RawValue]] = []
-    var postings: [(term: Int64, key: Int64)] = []
-    var words: [[RawValue]] = []
+    var searchIndex: [[RawValue]] = []
 
     init(_ records: [PostRecord], ids: inout FloorIDs) {
         for record in records {
@@ -115,15 +112,8 @@ private struct FloorBatch {
             posts.append(record.postRow(key: key, author: author, reposter: reposter))
             mentions += record.mentionRows(key: key)
             media += record.mediaRows(key: key)
-            for term in record.terms {
-                let (id, isNew) = FloorIDs.id(of: term, in: &ids.terms)
-                if isNew { terms.append([.integer(id), .text(term)]) }
-                postings.append((id, key))
-            }
-            words.append([.integer(key), .text(record.words)])
+            searchIndex.append([.integer(key), .text(record.searchText)])
         }
-        // In the index's order, as the import inserts them: each term's list grows once per batch.
-        postings.sort { ($0.term, $0.key) < ($1.term, $1.key) }
     }
 
     private mutating func author(_ author: Author, _ ids: inout FloorIDs) -> Int64 {
@@ -154,11 +144,8 @@ private struct FloorDatabase {
         try queue.inTransaction { db in
             for (sql, rows) in [
                 ("INSERT INTO author(id, handle, name, profileImageURL) VALUES (?, ?, ?, ?)", batch.authors),
-                ("INSERT INTO term(id, key) VALUES (?, ?)", batch.terms),
                 (CorpusInserts.post, batch.posts), (CorpusInserts.mention, batch.mentions),
-                (CorpusInserts.media, batch.media),
-                (CorpusInserts.posting, batch.postings.map { [.integer($0.term), .integer($0.key)] }),
-                (CorpusInserts.word, batch.words),
+                (CorpusInserts.media, batch.media), (CorpusInserts.searchIndex, batch.searchIndex),
             ] {
                 let statement = try RawStatement(db, sql)
                 for row in rows { try statement.run(row) }

@@ -32,6 +32,9 @@ struct BenchSearchDistinct: AsyncParsableCommand {
     @Option(help: "Only these shapes (comma-separated, as reported), e.g. 'word,phrase'.")
     var shapes: String?
 
+    @Option(help: "The slowest queries of each shape to list, with their times.")
+    var slowest = 0
+
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
@@ -40,6 +43,7 @@ struct BenchSearchDistinct: AsyncParsableCommand {
         var generator = SeededRandom(seed: seed)
         var times: [String: Latencies] = [:]
         var empty: [String: Int] = [:]
+        var timed: [String: [SlowQuery]] = [:]
         let wanted = shapes.map { Set($0.split(separator: ",").map(String.init)) }
         for (shape, query) in sample.queries.shuffled(using: &generator) where wanted?.contains(shape) ?? true {
             let parsed = try SearchQuery(parsing: query)
@@ -48,6 +52,7 @@ struct BenchSearchDistinct: AsyncParsableCommand {
                 found = try await corpus.search(parsed, .newest, count: count).posts.count
             }
             if found == 0 { empty[shape, default: 0] += 1 }
+            timed[shape, default: []].append(SlowQuery(shape: shape, query: query, ms: times[shape]?.lastMilliseconds ?? 0))
         }
         for shape in QuerySample.shapes {
             guard let latencies = times[shape] else { continue }
@@ -56,6 +61,9 @@ struct BenchSearchDistinct: AsyncParsableCommand {
                     shape: shape, example: sample.queries.first { $0.shape == shape }?.query ?? "",
                     queries: latencies.count, withoutResults: empty[shape] ?? 0, p50ms: latencies.percentile(0.5),
                     p99ms: latencies.percentile(0.99), maxms: latencies.percentile(1)))
+        }
+        for shape in QuerySample.shapes {
+            for query in (timed[shape] ?? []).sorted(by: { $0.ms > $1.ms }).prefix(slowest) { report(query) }
         }
         for term in sample.deepTerms(deepTerms) { try await pageDeep(term, corpus) }
     }
@@ -96,6 +104,13 @@ private struct ShapeResult: Encodable {
     let p50ms: Double
     let p99ms: Double
     let maxms: Double
+}
+
+/// One query's time, for the list of the slowest.
+private struct SlowQuery: Encodable {
+    let shape: String
+    let query: String
+    let ms: Double
 }
 
 private struct DeepResult: Encodable {

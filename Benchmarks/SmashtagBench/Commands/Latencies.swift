@@ -18,6 +18,9 @@ struct Latencies {
 
     var count: Int { times.count }
 
+    /// The last run's time, in milliseconds.
+    var lastMilliseconds: Double? { times.last.map { $0.seconds * 1000 } }
+
     var meanMilliseconds: Double {
         times.reduce(Duration.zero, +).seconds * 1000 / Double(max(times.count, 1))
     }

@@ -5,13 +5,13 @@ import Twitter
 struct IndexEntry {
     /// `#tag`, `@user`, `from:user` (lower-cased), `filter:media`, `filter:links`, `filter:retweets`.
     let terms: Set<String>
-    /// Space-separated words (see `WordTokenizer`); links count by where they go, not by their t.co address.
-    let words: String
+    /// The words, in order (see `WordTokenizer`); links count by where they go, not by their t.co address.
+    let words: [String]
 
     /// `alsoFrom`: another name its author is found by (a Bluesky author's handle beside the DID of the post).
     init(_ post: Post, alsoFrom name: String? = nil) {
         terms = Self.terms(of: post).union(name.map { [Self.from($0)] } ?? [])
-        words = WordTokenizer.words(in: Self.searchableText(of: post)).joined(separator: " ")
+        words = WordTokenizer.words(in: Self.searchableText(of: post))
     }
 
     static func hashtag(_ tag: String) -> String { "#" + tag.lowercased() }

@@ -198,7 +198,7 @@ struct PostgresPostWriter {
 extension IndexEntry {
     /// Every posting list of PostgreSQL's index the post is in: its operator terms and its distinct words.
     var postingKeys: Set<String> {
-        terms.union(words.split(separator: " ").map(String.init))
+        terms.union(words)
     }
 }
 
@@ -237,7 +237,7 @@ private struct PostRow {
         buffer.writeString("\t")
         CopyText.write(post.codableJSON, to: &buffer)
         buffer.writeString("\t")
-        CopyText.write(entry.words, to: &buffer)
+        CopyText.write(entry.words.joined(separator: " "), to: &buffer)
         buffer.writeString("\n")
     }
 }

@@ -26,7 +26,8 @@ extension SQLiteCorpus {
 }
 
 extension PostWriter {
-    /// Shows a DID-named author as the profile says and moves their posts' `from:` posting to the new handle.
+    /// Shows a DID-named author as the profile says and moves their posts' `from:` token to the new handle: each
+    /// post's row of the search index is made again, its old tokens given back first.
     mutating func store(_ profile: AccountProfile) throws {
         guard
             let row = try Row.fetchOne(
@@ -34,25 +35,19 @@ extension PostWriter {
         else { return }
         let (authorID, old): (Int64, String?) = (row["id"], row["resolvedHandle"])
         forget(author: profile.did)
+        let moves = old?.lowercased() != profile.handle?.lowercased()
+        let keys =
+            moves
+            ? try Int64.fetchAll(
+                statement("SELECT id FROM post WHERE authorID = ? AND network <> 0"), arguments: [authorID]) : []
+        let before = try SearchIndex.entries(keys, db)
         try statement("UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
             .execute(arguments: [profile.handle, profile.name, profile.avatarURL, authorID])
-        guard old?.lowercased() != profile.handle?.lowercased() else { return }
-        if let old {
-            try statement(
-                """
-                DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?)
-                    AND postKey IN (SELECT id FROM post WHERE authorID = ? AND network <> 0)
-                """
-            ).execute(arguments: [IndexEntry.from(old), authorID])
-        }
-        if let handle = profile.handle {
-            try statement(
-                """
-                INSERT OR IGNORE INTO posting(termID, postKey) SELECT ?, id FROM post WHERE authorID = ? AND \
-                network <> 0
-                """
-            )
-            .execute(arguments: [try termID(IndexEntry.from(handle)), authorID])
+        let after = try SearchIndex.entries(keys, db)
+        for key in keys {
+            guard let old = before[key], let new = after[key] else { continue }
+            try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: old)])
+            try statement(SearchIndex.insert).execute(arguments: [key, SearchIndex.text(of: new)])
         }
     }
 

@@ -2,11 +2,11 @@ import GRDB
 import Posts
 import Synchronization
 
-/// The ids of the authors and terms a corpus's writer has met, kept from one transaction to the next: an import
-/// meets the same few thousand people and tags in every batch, and looking each up again (an author's an upsert,
-/// to take a newer name) was a third of the writer's work. A term's id never changes once given; an author's row
-/// changes only when a profile is resolved, which forgets it. What another connection commits may change either,
-/// so a writer starts from nothing after any commit not its own (`PRAGMA data_version`).
+/// The authors a corpus's writer has met, kept from one transaction to the next: an import meets the same few
+/// thousand people in every batch, and upserting each again (to take a newer name) was a large part of the
+/// writer's work. An author's row changes only when a profile is resolved, which forgets it. What another
+/// connection commits may change it too, so a writer starts from nothing after any commit not its own
+/// (`PRAGMA data_version`).
 struct KnownRows: Sendable {
     /// An author's row as last written or read.
     struct Author: Sendable {
@@ -22,24 +22,16 @@ struct KnownRows: Sendable {
         }
     }
 
-    /// Bounds on what is kept, so memory stays flat on a corpus of millions of people and tags: past them, all is
-    /// forgotten and learnt again.
+    /// A bound on what is kept, so memory stays flat on a corpus of millions of people: past it, all is forgotten
+    /// and learnt again.
     static let authorLimit = 100_000
-    static let termLimit = 200_000
 
     /// By lower-cased handle.
     private(set) var authors: [String: Author] = [:]
-    /// By key (`#tag`, `from:user`, …).
-    private(set) var terms: [String: Int64] = [:]
 
     mutating func remember(_ author: Author, as key: String) {
         if authors.count >= Self.authorLimit { authors = [:] }
         authors[key] = author
-    }
-
-    mutating func remember(term key: String, id: Int64) {
-        if terms.count >= Self.termLimit { terms = [:] }
-        terms[key] = id
     }
 
     mutating func forget(author key: String) {

@@ -14,8 +14,11 @@ package struct PostRecord: Sendable {
     /// The link card and the quoted post as stored: JSON.
     package let card: String?
     package let quoted: String?
-    /// What the post is found by, but for the handle a Bluesky author's DID resolved to, which only the corpus knows.
-    let entry: IndexEntry
+    /// The operator terms the post is found by, but for the handle a Bluesky author's DID resolved to, which only
+    /// the corpus knows.
+    private let terms: Set<String>
+    /// The post's row in the search index (`SearchTokens`), with the same exception.
+    package let searchText: String
 
     package init(_ post: Post) {
         self.post = post
@@ -23,13 +26,16 @@ package struct PostRecord: Sendable {
         created = post.created.millisecondsSince1970
         card = post.card.map(PublicJSON.text)
         quoted = post.quoted?.codableJSON
-        entry = IndexEntry(post)
+        let entry = IndexEntry(post)
+        terms = entry.terms
+        searchText = SearchIndex.text(of: entry)
     }
 
-    /// The operator terms (`#tag`, `from:user`, …), lower-cased.
-    package var terms: Set<String> { entry.terms }
-    /// The words, space-separated, as the full-text index takes them.
-    package var words: String { entry.words }
+    /// The row in the search index, found by `from:` `name` too: the handle the author's DID resolved to.
+    func searchText(alsoFrom name: String?) -> String {
+        guard let name, !terms.contains(IndexEntry.from(name)) else { return searchText }
+        return searchText + " " + SearchTokens.term(IndexEntry.from(name))
+    }
 
     /// The `post` row under order key `key`, in `CorpusInserts.post`'s order.
     package func postRow(key: Int64, author: Int64, reposter: Int64?) -> [RawValue] {
@@ -78,6 +84,5 @@ package enum CorpusInserts {
         INSERT INTO media(postKey, position, url, aspectRatio, kind, playURL, alt, duration)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """
-    package static let posting = "INSERT OR IGNORE INTO posting(termID, postKey) VALUES (?, ?)"
-    package static let word = "INSERT INTO word(rowid, words) VALUES (?, ?)"
+    package static let searchIndex = SearchIndex.insert
 }

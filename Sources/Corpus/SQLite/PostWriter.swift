@@ -57,22 +57,8 @@ struct PostWriter {
         for (record, key, _) in stored {
             for item in record.mediaRows(key: key) { try rows.media.run(item) }
         }
-        for posting in try postings(of: stored) { try rows.posting.run(.integer(posting.term), .integer(posting.key)) }
-        for (record, key, _) in stored { try rows.word.run(.integer(key), .text(record.words)) }
+        for (record, key, name) in stored { try rows.search.run(.integer(key), .text(record.searchText(alsoFrom: name))) }
         return outcomes
-    }
-
-    /// The postings of the posts stored, in the index's order.
-    private mutating func postings(
-        of stored: [(record: PostRecord, key: Int64, alsoFrom: String?)]
-    ) throws -> [(term: Int64, key: Int64)] {
-        var postings: [(term: Int64, key: Int64)] = []
-        for (record, key, name) in stored {
-            var terms = record.terms
-            if let name { terms.insert(IndexEntry.from(name)) }
-            for term in terms { postings.append((try termID(term), key)) }
-        }
-        return postings.sorted { ($0.term, $0.key) < ($1.term, $1.key) }
     }
 
     /// The statements of an insert, prepared once a transaction.
@@ -80,15 +66,13 @@ struct PostWriter {
         let post: RawStatement
         let mention: RawStatement
         let media: RawStatement
-        let posting: RawStatement
-        let word: RawStatement
+        let search: RawStatement
 
         init(_ db: Database) throws {
             post = try RawStatement(db, CorpusInserts.post)
             mention = try RawStatement(db, CorpusInserts.mention)
             media = try RawStatement(db, CorpusInserts.media)
-            posting = try RawStatement(db, CorpusInserts.posting)
-            word = try RawStatement(db, CorpusInserts.word)
+            search = try RawStatement(db, CorpusInserts.searchIndex)
         }
     }
 
@@ -112,9 +96,9 @@ struct PostWriter {
         return key
     }
 
-    /// Removes a stored post and its index entries: the postings and words it was indexed by are made again from
-    /// it (the word index keeps no copy of its text, so a row is removed by giving its words back); its mentions
-    /// and media go with it (`ON DELETE CASCADE`).
+    /// Removes a stored post and its row of the search index, made again from it (the index keeps no copy of its
+    /// text, so a row is removed by giving its tokens back); its mentions and media go with it (`ON DELETE
+    /// CASCADE`).
     /// False when the corpus does not hold the post.
     mutating func remove(id: String) throws -> Bool {
         guard let key = try OrderKeys.key(of: id, db) else { return false }
@@ -123,26 +107,10 @@ struct PostWriter {
 
     /// The same, by order key.
     mutating func remove(key: Int64) throws -> Bool {
-        guard let post = try PostLoader(db: db).posts([key])[key] else { return false }
-        try remove(post, key: key)
-        return true
-    }
-
-    private mutating func remove(_ post: Post, key: Int64) throws {
-        // Loaded, a resolved Bluesky author is named by handle; the post is also indexed by the DID it came with.
-        let storedName = try String.fetchOne(
-            statement(
-                """
-                SELECT a.handle FROM post p JOIN author a ON a.id = coalesce(p.reposterID, p.authorID) WHERE p.id = ?
-                """), arguments: [key])
-        let entry = IndexEntry(post, alsoFrom: storedName)
-        let unpost = try statement(
-            "DELETE FROM posting WHERE termID = (SELECT id FROM term WHERE key = ?) AND postKey = ?")
-        for term in entry.terms { try unpost.execute(arguments: [term, key]) }
-        try statement("INSERT INTO word(word, rowid, words) VALUES ('delete', ?, ?)").execute(arguments: [
-            key, entry.words,
-        ])
+        guard let entry = try SearchIndex.entries([key], db)[key] else { return false }
+        try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: entry)])
         try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
+        return true
     }
 
     /// The newest name and picture win: a user's profile changes over time. An author known only by DID is added
@@ -174,17 +142,6 @@ struct PostWriter {
     /// An author's row changed (a profile resolved): what was known of it is forgotten.
     mutating func forget(author handle: String) {
         known.forget(author: handle.lowercased())
-    }
-
-    mutating func termID(_ key: String) throws -> Int64 {
-        if let id = known.terms[key] { return id }
-        if let id = try Int64.fetchOne(statement("SELECT id FROM term WHERE key = ?"), arguments: [key]) {
-            known.remember(term: key, id: id)
-            return id
-        }
-        try statement("INSERT INTO term(key) VALUES (?)").execute(arguments: [key])
-        known.remember(term: key, id: db.lastInsertedRowID)
-        return db.lastInsertedRowID
     }
 
     func statement(_ sql: String) throws -> Statement {

@@ -1,104 +1,117 @@
 import GRDB
+import GRDBSQLite
 import Posts
 import Twitter
 
-/// Finds the order keys of the posts matching a query, a page at a time, from the index: operator terms from the
-/// posting lists, words from the full-text index, combined by cursors that stop as soon as the page is full.
+/// Finds the order keys of the posts matching a query, a page at a time: the whole query is one FTS5 expression
+/// over the search index (`SearchTokens`), walked in key order and stopped when the page is full, so FTS5 combines
+/// the lists itself — skipping through the longer ones by their doclist indexes — and a page costs one statement.
 struct QueryMatcher {
-    private let root: (any PostCursor)?
+    private let expression: String?
+    private let statement: Statement?
     private let direction: WalkDirection
 
     init(db: Database, query: SearchQuery, direction: WalkDirection) throws {
         self.direction = direction
-        self.root = try CursorBuilder(db: db, direction: direction).cursor(for: query)
+        expression = MatchExpression.of(query)
+        statement =
+            expression == nil
+            ? nil
+            : try db.cachedStatement(
+                sql: direction == .newestFirst
+                    ? """
+                    SELECT rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid <= ?2 \
+                    ORDER BY rowid DESC LIMIT ?3
+                    """
+                    : """
+                    SELECT rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid >= ?2 \
+                    ORDER BY rowid ASC LIMIT ?3
+                    """)
     }
 
     /// Up to `count` ids, walking down from `start` (a key: see `WalkDirection`).
     func ids(from start: Int64, count: Int) throws -> [Int64] {
-        guard let root else { return [] }
+        guard let statement, let expression, count > 0 else { return [] }
+        try statement.setArguments([expression, direction.id(start), count])
+        // Stepped with SQLite's C interface: GRDB's `fetchAll` decodes each row through generic code.
+        let handle = statement.sqliteStatement
+        defer { sqlite3_reset(handle) }
         var ids: [Int64] = []
-        var key = start
-        while ids.count < count, let found = try root.seek(atMost: key) {
-            ids.append(direction.id(found))
-            if found == .min { break }
-            key = found - 1
+        ids.reserveCapacity(count)
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            ids.append(sqlite3_column_int64(handle, 0))
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
         }
         return ids
     }
 }
 
-/// Turns a query into cursors. A part with nothing searchable in it (a word of punctuation) constrains nothing:
-/// it is nil here, and left out.
-private struct CursorBuilder {
-    let db: Database
-    let direction: WalkDirection
+/// Which way a page walks the matches: reading oldest first negates the keys, so a position is a key of one
+/// descending walk either way.
+enum WalkDirection {
+    case newestFirst
+    case oldestFirst
 
-    func cursor(for query: SearchQuery) throws -> (any PostCursor)? {
+    func key(_ id: Int64) -> Int64 { self == .newestFirst ? id : -id }
+    func id(_ key: Int64) -> Int64 { self == .newestFirst ? key : -key }
+}
+
+/// A query as an FTS5 expression over the search index. A part with nothing searchable in it (a word of
+/// punctuation) constrains nothing: it is nil here, and left out of the `AND` it is in; an `OR` with such a part
+/// is itself nil (one side matches everything); a query that is nil matches nothing.
+enum MatchExpression {
+    static func of(_ query: SearchQuery) -> String? {
         switch query {
-        case .term(let term): try cursor(for: term)
-        case .any(let parts): try anyOf(parts)
-        case .all(let parts): try allOf(parts)
-        case .excluding(let part): try allOf([part])
+        case .term(let term): of(term)
+        case .any(let parts): anyOf(parts)
+        case .all(let parts): allOf(parts)
+        case .excluding(let part): allOf([part])
         }
     }
 
-    private func anyOf(_ parts: [SearchQuery]) throws -> (any PostCursor)? {
-        let cursors = try parts.map(cursor(for:))
-        guard !cursors.contains(where: { $0 == nil }) else { return nil }
-        return AnyOf(cursors.compactMap { $0 })
+    private static func anyOf(_ parts: [SearchQuery]) -> String? {
+        let expressions = parts.map(of)
+        guard !expressions.contains(where: { $0 == nil }) else { return nil }
+        return grouped(expressions.compactMap { $0 }, by: "OR")
     }
 
-    private func allOf(_ parts: [SearchQuery]) throws -> (any PostCursor)? {
-        var required: [any PostCursor] = []
-        var excluded: [any PostCursor] = []
+    /// Required parts `AND`ed, excluded ones taken out with `NOT`; a doubled exclusion is required.
+    private static func allOf(_ parts: [SearchQuery]) -> String? {
+        var required: [String] = []
+        var excluded: [String] = []
         for part in parts {
             if case .excluding(let inner) = part {
-                if case .excluding(let doubled) = inner, let cursor = try cursor(for: doubled) {
-                    required.append(cursor)
-                } else if let cursor = try cursor(for: inner) {
-                    excluded.append(cursor)
+                if case .excluding(let doubled) = inner, let expression = of(doubled) {
+                    required.append(expression)
+                } else if let expression = of(inner) {
+                    excluded.append(expression)
                 }
-            } else if let cursor = try cursor(for: part) {
-                required.append(cursor)
+            } else if let expression = of(part) {
+                required.append(expression)
             }
         }
         guard !required.isEmpty else { return nil }
-        return required.count == 1 && excluded.isEmpty ? required[0] : AllOf(required: required, excluded: excluded)
+        let all = grouped(required, by: "AND")
+        return excluded.isEmpty ? all : "(\(all) NOT \(grouped(excluded, by: "OR")))"
     }
 
-    private func cursor(for term: SearchTerm) throws -> (any PostCursor)? {
+    private static func of(_ term: SearchTerm) -> String? {
         switch term {
-        case .word(let text), .phrase(let text): try words(text)
-        case .hashtag(let tag): try posting(IndexEntry.hashtag(tag))
-        case .mention(let name): try posting(IndexEntry.mention(name))
-        case .from(let name): try posting(IndexEntry.from(name))
-        case .filter(let filter): try posting(IndexEntry.filter(filter))
+        case .word(let text), .phrase(let text):
+            let words = WordTokenizer.words(in: text)
+            return words.isEmpty ? nil : SearchTokens.phrase(words)
+        case .hashtag(let tag): return SearchTokens.termQuery(IndexEntry.hashtag(tag))
+        case .mention(let name): return SearchTokens.termQuery(IndexEntry.mention(name))
+        case .from(let name): return SearchTokens.termQuery(IndexEntry.from(name))
+        case .filter(let filter): return SearchTokens.termQuery(IndexEntry.filter(filter))
         }
     }
 
-    private func posting(_ key: String) throws -> any PostCursor {
-        guard
-            let termID = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM term WHERE key = ?"), arguments: [key])
-        else {
-            return NoPosts()
-        }
-        let sql =
-            direction == .newestFirst
-            ? "SELECT postKey FROM posting WHERE termID = ?1 AND postKey <= ?2 ORDER BY postKey DESC LIMIT ?3"
-            : "SELECT postKey FROM posting WHERE termID = ?1 AND postKey >= ?2 ORDER BY postKey ASC LIMIT ?3"
-        return try IndexCursor(db: db, sql: sql, list: termID, direction: direction)
-    }
-
-    /// The words as a full-text phrase: all of them, adjacent, in order.
-    private func words(_ text: String) throws -> (any PostCursor)? {
-        let words = WordTokenizer.words(in: text)
-        guard !words.isEmpty else { return nil }
-        let phrase = "\"" + words.joined(separator: " ") + "\""
-        let sql =
-            direction == .newestFirst
-            ? "SELECT rowid FROM word WHERE word MATCH ?1 AND rowid <= ?2 ORDER BY rowid DESC LIMIT ?3"
-            : "SELECT rowid FROM word WHERE word MATCH ?1 AND rowid >= ?2 ORDER BY rowid ASC LIMIT ?3"
-        return try IndexCursor(db: db, sql: sql, list: phrase, direction: direction)
+    private static func grouped(_ expressions: [String], by operator: String) -> String {
+        expressions.count == 1 ? expressions[0] : "(" + expressions.joined(separator: " \(`operator`) ") + ")"
     }
 }

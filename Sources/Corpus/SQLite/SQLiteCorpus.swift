@@ -48,8 +48,8 @@ public struct SQLiteCorpus: PostCorpus {
     /// As every corpus does, but each batch's records (`PostRecord`: words cut, terms named) are made where the batch
     /// was read, beside the write of the one before: the writer's thread, which an import waits for, only writes.
     ///
-    /// After many posts, the full-text index is merged into one segment (`optimize`): each commit leaves a segment
-    /// of its own, merged by FTS5 only level by level, and a word is looked up in every segment — at 10,000,000
+    /// After many posts, the search index is merged into one segment (`optimize`): each commit leaves a segment of
+    /// its own, merged by FTS5 only level by level, and a token is looked up in every segment — at 10,000,000
     /// posts a word's first page read some twenty segments and took milliseconds where one takes a tenth of one.
     public func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws {
         var inserted = 0
@@ -62,15 +62,17 @@ public struct SQLiteCorpus: PostCorpus {
                 inserted += added.inserted
                 try written(added)
             })
-        if inserted >= Self.mergeAfter { try await mergeWordIndex() }
+        if inserted >= Self.mergeAfter { try await mergeSearchIndex() }
     }
 
-    /// Posts an import adds before its full-text index is merged whole.
+    /// Posts an import adds before its search index is merged whole.
     static let mergeAfter = 100_000
 
-    /// The full-text index as one segment.
-    func mergeWordIndex() async throws {
-        try await writer.write { db in try db.execute(sql: "INSERT INTO word(word) VALUES ('optimize')") }
+    /// The search index as one segment.
+    func mergeSearchIndex() async throws {
+        try await writer.write { db in
+            try db.execute(sql: "INSERT INTO searchIndex(searchIndex) VALUES ('optimize')")
+        }
     }
 
     func add(_ records: [PostRecord]) async throws -> AddedPosts {

@@ -1,9 +1,9 @@
 import GRDB
 
-/// The corpus's tables, as the migrations below leave them (`v7`): `post` (every network's posts; `id` the order key,
-/// an X post's own id; its `language` since `v7`), `author` (`handle` as the post came with it — a DID for a Bluesky
-/// author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`), `term` and `posting` (the
-/// operator index), `word` (FTS5), `info`. Mention keywords are not stored: they are the text's slice at the
+/// The corpus's tables, as the migrations below leave them (`v9`): `post` (every network's posts; `id` the order key,
+/// an X post's own id; its `language` since `v7`, the quoted post since `v8`), `author` (`handle` as the post came
+/// with it — a DID for a Bluesky author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`),
+/// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`), `info`. Mention keywords are not stored: they are the text's slice at the
 /// mention's range.
 enum SQLiteCorpusSchema {
     static var migrator: DatabaseMigrator {
@@ -145,6 +145,14 @@ enum SQLiteCorpusSchema {
         // imported gives back. A quoted post is not itself a result of any search, so it is not a row of its own.
         migrator.registerMigration("v8: quoted posts") { db in
             try db.execute(sql: "ALTER TABLE post ADD COLUMN quoted TEXT")
+        }
+        // One search index for everything a query names (issue 39): words, pairs of adjacent words and operator
+        // terms as tokens of one FTS5 table (`SearchIndex`), so a whole query is one FTS5 expression. It replaces
+        // the operator index (`term`, `posting`) and the index of words alone (`word`); every post is indexed again.
+        migrator.registerMigration("v9: one search index") { db in
+            try db.execute(sql: SearchIndex.create)
+            try SearchIndex.fill(db)
+            try db.execute(sql: "DROP TABLE word; DROP TABLE posting; DROP TABLE term")
         }
         return migrator
     }

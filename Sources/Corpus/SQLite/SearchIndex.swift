@@ -1,0 +1,53 @@
+import GRDB
+import Posts
+
+/// The corpus's one search index, the FTS5 table `searchIndex`: a row per post, keyed by its order key, holding the
+/// tokens it is found by (`SearchTokens`). The table keeps no copy of its text (`content=''`), so a row is removed
+/// or changed by giving its old tokens back: they are made again from the stored post, as it was indexed.
+enum SearchIndex {
+    static let create = """
+        CREATE VIRTUAL TABLE searchIndex USING fts5(tokens, content='', columnsize=0, tokenize='ascii')
+        """
+    static let insert = "INSERT INTO searchIndex(rowid, tokens) VALUES (?, ?)"
+    static let delete = "INSERT INTO searchIndex(searchIndex, rowid, tokens) VALUES ('delete', ?, ?)"
+
+    /// A post's row: its words and terms, and `from:` the handle its author's DID resolved to, when it did.
+    static func text(of entry: IndexEntry) -> String {
+        SearchTokens.text(words: entry.words, terms: entry.terms)
+    }
+
+    /// The stored posts of `keys` as they were indexed: loaded, a resolved Bluesky author is named by handle, and
+    /// the post is also found by the DID it came with (the handle stored).
+    static func entries(_ keys: [Int64], _ db: Database) throws -> [Int64: IndexEntry] {
+        let posts = try PostLoader(db: db).posts(keys)
+        let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.id, a.handle FROM post p JOIN author a ON a.id = coalesce(p.reposterID, p.authorID)
+                    WHERE p.id IN (SELECT value FROM json_each(?))
+                    """), arguments: [list])
+        var entries: [Int64: IndexEntry] = [:]
+        for row in rows {
+            let key: Int64 = row["id"]
+            if let post = posts[key] { entries[key] = IndexEntry(post, alsoFrom: row["handle"]) }
+        }
+        return entries
+    }
+
+    /// Every stored post indexed again, in batches of key order: what a corpus written before this index needs.
+    static func fill(_ db: Database) throws {
+        let insert = try db.makeStatement(sql: Self.insert)
+        var last = Int64.min
+        while true {
+            let keys = try Int64.fetchAll(
+                db, sql: "SELECT id FROM post WHERE id > ? ORDER BY id LIMIT 1000", arguments: [last])
+            guard let end = keys.last else { return }
+            let entries = try Self.entries(keys, db)
+            for key in keys {
+                if let entry = entries[key] { try insert.execute(arguments: [key, text(of: entry)]) }
+            }
+            last = end
+        }
+    }
+}
