@@ -8,7 +8,7 @@ package struct AdvisoryLock: Sendable {
 
     static let classID: Int32 = 0x534D_5447
     package static let migrations = AdvisoryLock(objectID: 1, name: "migrations")
-    package static let pruning = AdvisoryLock(objectID: 4, name: "Recents pruning")
+    // 4 was Recents' pruning, taken by every page counted until row locks made it unneeded (issue 39).
     package static let corpusMigrations = AdvisoryLock(objectID: 5, name: "corpus migrations")
     /// Held while the demo fills an empty corpus, so servers starting together generate it once.
     package static let demoFill = AdvisoryLock(objectID: 6, name: "demo corpus")

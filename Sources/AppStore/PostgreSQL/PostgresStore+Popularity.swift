@@ -11,8 +11,12 @@ import Posts
 /// What was counted: the popularity tables, the trends, the posts kept for pages that show them again. Text is
 /// ordered `COLLATE "C"` (by code point), as SQLite orders it, whatever the database's own collation.
 extension PostgresStore {
+    /// Over all time one statement, so no transaction; a window's table reads its pairs too, in one snapshot.
     func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
-        try await snapshot { connection in try await Self.popularity(term, window, at: now, connection) }
+        guard window.hours(at: now) != nil else {
+            return try await read { connection in try await Self.allTimePopularity(term, connection) }
+        }
+        return try await snapshot { connection in try await Self.popularity(term, window, at: now, connection) }
     }
 
     /// Read in one snapshot, so the sparklines add up to the table's counts.
@@ -61,24 +65,36 @@ extension PostgresStore {
         }
     }
 
-    /// The rows, then each row's partners, read in one snapshot.
+    /// The rows, then (in a window) each row's partners, read in one snapshot.
     private static func popularity(
         _ term: SearchTermKey, _ window: TimeWindow, at now: Date, _ connection: PostgresConnection
     ) async throws -> PopularityTable {
+        guard let hours = window.hours(at: now) else { return try await allTimePopularity(term, connection) }
         guard let (termID, shown) = try await recent(term, connection) else {
             return PopularityTable(term: term.shown, window: window, counted: [])
         }
-        let hours = window.hours(at: now)
-        let counted =
-            if let hours { try await counted(termID, in: hours, connection) } else {
-                try await counted(termID, atLeast: 2, connection)
-            }
-        let rows = CountedMention.rows(counted)
-        let withPartners =
-            if let hours { try await partners(of: rows, termID, in: hours, connection) } else {
-                try await partners(of: rows, termID, connection)
-            }
-        return PopularityTable(term: shown, window: window, counted: withPartners)
+        let rows = CountedMention.rows(try await counted(termID, in: hours, connection))
+        return PopularityTable(
+            term: shown, window: window, counted: try await partners(of: rows, termID, in: hours, connection))
+    }
+
+    /// Over all time: the term's spelling and its rows, each with the strongest partners counting keeps on it, in
+    /// one statement (one partition of the counts).
+    private static func allTimePopularity(
+        _ term: SearchTermKey, _ connection: PostgresConnection
+    ) async throws -> PopularityTable {
+        let rows = try await connection.rows(
+            """
+            SELECT r.term, m.id, m.kind, m.key, m.shown, c.count, 0 AS previous, c.partner_names FROM recent r
+            LEFT JOIN mention_count c ON c.term_id = r.id AND c.count >= 2 LEFT JOIN mention m ON m.id = c.mention_id
+            WHERE r.key = \(term.key)
+            """)
+        guard let first = rows.first else { return PopularityTable(term: term.shown, window: .all, counted: []) }
+        let counted = try rows.compactMap { row in
+            try row["id"].decode(Int64?.self) == nil ? nil : try CountedMention(withPartners: row)
+        }
+        return PopularityTable(
+            term: try first["term"].decode(String.self), window: .all, counted: CountedMention.rows(counted))
     }
 
     /// The term's id and newest spelling; nil when it is not in Recents.
@@ -89,7 +105,7 @@ extension PostgresStore {
         return (try row["id"].decode(Int64.self), try row["term"].decode(String.self))
     }
 
-    /// A term's mentions counted at least `least` times over all time.
+    /// A term's mentions counted at least `least` times over all time, each with its strongest partners.
     static func counted(
         _ termID: Int64, atLeast least: Int, _ connection: PostgresConnection
     ) async throws
@@ -97,10 +113,10 @@ extension PostgresStore {
     {
         try await connection.rows(
             """
-            SELECT m.id, m.kind, m.key, m.shown, c.count, 0 AS previous FROM mention_count c
+            SELECT m.id, m.kind, m.key, m.shown, c.count, 0 AS previous, c.partner_names FROM mention_count c
             JOIN mention m ON m.id = c.mention_id WHERE c.term_id = \(termID) AND c.count >= \(least)
             """
-        ).map(CountedMention.init)
+        ).map(CountedMention.init(withPartners:))
     }
 
     /// Every mention of a term named in a window or the one before, with its count in each.
@@ -116,28 +132,7 @@ extension PostgresStore {
             FROM mention_trend t JOIN mention m ON m.id = t.mention_id
             WHERE t.term_id = \(termID) AND t.hour >= \(hours.previousFirst) GROUP BY m.id
             """
-        ).map(CountedMention.init)
-    }
-
-    /// Over all time, each row's three strongest partners: the first entries of its range of the weight index (ties:
-    /// the mention met first).
-    private static func partners(
-        of rows: [CountedMention], _ termID: Int64, _ connection: PostgresConnection
-    ) async throws -> [CountedMention] {
-        guard !rows.isEmpty else { return rows }
-        var partners: [Int64: [String]] = [:]
-        for row in try await connection.rows(
-            """
-            SELECT r.id, m.shown FROM unnest(\(rows.map(\.id))::bigint[]) AS r (id) CROSS JOIN LATERAL (
-                SELECT p.partner_id, p.weight FROM mention_pair p WHERE p.term_id = \(termID) AND p.mention_id = r.id
-                ORDER BY p.weight DESC, p.partner_id LIMIT \(StrongestPartners.limit)) s
-            JOIN mention m ON m.id = s.partner_id
-            ORDER BY r.id, s.weight DESC, s.partner_id
-            """)
-        {
-            partners[try row["id"].decode(Int64.self), default: []].append(try row["shown"].decode(String.self))
-        }
-        return rows.withPartners(partners)
+        ).map { try CountedMention($0) }
     }
 
     /// In a window, the rows' partners from the window's pairs.
@@ -264,6 +259,12 @@ extension CountedMention {
             id: try row["id"].decode(Int64.self), kind: try row["kind"].decode(Int.self),
             key: try row["key"].decode(String.self), shown: try row["shown"].decode(String.self),
             count: try row["count"].decode(Int.self), previous: try row["previous"].decode(Int.self))
+    }
+
+    /// A row of `mention_count` with the partners counting keeps on it.
+    init(withPartners row: PostgresRandomAccessRow) throws {
+        try self.init(row)
+        partners = try row["partner_names"].decode([String].self)
     }
 }
 

@@ -1,0 +1,44 @@
+import Synchronization
+
+/// How many posts of terms pushed out of Recents wait to be deleted in a batch. A push-out used to delete its term's
+/// posts in a transaction of its own after every new term's, holding a lock that every page counted took shared: every
+/// other writer waited for it, on every new term. Now a push-out puts its term's posts in `orphan_post` inside the
+/// search's own transaction, and once more than `allowance` have waited (as this server counts them), one transaction
+/// deletes every waiting post that no term counts by then (`smashtag_delete_orphans`, which never waits for a lock).
+/// The table is durable: what a server leaves waiting when it stops goes with the next batch, whichever server runs
+/// it. A waiting post fetched again by another term is counted without being stored again, and stays.
+final class PostgresOrphans: Sendable {
+    /// About 40 terms of 25-post pages, deleted in a few milliseconds.
+    static let defaultAllowance = 1_000
+
+    let allowance: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var waiting = 0
+        /// One batch at a time: every search that finds the allowance exceeded would otherwise start one.
+        var isDeleting = false
+    }
+
+    init(allowance: Int) {
+        self.allowance = max(0, allowance)
+    }
+
+    /// Notes `count` more posts waiting; true when a batch is due and the caller is to delete it (then `settle`).
+    func add(_ count: Int) -> Bool {
+        state.withLock { state in
+            state.waiting += count
+            guard state.waiting > allowance, !state.isDeleting else { return false }
+            state.isDeleting = true
+            return true
+        }
+    }
+
+    /// The batch is over: the posts that waited deleted or kept (`deleted`), or still waiting after a failure.
+    func settle(deleted: Bool) {
+        state.withLock { state in
+            if deleted { state.waiting = 0 }
+            state.isDeleting = false
+        }
+    }
+}
