@@ -26,7 +26,7 @@ struct PostgresCounter {
         guard let fresh else { return }
         let tally = page.tally(of: fresh.map { page.storable[$0 - 1] })
         guard !tally.isEmpty else { return }
-        try await connection.run("SELECT smashtag_add_counts(\(termID), \(tally: tally))")
+        try await connection.run("SELECT smashtag_add_counts(\(termID), false, \(tally: tally))")
     }
 }
 

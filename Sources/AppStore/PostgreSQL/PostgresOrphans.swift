@@ -3,13 +3,15 @@ import Synchronization
 /// How many posts of terms pushed out of Recents wait to be deleted in a batch. A push-out used to delete its term's
 /// posts in a transaction of its own after every new term's, holding a lock that every page counted took shared: every
 /// other writer waited for it, on every new term. Now a push-out puts its term's posts in `orphan_post` inside the
-/// search's own transaction, and once more than `allowance` have waited (as this server counts them), one transaction
-/// deletes every waiting post that no term counts by then (`smashtag_delete_orphans`, which never waits for a lock).
+/// search's own transaction, and once more than `allowance` wait (as this server counts them), each search is followed
+/// by a batch that deletes those no term counts by then (`smashtag_delete_orphans`, which never waits for a lock).
 /// The table is durable: what a server leaves waiting when it stops goes with the next batch, whichever server runs
 /// it. A waiting post fetched again by another term is counted without being stored again, and stays.
 final class PostgresOrphans: Sendable {
-    /// About 40 terms of 25-post pages, deleted in a few milliseconds.
-    static let defaultAllowance = 1_000
+    /// About 6 MB of posts, as on SQLite (`OrphanPosts`).
+    static let defaultAllowance = 10_000
+    /// Waiting posts looked at in one transaction, which holds a lock for each while it runs.
+    static let batch = 1_000
 
     let allowance: Int
     private let state = Mutex(State())
@@ -34,10 +36,10 @@ final class PostgresOrphans: Sendable {
         }
     }
 
-    /// The batch is over: the posts that waited deleted or kept (`deleted`), or still waiting after a failure.
-    func settle(deleted: Bool) {
+    /// The batch is over: `taken` posts were looked at (deleted, kept as counted, or left for a later batch).
+    func settle(taken: Int) {
         state.withLock { state in
-            if deleted { state.waiting = 0 }
+            state.waiting = max(0, state.waiting - taken)
             state.isDeleting = false
         }
     }

@@ -74,16 +74,14 @@ extension PostgresStore {
         await deleteOrphans(adding: waiting)
     }
 
-    /// A batch of the pushed-out terms' posts, once more than the allowance wait, in a transaction after the search's
-    /// own. Its failure is not the search's: the posts stay waiting, for the next batch.
+    /// A batch of the pushed-out terms' posts, once more than the allowance wait, after the search's own transaction.
+    /// A failure is not the search's: the posts stay waiting, for the next batch.
     private func deleteOrphans(adding waiting: Int) async {
         guard orphans.add(waiting) else { return }
-        do {
-            try await transaction { connection in try await connection.run("SELECT smashtag_delete_orphans()") }
-            orphans.settle(deleted: true)
-        } catch {
-            orphans.settle(deleted: false)
-        }
+        let taken = try? await pool.statement(
+            "SELECT smashtag_delete_orphans(\(PostgresOrphans.batch)) AS taken"
+        ).first?["taken"].decode(Int.self)
+        orphans.settle(taken: taken ?? 0)
     }
 
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
@@ -109,18 +107,15 @@ extension PostgresStore {
         }
     }
 
-    /// The term goes at once, waiting for a page being counted under it, and then the posts no other term counts.
+    /// The term goes at once, waiting for a page being counted under it, and the posts no other term counts with it
+    /// (those a page is counting at that moment wait for a later batch).
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
-        let removed = try await transaction { connection -> Int? in
-            try await connection.value(
-                """
-                SELECT smashtag_remove(array_agg(id), \(PostgresChanges.channel)) AS waiting FROM (
-                    SELECT id FROM recent WHERE key = \(term.key) FOR UPDATE) AS t HAVING count(*) > 0
-                """, "waiting", as: Int.self)
-        }
-        guard removed != nil else { return false }
-        try await transaction { connection in try await connection.run("SELECT smashtag_delete_orphans()") }
-        return true
+        try await pool.statement(
+            """
+            SELECT smashtag_delete_posts(smashtag_remove(array_agg(id), \(PostgresChanges.channel))) AS deleted
+            FROM (SELECT id FROM recent WHERE key = \(term.key) FOR UPDATE) AS t HAVING count(*) > 0
+            """
+        ).first != nil
     }
 
     static func recordedTerm(
