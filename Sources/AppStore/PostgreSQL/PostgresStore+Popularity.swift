@@ -11,7 +11,8 @@ import Posts
 /// What was counted: the popularity tables, the trends, the posts kept for pages that show them again. Text is
 /// ordered `COLLATE "C"` (by code point), as SQLite orders it, whatever the database's own collation.
 extension PostgresStore {
-    /// Over all time one statement, so no transaction; a window's table reads its pairs too, in one snapshot.
+    /// Over all time, two statements that need no common snapshot (the partners are on the rows); a window's table
+    /// reads its pairs too, in one snapshot.
     func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
         guard window.hours(at: now) != nil else {
             return try await read { connection in try await Self.allTimePopularity(term, connection) }
@@ -78,23 +79,17 @@ extension PostgresStore {
             term: shown, window: window, counted: try await partners(of: rows, termID, in: hours, connection))
     }
 
-    /// Over all time: the term's spelling and its rows, each with the strongest partners counting keeps on it, in
-    /// one statement (one partition of the counts).
+    /// Over all time: the term's spelling, then its rows, each with the strongest partners counting keeps on it: the
+    /// rows' statement names the term's id, so PostgreSQL reads that one partition of the counts (a join to the term
+    /// by its key would read them all).
     private static func allTimePopularity(
         _ term: SearchTermKey, _ connection: PostgresConnection
     ) async throws -> PopularityTable {
-        let rows = try await connection.rows(
-            """
-            SELECT r.term, m.id, m.kind, m.key, m.shown, c.count, 0 AS previous, c.partner_names FROM recent r
-            LEFT JOIN mention_count c ON c.term_id = r.id AND c.count >= 2 LEFT JOIN mention m ON m.id = c.mention_id
-            WHERE r.key = \(term.key)
-            """)
-        guard let first = rows.first else { return PopularityTable(term: term.shown, window: .all, counted: []) }
-        let counted = try rows.compactMap { row in
-            try row["id"].decode(Int64?.self) == nil ? nil : try CountedMention(withPartners: row)
+        guard let (termID, shown) = try await recent(term, connection) else {
+            return PopularityTable(term: term.shown, window: .all, counted: [])
         }
         return PopularityTable(
-            term: try first["term"].decode(String.self), window: .all, counted: CountedMention.rows(counted))
+            term: shown, window: .all, counted: CountedMention.rows(try await counted(termID, atLeast: 2, connection)))
     }
 
     /// The term's id and newest spelling; nil when it is not in Recents.
@@ -105,18 +100,26 @@ extension PostgresStore {
         return (try row["id"].decode(Int64.self), try row["term"].decode(String.self))
     }
 
-    /// A term's mentions counted at least `least` times over all time, each with its strongest partners.
+    /// A term's mentions counted at least `least` times over all time, each with its strongest partners; its rows
+    /// decoded by position (by name, each row's columns were looked up, a third of a 3,000-row table's time).
     static func counted(
         _ termID: Int64, atLeast least: Int, _ connection: PostgresConnection
     ) async throws
         -> [CountedMention]
     {
-        try await connection.rows(
+        let rows = try await connection.query(
             """
-            SELECT m.id, m.kind, m.key, m.shown, c.count, 0 AS previous, c.partner_names FROM mention_count c
+            SELECT m.id, m.kind, m.key, m.shown, c.count, c.partner_names FROM mention_count c
             JOIN mention m ON m.id = c.mention_id WHERE c.term_id = \(termID) AND c.count >= \(least)
-            """
-        ).map(CountedMention.init(withPartners:))
+            """, logger: .queries)
+        var counted: [CountedMention] = []
+        for try await (id, kind, key, shown, count, partners) in rows.decode(
+            (Int64, Int, String, String, Int, [String]).self)
+        {
+            counted.append(
+                CountedMention(id: id, kind: kind, key: key, shown: shown, count: count, partners: partners))
+        }
+        return counted
     }
 
     /// Every mention of a term named in a window or the one before, with its count in each.
@@ -261,11 +264,6 @@ extension CountedMention {
             count: try row["count"].decode(Int.self), previous: try row["previous"].decode(Int.self))
     }
 
-    /// A row of `mention_count` with the partners counting keeps on it.
-    init(withPartners row: PostgresRandomAccessRow) throws {
-        try self.init(row)
-        partners = try row["partner_names"].decode([String].self)
-    }
 }
 
 extension PostgresStore {
