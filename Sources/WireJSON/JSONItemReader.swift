@@ -135,6 +135,32 @@ package struct JSONItemReader: Sendable {
         }
     }
 
+    /// In JSON Lines, once the first item has shown the file to be so: the next line, from its first byte that is not
+    /// a separator to its end, offered to `read`, and taken when `read` takes it; the offset is where it starts. Nil,
+    /// and nothing taken, when the line is not whole in the window yet or `read` declines it: `next()` reads it.
+    package mutating func nextLine<Result>(
+        _ read: (UnsafeBufferPointer<UInt8>) -> Result?
+    ) -> (result: Result, offset: Int)? {
+        guard position.isJSONLines == true, !position.inTopLevelArray, !position.finished else { return nil }
+        let taken = bytes.withUnsafeBufferPointer { buffer -> (result: Result, offset: Int, end: Int)? in
+            var parser = JSONParser(buffer, offset: position.offset)
+            skipSeparators(&parser)
+            let start = parser.offset
+            guard start < buffer.count, windowStart + start < end ?? .max else { return nil }
+            let newline = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+            }
+            guard let lineEnd = newline ?? (atEndOfInput ? buffer.count : nil),
+                let result = read(UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]))
+            else { return nil }
+            return (result, start, lineEnd)
+        }
+        guard let taken else { return nil }
+        position.offset = taken.end
+        position.itemsRead += 1
+        return (taken.result, taken.offset)
+    }
+
     private mutating func reportReadFailure() -> JSONItemResult? {
         guard let failure = readFailure else { return nil }
         readFailure = nil

@@ -26,17 +26,15 @@ package struct TextRepairs: OptionSet, Sendable {
 /// fixed `Decodable` shape), reports malformed input by line, reads values back to back, and must keep up with
 /// orjson on multi-megabyte files.
 package struct JSONParser: ~Copyable {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var offset: Int
+    var offset: Int
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
-    private let ignoredKeys: [[UInt8]]
-    /// Bit n set when an ignored key is n bytes long: most keys are told apart by their length alone.
-    private let ignoredLengths: UInt64
+    let ignoredKeys: JSONKeySet
     /// What was mended so far (callers read it after each value).
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
-    private var depth = 0
+    var depth = 0
     /// Every byte of strings scanned since a string was skipped, or'ed: a high bit means bytes beyond ASCII, whose
     /// UTF-8 is then checked, so a skipped member is checked as strictly as a built one.
     private var scannedBits: UInt64 = 0
@@ -45,8 +43,7 @@ package struct JSONParser: ~Copyable {
     package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
         self.bytes = bytes
         self.offset = offset
-        self.ignoredKeys = ignoredKeys
-        ignoredLengths = ignoredKeys.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 1 << 63) }
+        self.ignoredKeys = JSONKeySet(ignoredKeys)
     }
 
     package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
@@ -95,7 +92,8 @@ package struct JSONParser: ~Copyable {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
             let keyStart = offset + 1
-            let key = building ? try parseString() : try skipString()
+            var key = ""
+            if building { key = try parseString() } else { try skipString() }
             let keep = building && !isIgnored(keyStart..<offset - 1)
             skipWhitespace()
             guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
@@ -122,50 +120,49 @@ package struct JSONParser: ~Copyable {
         return .array(elements)
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
             throw error("no more than \(Self.maximumDepth) arrays and objects inside one another")
         }
         depth += 1
     }
 
-    private func isIgnored(_ key: Range<Int>) -> Bool {
-        guard ignoredLengths & (1 << UInt64(min(key.count, 63))) != 0 else { return false }
-        return ignoredKeys.contains { ignored in
-            ignored.count == key.count
-                && ignored.withUnsafeBufferPointer {
-                    memcmp($0.baseAddress!, bytes.baseAddress! + key.lowerBound, key.count) == 0
-                }
-        }
+    func isIgnored(_ key: Range<Int>) -> Bool {
+        ignoredKeys.contains(UnsafeBufferPointer(rebasing: bytes[key]))
     }
 
     /// Checks a value as strictly as `parseValue` without building it.
-    private mutating func skipValue() throws(JSONSyntaxError) {
+    mutating func skipValue() throws(JSONSyntaxError) {
         skipWhitespace()
         switch currentByte {
         case UInt8(ascii: "{"): _ = try parseObject(building: false)
         case UInt8(ascii: "["): _ = try parseArray(building: false)
-        case UInt8(ascii: "\""): _ = try skipString()
+        case UInt8(ascii: "\""): try skipString()
         default: _ = try parseValue()
         }
     }
 
-    /// Checks a string without building it; returns an empty key so object parsing reads the same either way.
-    private mutating func skipString() throws(JSONSyntaxError) -> String {
+    /// Checks a string, from its opening quote, without building it; returns whether it holds escapes.
+    @discardableResult
+    mutating func skipString() throws(JSONSyntaxError) -> Bool {
         offset += 1
         let start = offset
         scannedBits = 0
+        var escaped = false
         while true {
             try scanToQuoteOrBackslash()
             offset += 1
             if bytes[offset - 1] == UInt8(ascii: "\"") { break }
+            escaped = true
             try skipEscape()
         }
         // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the string they spell is.
-        if scannedBits & 0x8080_8080_8080_8080 != 0 {
-            _ = string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]))
+        if scannedBits & 0x8080_8080_8080_8080 != 0,
+            !UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]))
+        {
+            repairs.insert(.invalidUTF8)
         }
-        return ""
+        return escaped
     }
 
     /// Checks an escape as strictly as `appendEscape`, building nothing.
@@ -215,7 +212,7 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count else { throw error("'\(word)'") }
         for index in 0..<count where bytes[offset + index] != word.utf8Start[index] {
@@ -227,6 +224,12 @@ package struct JSONParser: ~Copyable {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = offset
+        try skipNumber()
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+    }
+
+    /// Checks a number without building it.
+    mutating func skipNumber() throws(JSONSyntaxError) {
         _ = skip(UInt8(ascii: "-"))
         if skip(UInt8(ascii: "0")) {
             // RFC 8259: `07` is not a number, and reading it as 7 would accept a corrupted line as good.
@@ -243,7 +246,6 @@ package struct JSONParser: ~Copyable {
             if !skip(UInt8(ascii: "+")) { _ = skip(UInt8(ascii: "-")) }
             guard try skipDigits() > 0 else { throw error("a digit in the exponent") }
         }
-        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
     }
 
     private mutating func skipDigits() throws(JSONSyntaxError) -> Int {
@@ -253,7 +255,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// Parses a string starting at its opening quote. The common case, no escapes, is a single scan and one copy.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         offset += 1
         let start = offset
         try scanToQuoteOrBackslash()
@@ -278,35 +280,11 @@ package struct JSONParser: ~Copyable {
         return utf8.withUnsafeBufferPointer { string(from: $0) }
     }
 
-    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Decoded and then
-    /// compared rather than `String(validating:)`, which is not specialised and looks its types up on every call.
+    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Checked by hand
+    /// rather than with `String(validating:)`, which is not specialised and looks its types up on every call.
     private mutating func string(from utf8: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: utf8, as: UTF8.self)
-        if Self.isASCII(utf8) || Self.isSame(text, utf8) { return text }
-        repairs.insert(.invalidUTF8)
-        return text
-    }
-
-    private static func isSame(_ text: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.utf8.count == utf8.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { stored in
-            stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0
-        } ?? text.utf8.elementsEqual(utf8)
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= bytes.count {
-            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
+        if !UTF8Check.isValid(utf8) { repairs.insert(.invalidUTF8) }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {

@@ -11,15 +11,20 @@ struct ExactText {
     private(set) var mentions: [Mention] = []
     private(set) var displayStart = 0
 
-    init(_ wire: WireText) {
+    /// `readsUTF8`: false to read every text on its scalars, the reference `DirectText` is held to.
+    init(_ wire: WireText, readsUTF8: Bool = true) {
         if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.utf8.contains(UInt8(ascii: "&")) {
             text = wire.escapedText
             return
         }
-        let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
-        var placement = Placement(scalars: scalars)
-        placement.place(wire.entities)
-        assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
+        if readsUTF8, let direct = DirectText(wire) {
+            (text, mentions) = (direct.text, direct.mentions)
+        } else {
+            let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
+            var placement = Placement(scalars: scalars)
+            placement.place(wire.entities)
+            assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
+        }
         if wire.isReply { displayStart = replyPrefixEnd(upTo: wire.displayStart) }
     }
 
@@ -135,7 +140,7 @@ struct ExactText {
 }
 
 /// An entity at its checked place in the escaped text.
-private struct PlacedEntity {
+struct PlacedEntity {
     let entity: WireEntity
     let range: Range<Int>
 
@@ -153,7 +158,7 @@ private struct PlacedEntity {
 /// Linear in the text and the entities: a misplaced entity is looked for outward from where it claims to be, no
 /// further than `searchRadius` (a real post is at most 25,000 characters, and a truncated retweet's clamped
 /// entities land within a few hundred of their place), and taken places are marked, not searched.
-private struct Placement {
+struct Placement {
     static let searchRadius = 25_000
 
     let scalars: [Unicode.Scalar]
@@ -191,9 +196,14 @@ private struct Placement {
 
     private func matches(_ token: String, at range: Range<Int>) -> Bool {
         guard range.upperBound <= scalars.count else { return false }
+        return Self.says(token, scalars[range])
+    }
+
+    /// Whether the scalars are the token, folded; an entity never says nothing.
+    static func says(_ token: String, _ scalars: some Collection<Unicode.Scalar>) -> Bool {
         let tokenScalars = token.unicodeScalars
-        guard range.count == tokenScalars.count, !range.isEmpty else { return false }
-        return zip(scalars[range], tokenScalars).allSatisfy { Self.fold($0) == Self.fold($1) }
+        guard scalars.count == tokenScalars.count, !scalars.isEmpty else { return false }
+        return zip(scalars, tokenScalars).allSatisfy { fold($0) == fold($1) }
     }
 
     /// The closest start to the claimed one where the text says the token, as a whole word, in a free place; of two

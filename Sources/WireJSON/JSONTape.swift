@@ -1,0 +1,200 @@
+/// One JSON value laid out flat as `JSONParser` reads it: an entry per value and per member name, in document order,
+/// strings left as byte ranges of the input until a decoder asks for them.
+///
+/// A tree of `JSONValue`s costs an allocation per object, array and long string, a reference count on every
+/// lookup, and freeing it all afterwards: on a twarc2 file, more than decoding the posts from it. A tape is one
+/// array, and its values (`JSONTapeValue`) answer what the tree's answer for the same JSON.
+package enum JSONTape {
+    /// Reads `bytes` — one object, then nothing but spaces — and gives its root to `body`. Nil, and `body` never
+    /// called, when the bytes are not that, when the parser had anything to mend (invalid UTF-8, a lone surrogate:
+    /// the tree reads them and says so), when a member's name holds an escape, or when a member of the root is not
+    /// in `rootKeys`: a tape is a shortcut for the common case, and the tree reads everything else.
+    package static func read<Result>(
+        _ bytes: UnsafeBufferPointer<UInt8>, ignoring ignoredKeys: [[UInt8]], rootKeys: JSONKeySet,
+        _ body: (JSONTapeValue) -> Result?
+    ) -> Result? {
+        guard let base = bytes.baseAddress, bytes.first == UInt8(ascii: "{"), bytes.count < Int(TapeEntry.none) else {
+            return nil
+        }
+        var entries: [TapeEntry] = []
+        entries.reserveCapacity(bytes.count / 16)
+        var parser = JSONParser(bytes, ignoring: ignoredKeys)
+        do throws(JSONSyntaxError) {
+            try parser.tapeObject(onto: &entries, rootKeys: rootKeys)
+        } catch {
+            return nil
+        }
+        parser.skipWhitespace()
+        guard parser.currentByte == nil, parser.repairs.isEmpty else { return nil }
+        return entries.withUnsafeBufferPointer { entries in
+            body(JSONTapeValue(entries: entries.baseAddress!, bytes: base, index: 0))
+        }
+    }
+}
+
+/// A value on a tape. Valid only inside `JSONTape.read`'s body, which owns the tape and the bytes.
+package struct JSONTapeValue: JSONNode {
+    let entries: UnsafePointer<TapeEntry>
+    let bytes: UnsafePointer<UInt8>
+    let index: Int
+
+    private var entry: TapeEntry { entries[index] }
+
+    /// Walks the names from the last back, so a repeated name gives its last member, as `JSONObject` does.
+    package subscript(key: StaticString) -> JSONTapeValue? {
+        let entry = self.entry
+        guard entry.kind == .object else { return nil }
+        let length = key.utf8CodeUnitCount
+        var name = entry.start
+        while name != TapeEntry.none {
+            let candidate = entries[Int(name)]
+            if Int(candidate.end &- candidate.start) == length, isName(candidate, key.utf8Start, length) {
+                return JSONTapeValue(entries: entries, bytes: bytes, index: Int(name) + 1)
+            }
+            name = candidate.jump
+        }
+        return nil
+    }
+
+    private func isName(_ name: TapeEntry, _ key: UnsafePointer<UInt8>, _ length: Int) -> Bool {
+        let start = bytes + Int(name.start)
+        for index in 0..<length where start[index] != key[index] { return false }
+        return true
+    }
+
+    package var array: JSONTapeElements? {
+        let entry = self.entry
+        guard entry.kind == .array else { return nil }
+        return JSONTapeElements(entries: entries, bytes: bytes, startIndex: index + 1, endIndex: Int(entry.jump))
+    }
+
+    /// Built from the bytes when asked: most of a page's strings are never read.
+    package var string: String? {
+        let entry = self.entry
+        let utf8 = UnsafeBufferPointer(start: bytes + Int(entry.start), count: Int(entry.end &- entry.start))
+        switch entry.kind {
+        case .string, .number: return String(decoding: utf8, as: UTF8.self)
+        case .escapedString:
+            // Read again from its opening quote by the parser that checked it, so escapes mean what they meant.
+            var parser = JSONParser(UnsafeBufferPointer(start: utf8.baseAddress! - 1, count: utf8.count + 2))
+            return try? parser.parseString()
+        default: return nil
+        }
+    }
+}
+
+/// An array's elements on a tape.
+package struct JSONTapeElements: Collection {
+    let entries: UnsafePointer<TapeEntry>
+    let bytes: UnsafePointer<UInt8>
+    package let startIndex: Int
+    package let endIndex: Int
+
+    package func index(after index: Int) -> Int {
+        Int(entries[index].jump)
+    }
+
+    package subscript(index: Int) -> JSONTapeValue {
+        JSONTapeValue(entries: entries, bytes: bytes, index: index)
+    }
+}
+
+/// One value or member name on a tape: 16 bytes.
+struct TapeEntry {
+    enum Kind: UInt8 { case object, array, string, escapedString, number, literal }
+
+    static let none = UInt32.max
+
+    var kind: Kind
+    /// A string's first byte after its opening quote, a number's first byte; an object's last member name (its
+    /// entry), or `none` when it has no members.
+    var start: UInt32
+    /// Just past a string's last byte before its closing quote, or past a number.
+    var end: UInt32
+    /// For a value, the entry after it and everything in it; for a member name, the entry of the name before it in
+    /// its object, or `none`.
+    var jump: UInt32
+}
+
+extension JSONParser {
+    /// An object onto the tape, checked as strictly as `parseValue` checks it; members in `ignoredKeys` are checked
+    /// and left off. `rootKeys`: the names its members may have (nil: any).
+    mutating func tapeObject(onto tape: inout [TapeEntry], rootKeys: JSONKeySet? = nil) throws(JSONSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
+        let object = tape.count
+        tape.append(TapeEntry(kind: .object, start: TapeEntry.none, end: 0, jump: 0))
+        offset += 1
+        skipWhitespace()
+        var lastName = TapeEntry.none
+        if !skip(UInt8(ascii: "}")) {
+            repeat {
+                skipWhitespace()
+                guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
+                let start = offset + 1
+                let escaped = try skipString()
+                let name = start..<offset - 1
+                if escaped || rootKeys?.contains(UnsafeBufferPointer(rebasing: bytes[name])) == false {
+                    throw error("a member a tape takes")
+                }
+                skipWhitespace()
+                guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
+                if isIgnored(name) {
+                    try skipValue()
+                } else {
+                    let entry = UInt32(tape.count)
+                    tape.append(
+                        TapeEntry(
+                            kind: .string, start: UInt32(name.lowerBound), end: UInt32(name.upperBound), jump: lastName)
+                    )
+                    lastName = entry
+                    try tapeValue(onto: &tape)
+                }
+                skipWhitespace()
+            } while skip(UInt8(ascii: ","))
+            guard skip(UInt8(ascii: "}")) else { throw error("',' or '}' in an object") }
+        }
+        tape[object].start = lastName
+        tape[object].jump = UInt32(tape.count)
+    }
+
+    private mutating func tapeArray(onto tape: inout [TapeEntry]) throws(JSONSyntaxError) {
+        try enter()
+        defer { depth -= 1 }
+        let array = tape.count
+        tape.append(TapeEntry(kind: .array, start: 0, end: 0, jump: 0))
+        offset += 1
+        skipWhitespace()
+        if !skip(UInt8(ascii: "]")) {
+            repeat {
+                try tapeValue(onto: &tape)
+                skipWhitespace()
+            } while skip(UInt8(ascii: ","))
+            guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
+        }
+        tape[array].jump = UInt32(tape.count)
+    }
+
+    private mutating func tapeValue(onto tape: inout [TapeEntry]) throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard let byte = currentByte else { throw error("a value") }
+        let start = offset
+        let kind: TapeEntry.Kind
+        switch byte {
+        case UInt8(ascii: "{"): return try tapeObject(onto: &tape)
+        case UInt8(ascii: "["): return try tapeArray(onto: &tape)
+        case UInt8(ascii: "\""):
+            kind = try skipString() ? .escapedString : .string
+            tape.append(
+                TapeEntry(kind: kind, start: UInt32(start + 1), end: UInt32(offset - 1), jump: UInt32(tape.count + 1)))
+            return
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try skipNumber()
+            kind = .number
+        default:
+            _ = try parseValue()
+            kind = .literal
+        }
+        tape.append(TapeEntry(kind: kind, start: UInt32(start), end: UInt32(offset), jump: UInt32(tape.count + 1)))
+    }
+}
