@@ -109,7 +109,7 @@ package struct JSONItemReader: Sendable {
     /// parallel. This reader is finished after it.
     package mutating func handOffJSONLines() -> JSONLinesRest? {
         guard position.isJSONLines == true, !position.inTopLevelArray, !position.finished, readFailure == nil,
-            end == nil, let chunks, chunks.rereading(from: 0) != nil
+            end == nil, let chunks = chunks as? any RereadableChunks, chunks.rereading(from: 0) != nil
         else { return nil }
         position.finished = true
         return JSONLinesRest(
@@ -404,6 +404,13 @@ extension ByteChunks {
     package func rereading(from offset: Int) -> (any ByteChunks)? { nil }
 }
 
+/// An input that can be read again from any offset (a file), read straight into a buffer: the rest of a JSON Lines
+/// file is read so, a piece at a time (`JSONLinesRest`).
+package protocol RereadableChunks: ByteChunks {
+    /// Reads the next bytes into `buffer`, at most as many as it holds; returns how many (0 at the end).
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(DecodingProblem) -> Int
+}
+
 /// What is left of a JSON Lines input after its first item (`JSONItemReader.handOffJSONLines()`): the window that
 /// was read past it, the input to read the rest from, and where the window starts.
 package struct JSONLinesRest: Sendable {
@@ -414,7 +421,7 @@ package struct JSONLinesRest: Sendable {
     /// The line `window` starts on.
     package let line: Int
     /// Reads on after `window`.
-    package var chunks: any ByteChunks
+    package var chunks: any RereadableChunks
     package let ignoredKeys: [[UInt8]]
 
     /// The same, `count` bytes on, on `line`: where the next piece of the rest starts.
