@@ -48,7 +48,7 @@ package struct JSONItemReader: Sendable {
 
     private var bytes: [UInt8]
     private var chunks: (any ByteChunks)?
-    private let ignoredKeys: [[UInt8]]
+    private let ignoredKeys: JSONKeySet
     private var position = Position()
     private var lines = LineCounter()
     /// Where the window starts in the input.
@@ -65,7 +65,7 @@ package struct JSONItemReader: Sendable {
     /// `ignoredKeys`: members the caller never reads, checked but not built (see `JSONParser`).
     package init(bytes: [UInt8], ignoring ignoredKeys: [String] = []) {
         self.bytes = bytes
-        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
+        self.ignoredKeys = JSONKeySet(ignoredKeys)
         skipPreamble()
     }
 
@@ -73,7 +73,7 @@ package struct JSONItemReader: Sendable {
     package init(chunks: some ByteChunks, ignoring ignoredKeys: [String] = []) {
         self.bytes = []
         self.chunks = chunks
-        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
+        self.ignoredKeys = JSONKeySet(ignoredKeys)
         // Enough to see an archive's `window.YTD.tweets.part0 = [` whole.
         while bytes.count < 256, !atEndOfInput { readMore() }
         skipPreamble()
@@ -83,7 +83,7 @@ package struct JSONItemReader: Sendable {
     /// reader reads them there. An item that runs past the last line is malformed here, where the whole file's
     /// reader would say where it ends: a caller that gets a malformed item reads the lines again with
     /// `init(rereading:)`.
-    package init(jsonLines bytes: [UInt8], firstLine: Int, ignoring ignoredKeys: [[UInt8]]) {
+    package init(jsonLines bytes: [UInt8], firstLine: Int, ignoring ignoredKeys: JSONKeySet) {
         self.bytes = bytes
         self.ignoredKeys = ignoredKeys
         position.isJSONLines = true
@@ -422,7 +422,7 @@ package struct JSONLinesRest: Sendable {
     package let line: Int
     /// Reads on after `window`.
     package var chunks: any RereadableChunks
-    package let ignoredKeys: [[UInt8]]
+    package let ignoredKeys: JSONKeySet
 
     /// The same, `count` bytes on, on `line`: where the next piece of the rest starts.
     package func advanced(by count: Int, toLine line: Int) -> JSONLinesRest {

@@ -40,19 +40,21 @@ package struct JSONParser: ~Copyable {
     private var scannedBits: UInt64 = 0
     package static let maximumDepth = 512
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: JSONKeySet = .none) {
         self.bytes = bytes
         self.offset = offset
-        self.ignoredKeys = JSONKeySet(ignoredKeys)
+        self.ignoredKeys = ignoredKeys
     }
 
     package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    @inline(__always)
     package mutating func skipWhitespace() {
         while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     @discardableResult
+    @inline(__always)
     package mutating func skip(_ byte: UInt8) -> Bool {
         guard currentByte == byte else { return false }
         offset += 1
@@ -63,8 +65,8 @@ package struct JSONParser: ~Copyable {
         skipWhitespace()
         guard let byte = currentByte else { throw error("a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(building: true)
-        case UInt8(ascii: "["): return try parseArray(building: true)
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -78,8 +80,8 @@ package struct JSONParser: ~Copyable {
         JSONSyntaxError(offset: offset, expected: expected)
     }
 
-    /// Parses an object; when not `building`, only checks it (an ignored member's value).
-    private mutating func parseObject(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object; members in `ignoredKeys` are checked (`skipValue`) and left out.
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
@@ -87,14 +89,13 @@ package struct JSONParser: ~Copyable {
         skipWhitespace()
         if skip(UInt8(ascii: "}")) { return .object(members) }
         // Room for a small object at once: growing one member at a time was an allocation per doubling.
-        if building { members.reserveCapacity(8) }
+        members.reserveCapacity(8)
         repeat {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
             let keyStart = offset + 1
-            var key = ""
-            if building { key = try parseString() } else { try skipString() }
-            let keep = building && !isIgnored(keyStart..<offset - 1)
+            let key = try parseString()
+            let keep = !isIgnored(keyStart..<offset - 1)
             skipWhitespace()
             guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
             if keep { members.append(key, try parseValue()) } else { try skipValue() }
@@ -104,16 +105,16 @@ package struct JSONParser: ~Copyable {
         return .object(members)
     }
 
-    private mutating func parseArray(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
         var elements: [JSONValue] = []
         skipWhitespace()
         if skip(UInt8(ascii: "]")) { return .array(elements) }
-        if building { elements.reserveCapacity(4) }
+        elements.reserveCapacity(4)
         repeat {
-            if building { elements.append(try parseValue()) } else { try skipValue() }
+            elements.append(try parseValue())
             skipWhitespace()
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
@@ -131,15 +132,10 @@ package struct JSONParser: ~Copyable {
         ignoredKeys.contains(UnsafeBufferPointer(rebasing: bytes[key]))
     }
 
-    /// Checks a value as strictly as `parseValue` without building it.
+    /// Checks a value as strictly as `parseValue` without building it: read onto a tape that keeps nothing.
     mutating func skipValue() throws(JSONSyntaxError) {
-        skipWhitespace()
-        switch currentByte {
-        case UInt8(ascii: "{"): _ = try parseObject(building: false)
-        case UInt8(ascii: "["): _ = try parseArray(building: false)
-        case UInt8(ascii: "\""): try skipString()
-        default: _ = try parseValue()
-        }
+        var nothing = NoTape()
+        try tapeValue(onto: &nothing)
     }
 
     /// Checks a string, from its opening quote, without building it; returns whether it holds escapes.
@@ -181,6 +177,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// Moves to the next quote or backslash inside a string; throws at a raw control character or the input's end.
+    @inline(__always)
     private mutating func scanToQuoteOrBackslash() throws(JSONSyntaxError) {
         while true {
             skipPlainStringBytes()
@@ -193,23 +190,49 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    /// Skips bytes that need no attention inside a string (none a quote, a backslash or a control character) eight
-    /// at a time: most of a file is inside strings, and this is most of the time it takes to read it.
+    /// Skips bytes that need no attention inside a string (none a quote, a backslash or a control character), 16
+    /// and then eight at a time, up to the first that does: most of a file is inside strings, and this is most of
+    /// the time it takes to read it. Works on copies of the offset and the bits, which stay in registers.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte is zero (or below 0x20) somewhere in the word exactly when this has a high bit set.
-            let flagged =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-            guard flagged & (ones &* 0x80) == 0 else { return }
-            scannedBits |= word
-            offset += 8
+        var offset = self.offset
+        var bits = scannedBits
+        defer { (self.offset, scannedBits) = (offset, bits) }
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
         }
+        while offset &+ 16 <= bytes.count {
+            let (first, second) = (word(at: offset), word(at: offset &+ 8))
+            guard Self.flags(first) | Self.flags(second) == 0 else { break }
+            bits |= first | second
+            offset &+= 16
+        }
+        while offset &+ 8 <= bytes.count {
+            let word = word(at: offset)
+            let flags = Self.flags(word)
+            guard flags == 0 else {
+                // A borrow only ever flags bytes above a true one, so the lowest flag is the first byte to look at.
+                let plain = flags.trailingZeroBitCount / 8
+                bits |= word & ((1 << UInt64(8 * plain)) &- 1)
+                offset &+= plain
+                return
+            }
+            bits |= word
+            offset &+= 8
+        }
+    }
+
+    /// The high bit of each byte of `word` that is a quote, a backslash or a control character, and perhaps of
+    /// bytes after the first such (a borrow's doing): zero exactly when none is.
+    @inline(__always)
+    private static func flags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flagged =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return flagged & (ones &* 0x80)
     }
 
     mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {

@@ -10,25 +10,22 @@ package enum JSONTape {
     /// the tree reads them and says so), when a member's name holds an escape, or when a member of the root is not
     /// in `rootKeys`: a tape is a shortcut for the common case, and the tree reads everything else.
     package static func read<Result>(
-        _ bytes: UnsafeBufferPointer<UInt8>, ignoring ignoredKeys: [[UInt8]], rootKeys: JSONKeySet,
+        _ bytes: UnsafeBufferPointer<UInt8>, ignoring ignoredKeys: JSONKeySet, rootKeys: JSONKeySet,
         _ body: (JSONTapeValue) -> Result?
     ) -> Result? {
         guard let base = bytes.baseAddress, bytes.first == UInt8(ascii: "{"), bytes.count < Int(TapeEntry.none) else {
             return nil
         }
-        var entries: [TapeEntry] = []
-        entries.reserveCapacity(bytes.count / 16)
+        var tape = TapeBuffer(capacity: bytes.count / 16 + 16)
         var parser = JSONParser(bytes, ignoring: ignoredKeys)
         do throws(JSONSyntaxError) {
-            try parser.tapeObject(onto: &entries, rootKeys: rootKeys)
+            try parser.tapeObject(onto: &tape, rootKeys: rootKeys)
         } catch {
             return nil
         }
         parser.skipWhitespace()
         guard parser.currentByte == nil, parser.repairs.isEmpty else { return nil }
-        return entries.withUnsafeBufferPointer { entries in
-            body(JSONTapeValue(entries: entries.baseAddress!, bytes: base, index: 0))
-        }
+        return body(JSONTapeValue(entries: tape.entries, bytes: base, index: 0))
     }
 }
 
@@ -99,6 +96,66 @@ package struct JSONTapeElements: Collection {
     }
 }
 
+/// Where a parser puts the entries of a value it reads without building a tree.
+protocol TapeRecorder: ~Copyable {
+    /// Whether entries are kept. A tape compares names as bytes, so it declines a name with escapes; one that keeps
+    /// nothing takes them, and has no members to leave off.
+    static var keepsEntries: Bool { get }
+    var count: Int { get }
+    mutating func append(_ entry: TapeEntry)
+    subscript(index: Int) -> TapeEntry { get set }
+}
+
+/// A tape that keeps nothing: a value only checked (a member no one reads).
+struct NoTape: TapeRecorder {
+    static var keepsEntries: Bool { false }
+    var count: Int { 0 }
+    func append(_ entry: TapeEntry) {}
+
+    subscript(index: Int) -> TapeEntry {
+        get { TapeEntry(kind: .literal, start: 0, end: 0, jump: 0) }
+        set {}
+    }
+}
+
+/// The entries of a tape as they are written: one allocation, doubled when full, and no check per entry that it is
+/// not shared (an array's `append` makes one).
+struct TapeBuffer: ~Copyable, TapeRecorder {
+    static var keepsEntries: Bool { true }
+
+    private var base: UnsafeMutablePointer<TapeEntry>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit { base.deallocate() }
+
+    var entries: UnsafePointer<TapeEntry> { UnsafePointer(base) }
+
+    mutating func append(_ entry: TapeEntry) {
+        if count == capacity { grow() }
+        (base + count).initialize(to: entry)
+        count += 1
+    }
+
+    subscript(index: Int) -> TapeEntry {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity *= 2
+    }
+}
+
 /// One value or member name on a tape: 16 bytes.
 struct TapeEntry {
     enum Kind: UInt8 { case object, array, string, escapedString, number, literal }
@@ -119,7 +176,11 @@ struct TapeEntry {
 extension JSONParser {
     /// An object onto the tape, checked as strictly as `parseValue` checks it; members in `ignoredKeys` are checked
     /// and left off. `rootKeys`: the names its members may have (nil: any).
-    mutating func tapeObject(onto tape: inout [TapeEntry], rootKeys: JSONKeySet? = nil) throws(JSONSyntaxError) {
+    mutating func tapeObject<Tape: TapeRecorder & ~Copyable>(
+        onto tape: inout Tape, rootKeys: JSONKeySet? = nil
+    )
+        throws(JSONSyntaxError)
+    {
         try enter()
         defer { depth -= 1 }
         let object = tape.count
@@ -134,12 +195,14 @@ extension JSONParser {
                 let start = offset + 1
                 let escaped = try skipString()
                 let name = start..<offset - 1
-                if escaped || rootKeys?.contains(UnsafeBufferPointer(rebasing: bytes[name])) == false {
+                if escaped && Tape.keepsEntries
+                    || rootKeys?.contains(UnsafeBufferPointer(rebasing: bytes[name])) == false
+                {
                     throw error("a member a tape takes")
                 }
                 skipWhitespace()
                 guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
-                if isIgnored(name) {
+                if Tape.keepsEntries, isIgnored(name) {
                     try skipValue()
                 } else {
                     let entry = UInt32(tape.count)
@@ -158,7 +221,7 @@ extension JSONParser {
         tape[object].jump = UInt32(tape.count)
     }
 
-    private mutating func tapeArray(onto tape: inout [TapeEntry]) throws(JSONSyntaxError) {
+    private mutating func tapeArray<Tape: TapeRecorder & ~Copyable>(onto tape: inout Tape) throws(JSONSyntaxError) {
         try enter()
         defer { depth -= 1 }
         let array = tape.count
@@ -175,7 +238,8 @@ extension JSONParser {
         tape[array].jump = UInt32(tape.count)
     }
 
-    private mutating func tapeValue(onto tape: inout [TapeEntry]) throws(JSONSyntaxError) {
+    /// A value onto the tape, checked as strictly as `parseValue` checks it.
+    mutating func tapeValue<Tape: TapeRecorder & ~Copyable>(onto tape: inout Tape) throws(JSONSyntaxError) {
         skipWhitespace()
         guard let byte = currentByte else { throw error("a value") }
         let start = offset

@@ -49,28 +49,3 @@ enum UTF8Check {
         }
     }
 }
-
-/// Member names compared as bytes, told apart by their length first: most names are by that alone.
-package struct JSONKeySet: Sendable {
-    private let names: [[UInt8]]
-    /// Bit n set when a name is n bytes long (bit 63: 63 or more).
-    private let lengths: UInt64
-
-    package init(_ names: [[UInt8]]) {
-        self.names = names
-        lengths = names.reduce(0) { $0 | Self.bit($1.count) }
-    }
-
-    package init(_ names: [String]) {
-        self.init(names.map { Array($0.utf8) })
-    }
-
-    func contains(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard lengths & Self.bit(name.count) != 0 else { return false }
-        return names.contains { $0.count == name.count && $0.withUnsafeBufferPointer { $0.elementsEqual(name) } }
-    }
-
-    private static func bit(_ length: Int) -> UInt64 {
-        1 << UInt64(min(length, 63))
-    }
-}

@@ -58,16 +58,16 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
     /// own bytes, up to the last line's end (the part of a line after it is carried to the next piece); the rest of
     /// the file when it ends first.
     private mutating func nextPiece() -> Piece? {
-        if carried.count >= Self.pieceSize, let end = carried[(Self.pieceSize - 1)...].firstIndex(of: 0x0A) {
+        if carried.count >= Self.pieceSize, let end = Self.lineEnd(in: carried, from: Self.pieceSize - 1) {
             var window = carried
             carried = []
-            return cut(&window, at: end + 1)
+            return cut(&window, at: end)
         }
         var capacity = carried.count + Self.pieceSize
         while true {
             var bytes = carried
             read(into: &bytes, upTo: capacity)
-            if !atEndOfInput, let end = bytes.lastIndex(of: 0x0A) { return cut(&bytes, at: end + 1) }
+            if !atEndOfInput, let end = Self.lastLineEnd(in: bytes) { return cut(&bytes, at: end) }
             if atEndOfInput {
                 carried = []
                 return bytes.isEmpty ? nil : take(bytes, isLast: true)
@@ -121,6 +121,29 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
         let problem = DecodingProblem(
             file: name, line: rest.line, message: "the file could not be read to its end: \(failure)")
         return [.malformed(problem)]
+    }
+
+    /// Just past the first newline at or after `offset` and before `end`.
+    private static func lineEnd(in bytes: [UInt8], from offset: Int, to end: Int? = nil) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + offset, 0x0A, (end ?? buffer.count) - offset).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! + 1
+            }
+        }
+    }
+
+    /// Just past the last newline: looked for with `memchr` a block at a time from the end, as a piece's last line
+    /// may be long (a page of a few hundred kilobytes).
+    private static func lastLineEnd(in bytes: [UInt8]) -> Int? {
+        var blockEnd = bytes.count
+        while blockEnd > 0 {
+            let blockStart = max(0, blockEnd - 4096)
+            var end: Int?
+            while let next = lineEnd(in: bytes, from: end ?? blockStart, to: blockEnd) { end = next }
+            if let end { return end }
+            blockEnd = blockStart
+        }
+        return nil
     }
 
     private static func newlines(in bytes: [UInt8]) -> Int {

@@ -36,7 +36,7 @@ package struct DocumentDecoder: ItemDecoder {
             "note_tweet", "source", "geo", "in_reply_to_user_id", "in_reply_to_user", "display_text_range", "card_uri",
             "community_id", "media_metadata", "scopes", "non_public_metrics", "organic_metrics", "promoted_metrics",
         ] + bulkyUnreadKeys)
-    private static let unreadKeyBytes = unreadKeys.map { Array($0.utf8) }
+    private static let unreadKeySet = JSONKeySet(unreadKeys)
 
     package init(archiveAccount: Author?, expected: String = Self.formats) {
         self.archiveAccount = archiveAccount
@@ -71,7 +71,7 @@ package struct DocumentDecoder: ItemDecoder {
     /// X API v2 pages and `twarc2 flatten` lines read from a tape: the same outcomes as `decode(_:)` without a
     /// tree. Anything else is declined (and read as a tree).
     package func decode(line: UnsafeBufferPointer<UInt8>) -> [ItemOutcome]? {
-        JSONTape.read(line, ignoring: Self.unreadKeyBytes, rootKeys: Self.v2RootKeys) { root in
+        JSONTape.read(line, ignoring: Self.unreadKeySet, rootKeys: Self.v2RootKeys) { root in
             // As `decode(object:keys:)` tells them apart: `data` first, then a tweet with an author.
             if root["data"] != nil { return V2Page(root).outcomes }
             guard root["text"] != nil, root["author_id"] != nil || root["author"] != nil else { return nil }

@@ -98,16 +98,26 @@ enum V2Format {
         let entities = source?["entities"]
         let media =
             json["attachments"]?["media_keys"]?.array?.compactMap { $0.string.flatMap { includes.media[$0] } } ?? []
+        var mediaLinks: [String] = []
+        var links: [Node] = []
+        if let urls = entities?["urls"]?.array {
+            for url in urls {
+                if !isMediaLink(url) {
+                    links.append(url)
+                } else if let link = url["url"]?.string {
+                    mediaLinks.append(link)
+                }
+            }
+        }
         let wire = WireText(
-            escapedText: text,
-            entities: self.entities(entities),
-            mediaLinks: entities?["urls"]?.array?.filter { isMediaLink($0) }.compactMap { $0["url"]?.string } ?? [],
+            escapedText: text, entities: self.entities(entities, links: links), mediaLinks: mediaLinks,
             isReply: json["referenced_tweets"]?.array?.contains { $0["type"]?.string == "replied_to" } == true
         )
         return TweetContent(author: author, text: wire, media: media)
     }
 
-    private static func entities<Node: JSONNode>(_ entities: Node?) -> [WireEntity] {
+    /// `links`: the entities' URLs that are not links to the tweet's own media.
+    private static func entities<Node: JSONNode>(_ entities: Node?, links: [Node]) -> [WireEntity] {
         guard let entities else { return [] }
         let hashtags = entities["hashtags"]?.array?.compactMap {
             entity($0, .hashtag, token: $0["tag"]?.string.map { "#" + $0 })
@@ -115,13 +125,12 @@ enum V2Format {
         let users = entities["mentions"]?.array?.compactMap {
             entity($0, .user, token: $0["username"]?.string.map { "@" + $0 })
         }
-        let urls = entities["urls"]?.array?.filter { !isMediaLink($0) }
-            .compactMap {
-                entity(
-                    $0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString,
-                    display: $0["display_url"]?.nonEmptyString)
-            }
-        return (hashtags ?? []) + (users ?? []) + (urls ?? [])
+        let urls = links.compactMap {
+            entity(
+                $0, .url, token: $0["url"]?.string, expanded: $0["expanded_url"]?.nonEmptyString,
+                display: $0["display_url"]?.nonEmptyString)
+        }
+        return (hashtags ?? []) + (users ?? []) + urls
     }
 
     /// The link to the tweet's own photos: marked by `media_key` in newer data, only by its display form in older.
