@@ -11,6 +11,8 @@ package protocol JSONNode {
     var array: Elements? { get }
     /// The text of a string, or the literal of a number (ids come both ways).
     var string: String? { get }
+    /// That text as a whole number, as `Int(_:)` reads it.
+    var int: Int? { get }
 }
 
 extension JSONNode {

@@ -128,6 +128,7 @@ package struct JSONParser: ~Copyable {
         depth += 1
     }
 
+    @inline(__always)
     func isIgnored(_ key: Range<Int>) -> Bool {
         ignoredKeys.contains(UnsafeBufferPointer(rebasing: bytes[key]))
     }
@@ -161,19 +162,16 @@ package struct JSONParser: ~Copyable {
         return escaped
     }
 
-    /// Checks an escape as strictly as `appendEscape`, building nothing.
+    /// Checks an escape after a backslash as strictly as `appendEscape`, building nothing.
     private mutating func skipEscape() throws(JSONSyntaxError) {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return
-        case UInt8(ascii: "u"): _ = try parseUnicodeEscape()
-        default:
+        if Self.simpleEscape(byte) != nil { return }
+        guard byte == UInt8(ascii: "u") else {
             offset -= 1
             throw error("a valid escape sequence")
         }
+        _ = try parseUnicodeEscape()
     }
 
     /// Moves to the next quote or backslash inside a string; throws at a raw control character or the input's end.
@@ -303,6 +301,49 @@ package struct JSONParser: ~Copyable {
         return utf8.withUnsafeBufferPointer { string(from: $0) }
     }
 
+    /// All the bytes as the inside of a string already checked (a tape's), its escapes decoded straight into the
+    /// string's storage: no escape spells more bytes than it takes, so the raw length is room enough.
+    mutating func checkedString() -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var written = 0
+            while offset < bytes.count {
+                let backslash =
+                    memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset).map {
+                        UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
+                    } ?? bytes.count
+                (buffer.baseAddress! + written).update(from: bytes.baseAddress! + offset, count: backslash - offset)
+                written += backslash - offset
+                offset = backslash + 1
+                guard backslash < bytes.count else { break }
+                if let simple = Self.simpleEscape(bytes[offset]) {
+                    buffer[written] = simple
+                    written += 1
+                    offset += 1
+                    continue
+                }
+                offset += 1
+                UTF8.encode((try? parseUnicodeEscape()) ?? "\u{FFFD}") {
+                    buffer[written] = $0
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// What a one-letter escape after a backslash stands for; nil for `u` and for what is no escape.
+    private static func simpleEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
     /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Checked by hand
     /// rather than with `String(validating:)`, which is not specialised and looks its types up on every call.
     private mutating func string(from utf8: UnsafeBufferPointer<UInt8>) -> String {
@@ -313,15 +354,11 @@ package struct JSONParser: ~Copyable {
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"): UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
-        default:
+        if let simple = Self.simpleEscape(byte) {
+            utf8.append(simple)
+        } else if byte == UInt8(ascii: "u") {
+            UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
+        } else {
             offset -= 1
             throw error("a valid escape sequence")
         }

@@ -65,6 +65,26 @@ package struct JSONTapeValue: JSONNode {
         return JSONTapeElements(entries: entries, bytes: bytes, startIndex: index + 1, endIndex: Int(entry.jump))
     }
 
+    /// Read from the digits when they are a few with at most a minus sign, which `Int(_:)` reads the same (an
+    /// entity's offsets); anything else as `Int(_:)` reads the text.
+    package var int: Int? {
+        let entry = self.entry
+        guard entry.kind == .number || entry.kind == .string else { return string.flatMap { Int($0) } }
+        var index = Int(entry.start)
+        let end = Int(entry.end)
+        let negative = index < end && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        guard (1...18).contains(end - index) else { return string.flatMap { Int($0) } }
+        var value = 0
+        while index < end {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return string.flatMap { Int($0) } }
+            value = 10 * value + Int(digit)
+            index += 1
+        }
+        return negative ? -value : value
+    }
+
     /// Built from the bytes when asked: most of a page's strings are never read.
     package var string: String? {
         let entry = self.entry
@@ -72,9 +92,9 @@ package struct JSONTapeValue: JSONNode {
         switch entry.kind {
         case .string, .number: return String(decoding: utf8, as: UTF8.self)
         case .escapedString:
-            // Read again from its opening quote by the parser that checked it, so escapes mean what they meant.
-            var parser = JSONParser(UnsafeBufferPointer(start: utf8.baseAddress! - 1, count: utf8.count + 2))
-            return try? parser.parseString()
+            // Decoded by the parser that checked it, so escapes mean what they meant.
+            var parser = JSONParser(utf8)
+            return parser.checkedString()
         default: return nil
         }
     }

@@ -29,6 +29,12 @@ import Testing
         for _ in 0..<20_000 { Self.expectSame(Self.generated(using: &random)) }
     }
 
+    @Test func asciiWhitespaceIsUnicodeWhitespace() {
+        for byte in UInt8(0)..<0x80 {
+            #expect(DirectText.isASCIIWhitespace(byte) == Unicode.Scalar(byte).properties.isWhitespace, "\(byte)")
+        }
+    }
+
     private static func expectSame(_ wire: WireText) {
         let direct = ExactText(wire)
         let scalars = ExactText(wire, readsUTF8: false)

@@ -53,6 +53,12 @@ import Testing
         (#"{"data": [{"id": "5000000001", "text": "a"}]}  "#, true),
         (#"{"data": [{"id": "5000000001", "text": "a", "possibly_sensitive": fals}]}"#, false),
         (#"{"data": [], "errors": []}"#, true),
+        (
+            #"{"data": [{"id": "5000000001", "text": "ab #t", "entities": {"hashtags": [{"start": "\u0033", "#
+                + #""end": "+5", "tag": "t"}, {"start": 3, "end": 5.0, "tag": "t"}, "#
+                + #"{"start": -0, "end": 5, "tag": "t"}]}}]}"#,
+            true
+        ),
     ])
     func anAwkwardLineReadsAsItsTreeReads(line: String, takesTape: Bool) throws {
         #expect(try Self.compareLines(of: Array(line.utf8), in: line) == (takesTape ? 1 : 0))

@@ -60,6 +60,11 @@ struct DirectText {
         bytes.allSatisfy { $0 < 0x80 }
     }
 
+    /// The ASCII scalars whose `properties.isWhitespace` is true: tab to carriage return, and space.
+    static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
+        (0x09...0x0D).contains(byte) || byte == 0x20
+    }
+
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
@@ -87,6 +92,12 @@ struct DirectText {
     private static func trimmedEnd(_ bytes: UnsafeBufferPointer<UInt8>, upTo end: Int) -> Int {
         var end = end
         while end > 0 {
+            let last = bytes[end - 1]
+            if last < 0x80 {
+                guard isASCIIWhitespace(last) else { break }
+                end -= 1
+                continue
+            }
             var start = end - 1
             while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
             let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)

@@ -30,12 +30,23 @@ struct ExactText {
 
     /// The end of a reply's leading `@names` and the spaces after them. A prefix holds only names and spaces, so the
     /// escaped text's offsets (`display_text_range`) are the unescaped text's there. A reply that is nothing but names
-    /// shows them as its text.
+    /// shows them as its text. ASCII text is read on its bytes, other text on its scalars.
     private func replyPrefixEnd(upTo limit: Int?) -> Int {
+        guard mentions.first?.kind == .user else { return 0 }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return replyPrefixEnd(upTo: limit, length: utf8.count) { DirectText.isASCIIWhitespace(utf8[$0]) }
+        }
+        if let ascii, let ascii { return ascii }
         let scalars = Array(text.unicodeScalars)
+        return replyPrefixEnd(upTo: limit, length: scalars.count) { scalars[$0].properties.isWhitespace }
+    }
+
+    /// `isSpace`: whether the scalar at an offset (below `length`) is whitespace.
+    private func replyPrefixEnd(upTo limit: Int?, length: Int, isSpace: (Int) -> Bool) -> Int {
         func skippingSpaces(from offset: Int) -> Int {
             var offset = offset
-            while offset < scalars.count, scalars[offset].properties.isWhitespace { offset += 1 }
+            while offset < length, isSpace(offset) { offset += 1 }
             return offset
         }
         var end = 0
@@ -46,7 +57,7 @@ struct ExactText {
             end = mention.range.upperBound
         }
         let start = skippingSpaces(from: end)
-        return end == 0 || start == scalars.count ? 0 : start
+        return end == 0 || start == length ? 0 : start
     }
 
     /// Builds the unescaped text in UTF-8, copying the runs between entities and counting scalars as it goes, so the
