@@ -40,6 +40,11 @@ public struct AppDatabase: Sendable {
         AppDatabase(store: try await PostgresStore.connect(to: url, logger: logger))
     }
 
+    /// PostgreSQL with `orphanAllowance` posts of pushed-out terms left waiting at most (0: deleted after each search).
+    package static func connect(to url: PostgresURL, orphanAllowance: Int, logger: Logger) async throws -> AppDatabase {
+        AppDatabase(store: try await PostgresStore.connect(to: url, orphanAllowance: orphanAllowance, logger: logger))
+    }
+
     /// The database a command names: PostgreSQL when `url` is given, else the SQLite file at `path`.
     public static func open(url: PostgresURL?, orFileAt path: String, logger: Logger) async throws -> AppDatabase {
         guard let url else { return try open(at: path) }

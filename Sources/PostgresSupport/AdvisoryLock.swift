@@ -7,8 +7,11 @@ package struct AdvisoryLock: Sendable {
     let name: String
 
     static let classID: Int32 = 0x534D_5447
+    /// The app store's locks on posts ("SMPS"), which its SQL functions take with a hash of the post's key as the
+    /// object: a class apart, so that no post's hash can meet one of the locks below.
+    package static let postClassID: Int32 = 0x534D_5053
     package static let migrations = AdvisoryLock(objectID: 1, name: "migrations")
-    package static let pruning = AdvisoryLock(objectID: 4, name: "Recents pruning")
+    // 4 was Recents' pruning, which every page counted took until the posts' own locks made it unneeded (issue 39).
     package static let corpusMigrations = AdvisoryLock(objectID: 5, name: "corpus migrations")
     /// Held while the demo fills an empty corpus, so servers starting together generate it once.
     package static let demoFill = AdvisoryLock(objectID: 6, name: "demo corpus")

@@ -96,6 +96,21 @@ package final class PostgresPool: Sendable {
         }
     }
 
+    /// One statement as a transaction of its own (no `BEGIN` and `COMMIT`: two round trips fewer), its rows, within
+    /// the deadline; run again when it lost a race with another writer.
+    package func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
+        try await withDeadline { [client] in
+            var attempt = 1
+            while true {
+                do {
+                    return try await client.withConnection { connection in try await connection.rows(query) }
+                } catch let error as PSQLError where attempt < Self.attempts && error.isRace {
+                    attempt += 1
+                }
+            }
+        }
+    }
+
     /// `work`, or `StoreUnavailable` when the database does not answer in time or the connection is lost.
     package func withDeadline<T: Sendable>(
         _ limit: Duration? = nil, _ work: @escaping @Sendable () async throws -> T
@@ -141,14 +156,20 @@ extension PostgresTransactionError {
     /// The error that ended the transaction.
     package var cause: any Error { closureError ?? beginError ?? commitError ?? self }
 
+    /// Lost a race that running again resolves (see `PSQLError.isRace`).
+    var isRace: Bool { ((closureError ?? commitError) as? PSQLError)?.isRace ?? false }
+}
+
+extension PSQLError {
     /// Lost a race that running again resolves: a deadlock, a serialization failure, or a row another transaction
     /// deleted or added meanwhile (a term pruned while counted, a post kept by another term's count).
     var isRace: Bool {
-        guard let error = (closureError ?? commitError) as? PSQLError,
-            let state = error.serverInfo?[.sqlState]
-        else { return false }
+        guard let state = serverInfo?[.sqlState] else { return false }
         return ["40001", "40P01", "23503", "23505"].contains(state)
     }
+
+    /// The error's SQLSTATE, as the server gave it.
+    package var sqlState: String? { serverInfo?[.sqlState] }
 }
 
 /// The database could not be reached or did not answer: a page says so with a 503, the CLI with one sentence.

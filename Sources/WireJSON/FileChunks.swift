@@ -29,17 +29,35 @@ package final class OpenFile: Sendable {
     package func append(to bytes: inout [UInt8], upTo count: Int, at offset: Int? = nil) throws(DecodingProblem) -> Int
     {
         let received = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
-            var received: Int
-            repeat {
-                received =
-                    if let offset { pread(descriptor, buffer.baseAddress, count, off_t(offset)) } else {
-                        read(descriptor, buffer.baseAddress, count)
-                    }
-            } while received < 0 && errno == EINTR
+            let received = readOnce(into: buffer, at: offset)
             if received > 0 { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<received])) }
             return received
         }
         guard received >= 0 else { throw DecodingProblem(path: path, errno: errno) }
+        return received
+    }
+
+    /// Reads up to `buffer.count` bytes into `buffer`, as `append` does; returns how many (0 at the end of the
+    /// file), or throws.
+    package func receive(
+        into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int?
+    ) throws(DecodingProblem)
+        -> Int
+    {
+        let received = readOnce(into: buffer, at: offset)
+        guard received >= 0 else { throw DecodingProblem(path: path, errno: errno) }
+        return received
+    }
+
+    /// How many bytes were read, or -1 with `errno` set.
+    private func readOnce(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int?) -> Int {
+        var received: Int
+        repeat {
+            received =
+                if let offset { pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset)) } else {
+                    read(descriptor, buffer.baseAddress, buffer.count)
+                }
+        } while received < 0 && errno == EINTR
         return received
     }
 
@@ -52,7 +70,7 @@ package final class OpenFile: Sendable {
 }
 
 /// A file read a chunk at a time, for a reader whose memory must not grow with the file.
-package struct FileChunks: ByteChunks {
+package struct FileChunks: RereadableChunks {
     package static let chunkSize = 4 << 20
     package let file: OpenFile
     /// Where the next chunk starts when reading again from an offset; nil when reading on from where the file is.
@@ -66,6 +84,12 @@ package struct FileChunks: ByteChunks {
         let received = try file.append(to: &bytes, upTo: Self.chunkSize, at: offset)
         offset? += received
         return received > 0
+    }
+
+    package mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(DecodingProblem) -> Int {
+        let received = try file.receive(into: buffer, at: offset)
+        offset? += received
+        return received
     }
 
     package func rereading(from offset: Int) -> (any ByteChunks)? {

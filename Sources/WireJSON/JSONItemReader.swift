@@ -48,7 +48,7 @@ package struct JSONItemReader: Sendable {
 
     private var bytes: [UInt8]
     private var chunks: (any ByteChunks)?
-    private let ignoredKeys: [[UInt8]]
+    private let ignoredKeys: JSONKeySet
     private var position = Position()
     private var lines = LineCounter()
     /// Where the window starts in the input.
@@ -65,7 +65,7 @@ package struct JSONItemReader: Sendable {
     /// `ignoredKeys`: members the caller never reads, checked but not built (see `JSONParser`).
     package init(bytes: [UInt8], ignoring ignoredKeys: [String] = []) {
         self.bytes = bytes
-        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
+        self.ignoredKeys = JSONKeySet(ignoredKeys)
         skipPreamble()
     }
 
@@ -73,7 +73,7 @@ package struct JSONItemReader: Sendable {
     package init(chunks: some ByteChunks, ignoring ignoredKeys: [String] = []) {
         self.bytes = []
         self.chunks = chunks
-        self.ignoredKeys = ignoredKeys.map { Array($0.utf8) }
+        self.ignoredKeys = JSONKeySet(ignoredKeys)
         // Enough to see an archive's `window.YTD.tweets.part0 = [` whole.
         while bytes.count < 256, !atEndOfInput { readMore() }
         skipPreamble()
@@ -83,7 +83,7 @@ package struct JSONItemReader: Sendable {
     /// reader reads them there. An item that runs past the last line is malformed here, where the whole file's
     /// reader would say where it ends: a caller that gets a malformed item reads the lines again with
     /// `init(rereading:)`.
-    package init(jsonLines bytes: [UInt8], firstLine: Int, ignoring ignoredKeys: [[UInt8]]) {
+    package init(jsonLines bytes: [UInt8], firstLine: Int, ignoring ignoredKeys: JSONKeySet) {
         self.bytes = bytes
         self.ignoredKeys = ignoredKeys
         position.isJSONLines = true
@@ -109,7 +109,7 @@ package struct JSONItemReader: Sendable {
     /// parallel. This reader is finished after it.
     package mutating func handOffJSONLines() -> JSONLinesRest? {
         guard position.isJSONLines == true, !position.inTopLevelArray, !position.finished, readFailure == nil,
-            end == nil, let chunks, chunks.rereading(from: 0) != nil
+            end == nil, let chunks = chunks as? any RereadableChunks, chunks.rereading(from: 0) != nil
         else { return nil }
         position.finished = true
         return JSONLinesRest(
@@ -133,6 +133,32 @@ package struct JSONItemReader: Sendable {
             position = saved
             slideWindow()
         }
+    }
+
+    /// In JSON Lines, once the first item has shown the file to be so: the next line, from its first byte that is not
+    /// a separator to its end, offered to `read`, and taken when `read` takes it; the offset is where it starts. Nil,
+    /// and nothing taken, when the line is not whole in the window yet or `read` declines it: `next()` reads it.
+    package mutating func nextLine<Result>(
+        _ read: (UnsafeBufferPointer<UInt8>) -> Result?
+    ) -> (result: Result, offset: Int)? {
+        guard position.isJSONLines == true, !position.inTopLevelArray, !position.finished else { return nil }
+        let taken = bytes.withUnsafeBufferPointer { buffer -> (result: Result, offset: Int, end: Int)? in
+            var parser = JSONParser(buffer, offset: position.offset)
+            skipSeparators(&parser)
+            let start = parser.offset
+            guard start < buffer.count, windowStart + start < end ?? .max else { return nil }
+            let newline = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress!
+            }
+            guard let lineEnd = newline ?? (atEndOfInput ? buffer.count : nil),
+                let result = read(UnsafeBufferPointer(rebasing: buffer[start..<lineEnd]))
+            else { return nil }
+            return (result, start, lineEnd)
+        }
+        guard let taken else { return nil }
+        position.offset = taken.end
+        position.itemsRead += 1
+        return (taken.result, taken.offset)
     }
 
     private mutating func reportReadFailure() -> JSONItemResult? {
@@ -378,6 +404,13 @@ extension ByteChunks {
     package func rereading(from offset: Int) -> (any ByteChunks)? { nil }
 }
 
+/// An input that can be read again from any offset (a file), read straight into a buffer: the rest of a JSON Lines
+/// file is read so, a piece at a time (`JSONLinesRest`).
+package protocol RereadableChunks: ByteChunks {
+    /// Reads the next bytes into `buffer`, at most as many as it holds; returns how many (0 at the end).
+    mutating func read(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(DecodingProblem) -> Int
+}
+
 /// What is left of a JSON Lines input after its first item (`JSONItemReader.handOffJSONLines()`): the window that
 /// was read past it, the input to read the rest from, and where the window starts.
 package struct JSONLinesRest: Sendable {
@@ -388,8 +421,8 @@ package struct JSONLinesRest: Sendable {
     /// The line `window` starts on.
     package let line: Int
     /// Reads on after `window`.
-    package var chunks: any ByteChunks
-    package let ignoredKeys: [[UInt8]]
+    package var chunks: any RereadableChunks
+    package let ignoredKeys: JSONKeySet
 
     /// The same, `count` bytes on, on `line`: where the next piece of the rest starts.
     package func advanced(by count: Int, toLine line: Int) -> JSONLinesRest {

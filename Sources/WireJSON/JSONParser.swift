@@ -26,36 +26,35 @@ package struct TextRepairs: OptionSet, Sendable {
 /// fixed `Decodable` shape), reports malformed input by line, reads values back to back, and must keep up with
 /// orjson on multi-megabyte files.
 package struct JSONParser: ~Copyable {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private(set) var offset: Int
+    var offset: Int
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
-    private let ignoredKeys: [[UInt8]]
-    /// Bit n set when an ignored key is n bytes long: most keys are told apart by their length alone.
-    private let ignoredLengths: UInt64
+    let ignoredKeys: JSONKeySet
     /// What was mended so far (callers read it after each value).
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
-    private var depth = 0
+    var depth = 0
     /// Every byte of strings scanned since a string was skipped, or'ed: a high bit means bytes beyond ASCII, whose
     /// UTF-8 is then checked, so a skipped member is checked as strictly as a built one.
     private var scannedBits: UInt64 = 0
     package static let maximumDepth = 512
 
-    package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: [[UInt8]] = []) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0, ignoring ignoredKeys: JSONKeySet = .none) {
         self.bytes = bytes
         self.offset = offset
         self.ignoredKeys = ignoredKeys
-        ignoredLengths = ignoredKeys.reduce(0) { $0 | ($1.count < 64 ? 1 << UInt64($1.count) : 1 << 63) }
     }
 
     package var currentByte: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
+    @inline(__always)
     package mutating func skipWhitespace() {
         while offset < bytes.count, Self.isWhitespace(bytes[offset]) { offset += 1 }
     }
 
     @discardableResult
+    @inline(__always)
     package mutating func skip(_ byte: UInt8) -> Bool {
         guard currentByte == byte else { return false }
         offset += 1
@@ -66,8 +65,8 @@ package struct JSONParser: ~Copyable {
         skipWhitespace()
         guard let byte = currentByte else { throw error("a value") }
         switch byte {
-        case UInt8(ascii: "{"): return try parseObject(building: true)
-        case UInt8(ascii: "["): return try parseArray(building: true)
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
@@ -81,8 +80,8 @@ package struct JSONParser: ~Copyable {
         JSONSyntaxError(offset: offset, expected: expected)
     }
 
-    /// Parses an object; when not `building`, only checks it (an ignored member's value).
-    private mutating func parseObject(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+    /// Parses an object; members in `ignoredKeys` are checked (`skipValue`) and left out.
+    private mutating func parseObject() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
@@ -90,13 +89,13 @@ package struct JSONParser: ~Copyable {
         skipWhitespace()
         if skip(UInt8(ascii: "}")) { return .object(members) }
         // Room for a small object at once: growing one member at a time was an allocation per doubling.
-        if building { members.reserveCapacity(8) }
+        members.reserveCapacity(8)
         repeat {
             skipWhitespace()
             guard currentByte == UInt8(ascii: "\"") else { throw error("a member name in quotes") }
             let keyStart = offset + 1
-            let key = building ? try parseString() : try skipString()
-            let keep = building && !isIgnored(keyStart..<offset - 1)
+            let key = try parseString()
+            let keep = !isIgnored(keyStart..<offset - 1)
             skipWhitespace()
             guard skip(UInt8(ascii: ":")) else { throw error("':' after a member name") }
             if keep { members.append(key, try parseValue()) } else { try skipValue() }
@@ -106,84 +105,77 @@ package struct JSONParser: ~Copyable {
         return .object(members)
     }
 
-    private mutating func parseArray(building: Bool) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         offset += 1
         var elements: [JSONValue] = []
         skipWhitespace()
         if skip(UInt8(ascii: "]")) { return .array(elements) }
-        if building { elements.reserveCapacity(4) }
+        elements.reserveCapacity(4)
         repeat {
-            if building { elements.append(try parseValue()) } else { try skipValue() }
+            elements.append(try parseValue())
             skipWhitespace()
         } while skip(UInt8(ascii: ","))
         guard skip(UInt8(ascii: "]")) else { throw error("',' or ']' in an array") }
         return .array(elements)
     }
 
-    private mutating func enter() throws(JSONSyntaxError) {
+    mutating func enter() throws(JSONSyntaxError) {
         guard depth < Self.maximumDepth else {
             throw error("no more than \(Self.maximumDepth) arrays and objects inside one another")
         }
         depth += 1
     }
 
-    private func isIgnored(_ key: Range<Int>) -> Bool {
-        guard ignoredLengths & (1 << UInt64(min(key.count, 63))) != 0 else { return false }
-        return ignoredKeys.contains { ignored in
-            ignored.count == key.count
-                && ignored.withUnsafeBufferPointer {
-                    memcmp($0.baseAddress!, bytes.baseAddress! + key.lowerBound, key.count) == 0
-                }
-        }
+    @inline(__always)
+    func isIgnored(_ key: Range<Int>) -> Bool {
+        ignoredKeys.contains(UnsafeBufferPointer(rebasing: bytes[key]))
     }
 
-    /// Checks a value as strictly as `parseValue` without building it.
-    private mutating func skipValue() throws(JSONSyntaxError) {
-        skipWhitespace()
-        switch currentByte {
-        case UInt8(ascii: "{"): _ = try parseObject(building: false)
-        case UInt8(ascii: "["): _ = try parseArray(building: false)
-        case UInt8(ascii: "\""): _ = try skipString()
-        default: _ = try parseValue()
-        }
+    /// Checks a value as strictly as `parseValue` without building it: read onto a tape that keeps nothing.
+    mutating func skipValue() throws(JSONSyntaxError) {
+        var nothing = NoTape()
+        try tapeValue(onto: &nothing)
     }
 
-    /// Checks a string without building it; returns an empty key so object parsing reads the same either way.
-    private mutating func skipString() throws(JSONSyntaxError) -> String {
+    /// Checks a string, from its opening quote, without building it; returns whether it holds escapes.
+    @discardableResult
+    mutating func skipString() throws(JSONSyntaxError) -> Bool {
         offset += 1
         let start = offset
         scannedBits = 0
+        var escaped = false
         while true {
             try scanToQuoteOrBackslash()
             offset += 1
             if bytes[offset - 1] == UInt8(ascii: "\"") { break }
+            escaped = true
             try skipEscape()
         }
         // Escapes are ASCII, so the raw bytes are UTF-8 exactly when the string they spell is.
-        if scannedBits & 0x8080_8080_8080_8080 != 0 {
-            _ = string(from: UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]))
+        if scannedBits & 0x8080_8080_8080_8080 != 0,
+            !UTF8Check.isValid(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1]))
+        {
+            repairs.insert(.invalidUTF8)
         }
-        return ""
+        return escaped
     }
 
-    /// Checks an escape as strictly as `appendEscape`, building nothing.
+    /// Checks an escape after a backslash as strictly as `appendEscape`, building nothing.
     private mutating func skipEscape() throws(JSONSyntaxError) {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return
-        case UInt8(ascii: "u"): _ = try parseUnicodeEscape()
-        default:
+        if Self.simpleEscape(byte) != nil { return }
+        guard byte == UInt8(ascii: "u") else {
             offset -= 1
             throw error("a valid escape sequence")
         }
+        _ = try parseUnicodeEscape()
     }
 
     /// Moves to the next quote or backslash inside a string; throws at a raw control character or the input's end.
+    @inline(__always)
     private mutating func scanToQuoteOrBackslash() throws(JSONSyntaxError) {
         while true {
             skipPlainStringBytes()
@@ -196,26 +188,52 @@ package struct JSONParser: ~Copyable {
         }
     }
 
-    /// Skips bytes that need no attention inside a string (none a quote, a backslash or a control character) eight
-    /// at a time: most of a file is inside strings, and this is most of the time it takes to read it.
+    /// Skips bytes that need no attention inside a string (none a quote, a backslash or a control character), 16
+    /// and then eight at a time, up to the first that does: most of a file is inside strings, and this is most of
+    /// the time it takes to read it. Works on copies of the offset and the bits, which stay in registers.
     @inline(__always)
     private mutating func skipPlainStringBytes() {
         guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        while offset + 8 <= bytes.count {
-            let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-            // A byte is zero (or below 0x20) somewhere in the word exactly when this has a high bit set.
-            let flagged =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-            guard flagged & (ones &* 0x80) == 0 else { return }
-            scannedBits |= word
-            offset += 8
+        var offset = self.offset
+        var bits = scannedBits
+        defer { (self.offset, scannedBits) = (offset, bits) }
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        }
+        while offset &+ 16 <= bytes.count {
+            let (first, second) = (word(at: offset), word(at: offset &+ 8))
+            guard Self.flags(first) | Self.flags(second) == 0 else { break }
+            bits |= first | second
+            offset &+= 16
+        }
+        while offset &+ 8 <= bytes.count {
+            let word = word(at: offset)
+            let flags = Self.flags(word)
+            guard flags == 0 else {
+                // A borrow only ever flags bytes above a true one, so the lowest flag is the first byte to look at.
+                let plain = flags.trailingZeroBitCount / 8
+                bits |= word & ((1 << UInt64(8 * plain)) &- 1)
+                offset &+= plain
+                return
+            }
+            bits |= word
+            offset &+= 8
         }
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    /// The high bit of each byte of `word` that is a quote, a backslash or a control character, and perhaps of
+    /// bytes after the first such (a borrow's doing): zero exactly when none is.
+    @inline(__always)
+    private static func flags(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+        let flagged =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        return flagged & (ones &* 0x80)
+    }
+
+    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count else { throw error("'\(word)'") }
         for index in 0..<count where bytes[offset + index] != word.utf8Start[index] {
@@ -227,6 +245,12 @@ package struct JSONParser: ~Copyable {
 
     private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
         let start = offset
+        try skipNumber()
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
+    }
+
+    /// Checks a number without building it.
+    mutating func skipNumber() throws(JSONSyntaxError) {
         _ = skip(UInt8(ascii: "-"))
         if skip(UInt8(ascii: "0")) {
             // RFC 8259: `07` is not a number, and reading it as 7 would accept a corrupted line as good.
@@ -243,7 +267,6 @@ package struct JSONParser: ~Copyable {
             if !skip(UInt8(ascii: "+")) { _ = skip(UInt8(ascii: "-")) }
             guard try skipDigits() > 0 else { throw error("a digit in the exponent") }
         }
-        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self))
     }
 
     private mutating func skipDigits() throws(JSONSyntaxError) -> Int {
@@ -253,7 +276,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// Parses a string starting at its opening quote. The common case, no escapes, is a single scan and one copy.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(JSONSyntaxError) -> String {
         offset += 1
         let start = offset
         try scanToQuoteOrBackslash()
@@ -278,49 +301,64 @@ package struct JSONParser: ~Copyable {
         return utf8.withUnsafeBufferPointer { string(from: $0) }
     }
 
-    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Decoded and then
-    /// compared rather than `String(validating:)`, which is not specialised and looks its types up on every call.
+    /// All the bytes as the inside of a string already checked (a tape's), its escapes decoded straight into the
+    /// string's storage: no escape spells more bytes than it takes, so the raw length is room enough.
+    mutating func checkedString() -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            var written = 0
+            while offset < bytes.count {
+                let backslash =
+                    memchr(bytes.baseAddress! + offset, Int32(UInt8(ascii: "\\")), bytes.count - offset).map {
+                        UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - bytes.baseAddress!
+                    } ?? bytes.count
+                (buffer.baseAddress! + written).update(from: bytes.baseAddress! + offset, count: backslash - offset)
+                written += backslash - offset
+                offset = backslash + 1
+                guard backslash < bytes.count else { break }
+                if let simple = Self.simpleEscape(bytes[offset]) {
+                    buffer[written] = simple
+                    written += 1
+                    offset += 1
+                    continue
+                }
+                offset += 1
+                UTF8.encode((try? parseUnicodeEscape()) ?? "\u{FFFD}") {
+                    buffer[written] = $0
+                    written += 1
+                }
+            }
+            return written
+        }
+    }
+
+    /// What a one-letter escape after a backslash stands for; nil for `u` and for what is no escape.
+    private static func simpleEscape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): byte
+        case UInt8(ascii: "b"): 0x08
+        case UInt8(ascii: "f"): 0x0C
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "t"): 0x09
+        default: nil
+        }
+    }
+
+    /// The UTF-8 as a string; bytes that are not UTF-8 become U+FFFD, and the repair is noted. Checked by hand
+    /// rather than with `String(validating:)`, which is not specialised and looks its types up on every call.
     private mutating func string(from utf8: UnsafeBufferPointer<UInt8>) -> String {
-        let text = String(decoding: utf8, as: UTF8.self)
-        if Self.isASCII(utf8) || Self.isSame(text, utf8) { return text }
-        repairs.insert(.invalidUTF8)
-        return text
-    }
-
-    private static func isSame(_ text: String, _ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard text.utf8.count == utf8.count else { return false }
-        return text.utf8.withContiguousStorageIfAvailable { stored in
-            stored.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, stored.count) == 0
-        } ?? text.utf8.elementsEqual(utf8)
-    }
-
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= bytes.count {
-            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(bytes[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
+        if !UTF8Check.isValid(utf8) { repairs.insert(.invalidUTF8) }
+        return String(decoding: utf8, as: UTF8.self)
     }
 
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(byte)
-        case UInt8(ascii: "b"): utf8.append(0x08)
-        case UInt8(ascii: "f"): utf8.append(0x0C)
-        case UInt8(ascii: "n"): utf8.append(0x0A)
-        case UInt8(ascii: "r"): utf8.append(0x0D)
-        case UInt8(ascii: "t"): utf8.append(0x09)
-        case UInt8(ascii: "u"): UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
-        default:
+        if let simple = Self.simpleEscape(byte) {
+            utf8.append(simple)
+        } else if byte == UInt8(ascii: "u") {
+            UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
+        } else {
             offset -= 1
             throw error("a valid escape sequence")
         }

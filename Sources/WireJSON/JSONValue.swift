@@ -30,10 +30,6 @@ package enum JSONValue: Sendable {
         }
     }
 
-    package var int: Int? { string.flatMap { Int($0) } }
-
-    package var double: Double? { string.flatMap { Double($0) } }
-
     /// What kind of value it is, for messages: "an object", "a string"…
     package var kindName: String {
         switch self {
@@ -45,11 +41,11 @@ package enum JSONValue: Sendable {
         case .null: "null"
         }
     }
+}
 
-    /// A non-empty string, or nil: APIs send `""` and `null` for "none".
-    package var nonEmptyString: String? {
-        guard let text = string, !text.isEmpty else { return nil }
-        return text
+extension JSONValue: JSONNode {
+    package subscript(key: StaticString) -> JSONValue? {
+        if case .object(let members) = self { members[key] } else { nil }
     }
 }
 
@@ -75,6 +71,19 @@ package struct JSONObject: Sendable {
             if members[index].key == key { return members[index].value }
         }
         return nil
+    }
+
+    /// The same, for a name the code spells.
+    package subscript(key: StaticString) -> JSONValue? {
+        key.withUTF8Buffer { name in
+            var index = members.endIndex
+            while index > members.startIndex {
+                index -= 1
+                let utf8 = members[index].key.utf8
+                if utf8.count == name.count, utf8.elementsEqual(name) { return members[index].value }
+            }
+            return nil
+        }
     }
 
     package var keys: [String] { members.map(\.key) }

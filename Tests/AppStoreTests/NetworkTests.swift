@@ -118,6 +118,32 @@ struct NetworkTests {
         }
     }
 
+    /// PostgreSQL keeps each row's strongest partners as pages are counted, merging the partners a page names with
+    /// those the row held; a window reads them from the pairs. With every post in the window, both must agree after
+    /// each page: whole pages, pages partly counted already, ties, partners overtaking one another.
+    @Test(arguments: TestStore.available) func theStrongestPartnersFollowTheWeightsPageAfterPage(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        let mentions = ["#a", "#b", "#c", "@d", "#e", "@f", "#g", "#h"]
+        let text = { (id: Int) in
+            mentions.indices.filter { (id * 7 + $0 * $0 * 3 + id / 9) % 5 < 2 }.map { mentions[$0] }
+                .joined(separator: " ")
+        }
+        for page in 0..<9 {
+            // Each page repeats the last three posts of the one before: those are partly counted already.
+            let ids = (page * 12 - 2)...(page * 12 + 12)
+            t.source.enqueue(ids.filter { $0 > 0 }.reversed().map { post($0, hoursAgo: Double(1 + $0 % 20), text($0)) })
+            _ = try await t.sessions.fetch("T", at: .newest, count: 100)
+            let all = try await t.popularity.table(for: "T", window: .all, now: Self.now)
+            let day = try await t.popularity.table(for: "T", window: .day, now: Self.now)
+            #expect(all.sections.map(\.rows) == day.sections.map(\.rows), "page \(page)")
+            for row in all.sections.flatMap(\.rows) {
+                #expect(all.partners(of: row) == day.partners(of: row), "page \(page), \(row.mention)")
+            }
+        }
+    }
+
     @Test(arguments: TestStore.available) func windowsCountThePostsOfTheirOwnTimesAndCompareWithTheWindowBefore(
         store: TestStore
     ) async throws {

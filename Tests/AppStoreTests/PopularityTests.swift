@@ -1,6 +1,8 @@
 import AppStore
 import Foundation
 import GRDB
+import Logging
+import PostgresNIO
 import Posts
 import TestSupport
 import Testing
@@ -116,6 +118,34 @@ struct SQLiteRemovalTests {
             }
         }
         #expect(orphans == [0, 0, 0])
+        let posts = try await t.database.storedPostIDs()
+        #expect(
+            posts.count == 100 && !posts.contains("2") && !posts.contains("102"),
+            "the posts only those two terms counted go")
+    }
+}
+
+/// PostgreSQL's counting tables have no foreign keys since `v5` (row locks keep them true, and nothing cascades): a
+/// term that goes, deleted or pushed out of Recents, must take every row that names it, and its posts once no term
+/// counts them.
+@Suite(.enabled(if: TestStore.postgresURL != nil, "no test PostgreSQL (SMASHTAG_TEST_POSTGRES_URL)"))
+struct PostgresRemovalTests {
+    @Test func aTermThatGoesLeavesNoRowNamingIt() async throws {
+        let t = try await TestStore.postgres.fixture()
+        for number in 0...100 {
+            t.source.enqueue([post(1, "#a @b"), post(number + 2, "#a @c")])
+            _ = try await t.sessions.fetch("term \(number)", at: .newest)
+        }
+        #expect(try await t.recents.delete("term 100"))
+        let client = try #require(t.database.postgresClient)
+        var orphans: [Int] = []
+        for table in ["counted_post", "mention_count", "mention_trend", "mention_pair", "mention_pair_hour"] {
+            let rows = try await client.query(
+                "SELECT count(*) AS n FROM \(unescaped: table) WHERE term_id NOT IN (SELECT id FROM recent)",
+                logger: Logger(label: "test"))
+            for try await count in rows.decode(Int.self) { orphans.append(count) }
+        }
+        #expect(orphans == [0, 0, 0, 0, 0])
         let posts = try await t.database.storedPostIDs()
         #expect(
             posts.count == 100 && !posts.contains("2") && !posts.contains("102"),

@@ -8,9 +8,9 @@ import ServiceLifecycle
 import TestSupport
 import Testing
 
-/// The stores the store suites run against: SQLite in memory always (a pushed-out term's posts deleted at once, as
-/// PostgreSQL does; `OrphanPostsTests` has the batches), and PostgreSQL when `scripts/test` has started
-/// a throwaway cluster (`SMASHTAG_TEST_POSTGRES_URL`) — each test in a database of its own.
+/// The stores the store suites run against: SQLite in memory always, and PostgreSQL when `scripts/test` has started
+/// a throwaway cluster (`SMASHTAG_TEST_POSTGRES_URL`) — each test in a database of its own. Both delete a pushed-out
+/// term's posts right after the search that pushed it out; `OrphanPostsTests` has the batches.
 enum TestStore: String, Sendable, CustomTestStringConvertible {
     case sqlite
     case postgres
@@ -28,7 +28,8 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
         case .postgres:
             try await Self.running(
                 AppDatabase.connect(
-                    to: PostgresURL(try await TestPostgres.newDatabase()), logger: Logger(label: "test")))
+                    to: PostgresURL(try await TestPostgres.newDatabase()), orphanAllowance: 0,
+                    logger: Logger(label: "test")))
         }
     }
 

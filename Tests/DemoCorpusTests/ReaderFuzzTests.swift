@@ -1,10 +1,10 @@
 import Foundation
 import Posts
 import Testing
-import Twitter
 import WireJSON
 
 @testable import DemoCorpus
+@testable import Twitter
 
 /// Issue 12's fuzz run: real lines (the demo's tweets as twarc2 X API v2 pages) with mutated copies between them.
 /// Every tweet of every good line must come through; every mutated line that is not JSON — by Foundation's parser,
@@ -28,7 +28,11 @@ import WireJSON
                 file.add(Mutation.random(using: &random).apply(to: good, using: &random), mutated: true)
             }
         }
+        let first = TwarcWriter().line(for: tweets[0..<Self.tweetsPerLine]).dropLast()
+        let taken = Array(first).withUnsafeBufferPointer { DocumentDecoder(archiveAccount: nil).decode(line: $0) }
+        #expect(taken != nil, "a good line is not read straight from its bytes")
         let read = file.read()
+        #expect(read.events == file.readAsTrees(), "the lines read from tapes read otherwise than as trees")
         let missing = Set(tweets.map(\.id)).subtracting(read.ids)
         #expect(missing.isEmpty, "\(missing.count) good tweets lost, e.g. \(missing.sorted().prefix(3))")
         #expect(
@@ -85,10 +89,13 @@ private struct FuzzFile {
         return "\(number): \(line.prefix(60))…\(line.suffix(60))"
     }
 
-    func read() -> (ids: [String], namedLines: Set<Int>, syntaxErrorLines: Set<Int>) {
+    func read() -> (ids: [String], namedLines: Set<Int>, syntaxErrorLines: Set<Int>, events: [String]) {
         var reader = TweetFileReader(bytes: bytes, name: "fuzz.jsonl")
-        var result: (ids: [String], namedLines: Set<Int>, syntaxErrorLines: Set<Int>) = ([], [], [])
+        var result: (ids: [String], namedLines: Set<Int>, syntaxErrorLines: Set<Int>, events: [String]) = (
+            [], [], [], []
+        )
         while let event = reader.next() {
+            result.events.append(Self.describe(event))
             switch event {
             case .post(let tweet): result.ids.append(tweet.id)
             case .malformed(let problem), .note(let problem):
@@ -99,6 +106,27 @@ private struct FuzzFile {
         }
         return result
     }
+
+    /// The same file with every line read as a tree (no line read straight from its bytes): the reference.
+    func readAsTrees() -> [String] {
+        let items = JSONItemReader(bytes: bytes, ignoring: DocumentDecoder.unreadKeys)
+        let reader = PostItemReader(name: "fuzz.jsonl", items: items, decoder: TreesOnly())
+        return reader.map(Self.describe)
+    }
+
+    private static func describe(_ event: PostFileEvent) -> String {
+        switch event {
+        case .post(let post): "post \(post)"
+        case .malformed(let problem): "malformed \(problem)"
+        case .note(let note): "note \(note)"
+        }
+    }
+}
+
+/// X's decoder without its shortcut.
+private struct TreesOnly: ItemDecoder {
+    let decoder = DocumentDecoder(archiveAccount: nil)
+    func decode(_ item: JSONValue) -> [ItemOutcome] { decoder.decode(item) }
 }
 
 /// Ways a real line goes wrong: cut short, a byte lost, added or changed, two pieces spliced, a stray bracket,

@@ -80,7 +80,7 @@ struct PostgresCommandTests {
             database,
             """
             SELECT (SELECT sum(weight) FROM mention_pair_hour h JOIN recent r ON r.id = h.term_id \
-            WHERE r.key = 'together') * 2 = (SELECT sum(weight) FROM mention_pair p JOIN recent r ON r.id = p.term_id \
+            WHERE r.key = 'together') = (SELECT sum(weight) FROM mention_pair p JOIN recent r ON r.id = p.term_id \
             WHERE r.key = 'together')
             """)
         #expect(hourly == ["t"], "the hours add up to the totals")

@@ -100,10 +100,6 @@ extension AppDatabase {
                 ) AS links GROUP BY 1, 2, 3
                 """,
                 """
-                INSERT INTO mention_count (term_id, mention_id, count) SELECT term_id, mention_id, sum(count) FROM \
-                mention_trend GROUP BY 1, 2
-                """,
-                """
                 INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight)
                 SELECT term_id, hour, x, y, count(*) FROM (
                     SELECT term_id, hour, 1 AS x, a AS y FROM link
@@ -114,7 +110,22 @@ extension AppDatabase {
                 """
                 INSERT INTO mention_pair (term_id, mention_id, partner_id, weight)
                 SELECT term_id, mention_id, partner_id, sum(weight) FROM mention_pair_hour GROUP BY 1, 2, 3
-                UNION ALL SELECT term_id, partner_id, mention_id, sum(weight) FROM mention_pair_hour GROUP BY 1, 2, 3
+                """,
+                // Each count with its three strongest partners, as counting keeps them.
+                """
+                INSERT INTO mention_count (term_id, mention_id, count, partner_ids, partner_weights, partner_names)
+                SELECT c.term_id, c.mention_id, c.count, coalesce(s.ids, '{}'), coalesce(s.weights, '{}'),
+                    coalesce(s.names, '{}')
+                FROM (SELECT term_id, mention_id, sum(count) AS count FROM mention_trend GROUP BY 1, 2) AS c
+                LEFT JOIN (
+                    SELECT term_id, one, array_agg(other ORDER BY r) AS ids, array_agg(weight ORDER BY r) AS weights,
+                        array_agg(m.shown ORDER BY r) AS names
+                    FROM (SELECT term_id, one, other, weight,
+                            row_number() OVER (PARTITION BY term_id, one ORDER BY weight DESC, other) AS r
+                        FROM (SELECT term_id, mention_id AS one, partner_id AS other, weight FROM mention_pair
+                            UNION ALL SELECT term_id, partner_id, mention_id, weight FROM mention_pair) AS both_ways
+                        ) AS ranked JOIN mention m ON m.id = ranked.other
+                    WHERE r <= 3 GROUP BY 1, 2) AS s ON s.term_id = c.term_id AND s.one = c.mention_id
                 """,
             ] { try await connection.run(statement) }
         }

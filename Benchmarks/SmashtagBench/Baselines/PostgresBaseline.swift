@@ -63,7 +63,8 @@ public struct PostgresBaseline: Sendable {
         try await countPairs(Array(ids.prefix(MentionTally.pairedMentionLimit)), hour: hour, termID: termID, connection)
     }
 
-    /// Each pair of the post's mentions, found or created like the counts: both ways in total, once by the hour.
+    /// Each pair of the post's mentions, found or created like the counts, once (the lower id first) in total and by
+    /// the hour. It leaves the counts' strongest partners empty: less work than the store does.
     private static func countPairs(
         _ ids: [Int64], hour: Int, termID: Int64, _ connection: PostgresConnection
     ) async throws {
@@ -89,9 +90,7 @@ public struct PostgresBaseline: Sendable {
                         (\(termID), \(hour), \(low), \(high), 1)
                         """)
                 }
-                for (mention, partner) in [(low, high), (high, low)] {
-                    try await countTotal(mention, partner, termID: termID, connection)
-                }
+                try await countTotal(low, high, termID: termID, connection)
             }
         }
     }
@@ -143,7 +142,10 @@ public struct PostgresBaseline: Sendable {
                 "UPDATE mention_count SET count = count + 1 WHERE term_id = \(termID) AND mention_id = \(id)")
         } else {
             try await connection.run(
-                "INSERT INTO mention_count (term_id, mention_id, count) VALUES (\(termID), \(id), 1)")
+                """
+                INSERT INTO mention_count (term_id, mention_id, count, partner_ids, partner_weights, partner_names) \
+                VALUES (\(termID), \(id), 1, '{}', '{}', '{}')
+                """)
         }
         if try await connection.value(
             """

@@ -66,6 +66,9 @@ struct BenchPopularity: AsyncParsableCommand {
         }
         report("counting", figures)
         for term in ["bench batched", "filler 50"] { try await queryLatency(database, term) }
+        if let baseline = PostgresPopularityBaseline(database: database) {
+            try await baselineLatency(database, baseline)
+        }
         try await trendLatency(database)
         try await networkLatency(database)
     }
@@ -118,7 +121,11 @@ struct BenchPopularity: AsyncParsableCommand {
             try await body()
             times.append(ContinuousClock.now - started)
         }
-        times.sort()
+        return Self.percentiles(times)
+    }
+
+    private static func percentiles(_ times: [Duration]) -> (p50: Double, p99: Double) {
+        let times = times.sorted()
         return (times[times.count / 2].seconds * 1000, times[times.count * 99 / 100].seconds * 1000)
     }
 
@@ -128,6 +135,30 @@ struct BenchPopularity: AsyncParsableCommand {
         let batches = (0..<pages).map { _ in generator.next(100) }
         let elapsed = try await ContinuousClock().measure { for page in batches { try await count(page) } }
         return Double(pages * 100) / elapsed.seconds
+    }
+
+    /// The 3,000-mention term's table read today and as the release before issue 39 read it, on copies of the same
+    /// rows in that release's shape, the two reads taking turns so that both meet the same machine.
+    private func baselineLatency(_ database: AppDatabase, _ baseline: PostgresPopularityBaseline) async throws {
+        try await baseline.prepare()
+        var (today, before) = ([Duration](), [Duration]())
+        var rows = (0, 0)
+        for _ in 0..<300 {
+            today.append(
+                try await ContinuousClock().measure {
+                    let table = try await Popularity(database: database).table(for: "filler 50")
+                    rows.0 = table.sections.map(\.rows.count).reduce(0, +)
+                })
+            before.append(
+                try await ContinuousClock().measure { rows.1 = try await baseline.table(for: "filler 50").count })
+        }
+        try await baseline.drop()
+        for (label, times, count) in [
+            ("filler 50, taking turns", today, rows.0), ("filler 50, before (baseline)", before, rows.1),
+        ] {
+            let (p50, p99) = Self.percentiles(times)
+            report("query", ["rows": Double(count), "p50ms": p50, "p99ms": p99], label: label)
+        }
     }
 
     private func queryLatency(_ database: AppDatabase, _ term: String) async throws {

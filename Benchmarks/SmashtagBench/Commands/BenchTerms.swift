@@ -9,7 +9,9 @@ import Synchronization
 /// Searches that each record a term Recents no longer holds, as the web benchmark's varied queries do, without the
 /// HTTP server or the page: `SearchSessions.fetch` from many tasks at once, over queries more numerous than Recents
 /// keeps, so every search adds a term, counts its page and pushes the oldest term out. The app database is made
-/// afresh (`bench-terms.sqlite`) and filled by one pass first. What it measures is the writer (docs/PERFORMANCE.md).
+/// afresh (`bench-terms.sqlite`), or is the empty PostgreSQL database `--database` names, and is filled by one pass
+/// first. The corpus is the data directory's SQLite file either way, so the two stores are measured on the same
+/// searches. What it measures is the writer (docs/PERFORMANCE.md).
 struct BenchTerms: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "terms", abstract: "Throughput of searches that each record a new term (searches/s).")
@@ -39,17 +41,28 @@ struct BenchTerms: AsyncParsableCommand {
         }
         let directory = try options.directory
         let sources = SourceSet(only: CorpusSource(corpus: try SQLiteCorpus.open(at: directory.corpus)))
-        let sessions = SearchSessions(database: try options.freshStore("bench-terms.sqlite"))
-        for term in terms { _ = try await sessions.fetch(term, from: sources, at: .newest, count: count) }
-        let searches = try await measure(terms, sessions, sources)
+        let searches =
+            if try options.postgres != nil {
+                try await options.withStore { database in
+                    guard try await Recents(database: database).terms().isEmpty else {
+                        throw BenchFailure("the benchmark records into an empty database: give it a new one")
+                    }
+                    return try await measure(terms, SearchSessions(database: database), sources)
+                }
+            } else {
+                try await measure(
+                    terms, SearchSessions(database: try options.freshStore("bench-terms.sqlite")), sources)
+            }
         report(
             TermsBenchResult(
-                queries: terms.count, concurrency: concurrency, seconds: seconds,
-                searches: searches, searchesPerSecond: Double(searches) / Double(seconds)))
+                store: try options.postgres == nil ? "SQLite" : "PostgreSQL", queries: terms.count,
+                concurrency: concurrency, seconds: seconds, searches: searches,
+                searchesPerSecond: Double(searches) / Double(seconds)))
     }
 
-    /// Searches done in `seconds` by `concurrency` tasks taking the queries in turn.
+    /// Searches done in `seconds` by `concurrency` tasks taking the queries in turn, after one pass that fills Recents.
     private func measure(_ terms: [String], _ sessions: SearchSessions, _ sources: SourceSet) async throws -> Int {
+        for term in terms { _ = try await sessions.fetch(term, from: sources, at: .newest, count: count) }
         let next = QueryTurn(of: terms.count)
         let (count, concurrency) = (count, concurrency)
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -84,6 +97,7 @@ private final class QueryTurn: Sendable {
 }
 
 private struct TermsBenchResult: Encodable {
+    let store: String
     let queries: Int
     let concurrency: Int
     let seconds: Int

@@ -148,6 +148,30 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            "v5: a search's page in one statement; a term's counts together, each with its strongest partners",
+            [
+                // The posts of terms pushed out of Recents, until a batch deletes those no term counts
+                // (`PostgresOrphans`). No key: two terms pushed out together may both name a post, and a key would
+                // make the second wait for the first to commit.
+                "CREATE TABLE orphan_post (post_ref bigint NOT NULL)",
+                // The hot tables' foreign keys were checked row by row, some 600 look-ups a new term's page; row locks
+                // keep them true instead (PostgresFunctions): a page locks its term's row and its posts first, and
+                // whatever removes them locks them alone.
+                """
+                ALTER TABLE counted_post DROP CONSTRAINT counted_post_term_id_fkey,
+                    DROP CONSTRAINT counted_post_post_ref_fkey
+                """,
+                """
+                ALTER TABLE mention_trend DROP CONSTRAINT mention_trend_term_id_fkey,
+                    DROP CONSTRAINT mention_trend_mention_id_fkey
+                """,
+                """
+                ALTER TABLE mention_pair_hour DROP CONSTRAINT mention_pair_hour_term_id_fkey,
+                    DROP CONSTRAINT mention_pair_hour_mention_id_fkey, DROP CONSTRAINT mention_pair_hour_partner_id_fkey
+                """,
+            ] + PostgresCountsTable.statements + PostgresFunctions.statements
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

@@ -9,53 +9,84 @@ extension PostgresStore {
         try await read { connection in try await Self.recordedTerm(key, counting: keys, connection) }
     }
 
-    /// Never settled from memory (other servers write): an unchanged term is read, and nothing written.
+    /// Never settled from memory (other servers write): the store's function decides whether the page would change
+    /// nothing, and records it otherwise (`smashtag_record`). A page at the newest position is one statement, its own
+    /// transaction, unless some of its posts were counted already (then the tally of the others is added in a
+    /// transaction after). A page of newer or older posts, whose follow-on requests are made from the saved ones,
+    /// reads the term first.
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
-        let added = try await transaction { connection -> Bool in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
-            let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
-            if let recorded, recorded.isUnchanged(by: term, page.found) { return false }
-            let termID = try await Self.moveToTop(
-                term, cursors: page.encodedCursors(saved: recorded?.cursors), connection)
-            try await PostgresCounter(connection: connection, termID: termID).count(page)
-            try await Self.notify(term.key, connection)
-            return recorded == nil
+        let waiting: Int
+        if let cursors = page.fresh, let whole = try await recordWhole(term, page, cursors) {
+            waiting = whole
+        } else {
+            waiting = try await transaction { connection -> Int in
+                let cursors: SessionCursors.Encoded
+                if let fresh = page.fresh {
+                    cursors = fresh
+                } else {
+                    let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
+                    if let recorded, recorded.isUnchanged(by: term, page.found) { return 0 }
+                    cursors = page.encodedCursors(saved: recorded?.cursors)
+                }
+                let query = Self.recording(term, page, cursors, settle: page.fresh != nil, whole: false)
+                guard let row = try await connection.rows(query).first, let recorded = try Recorded(row) else {
+                    return 0
+                }
+                try await PostgresCounter(connection: connection).addCounts(
+                    of: page, fresh: recorded.fresh, under: recorded.termID)
+                return recorded.waiting
+            }
         }
-        if added { try await pruneRecents() }
+        await deleteOrphans(adding: waiting)
         return nil
     }
 
-    /// Drops the terms past the limit, in a transaction of its own after the page's. Removing a term deletes posts
-    /// that other terms' pages may be counting at that moment, and row by row the two kinds of transaction took each
-    /// other's locks in different orders and deadlocked under load. So removal holds the pruning lock exclusively and
-    /// counting holds it shared, each as its first lock: a removal waits for the pages being counted and the pages
-    /// arriving wait for it (a few milliseconds), and no cycle can form. A term searched again meanwhile is no longer
-    /// the oldest and stays.
-    func pruneRecents() async throws {
-        try await transaction { connection in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: false, on: connection)
-            // Tracked terms stay whatever the limit.
-            let beyond = try await connection.rows(
-                """
-                SELECT id, searched FROM recent WHERE id NOT IN (SELECT term_id FROM tracked) ORDER BY searched DESC \
-                OFFSET \(Recents.limit)
-                """)
-            for row in beyond {
-                guard
-                    let key = try await Self.remove(
-                        try row["id"].decode(Int64.self), searched: try row["searched"].decode(Int64.self), connection)
-                else { continue }
-                try await Self.notify(key, connection)  // its live pages empty
-            }
+    /// The page recorded whole in one statement: the posts that began to wait; nil when some of the page's posts
+    /// were counted already, and nothing was written.
+    private func recordWhole(
+        _ term: SearchTermKey, _ page: PreparedPage, _ cursors: SessionCursors.Encoded
+    ) async throws -> Int? {
+        do {
+            let rows = try await pool.statement(Self.recording(term, page, cursors, settle: true, whole: true))
+            return try rows.first.flatMap(Recorded.init)?.waiting ?? 0
+        } catch let error as PSQLError where error.sqlState == PostgresFunctions.partlyCounted {
+            return nil
         }
+    }
+
+    private static func recording(
+        _ term: SearchTermKey, _ page: PreparedPage, _ cursors: SessionCursors.Encoded, settle: Bool, whole: Bool
+    ) -> PostgresQuery {
+        """
+        SELECT term_id, unchanged, fresh, waiting FROM smashtag_record(\(term.key), \(term.shown), \(cursors.newer), \
+        \(cursors.older), \(settle), \(whole), \(Recents.limit), \(PostgresChanges.channel), \(page: page))
+        """
+    }
+
+    /// Drops the untracked terms past the limit (after a term is tracked, which adds it to Recents), their posts left
+    /// waiting for a batch.
+    func pruneRecents() async throws {
+        let waiting = try await transaction { connection in
+            try await connection.value(
+                "SELECT smashtag_push_out(\(Recents.limit), \(PostgresChanges.channel)) AS waiting", "waiting",
+                as: Int.self) ?? 0
+        }
+        await deleteOrphans(adding: waiting)
+    }
+
+    /// A batch of the pushed-out terms' posts, once more than the allowance wait, after the search's own transaction.
+    /// A failure is not the search's: the posts stay waiting, for the next batch.
+    private func deleteOrphans(adding waiting: Int) async {
+        guard orphans.add(waiting) else { return }
+        let taken = try? await pool.statement(
+            "SELECT smashtag_delete_orphans(\(PostgresOrphans.batch)) AS taken"
+        ).first?["taken"].decode(Int.self)
+        orphans.settle(taken: taken ?? 0)
     }
 
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws {
         try await transaction { connection in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
-            guard let termID = try await Self.id(of: term.key, connection) else { return }  // deleted meanwhile
-            try await PostgresCounter(connection: connection, termID: termID).count(page)
-            try await Self.notify(term.key, connection)
+            _ = try await PostgresCounter(connection: connection).count(page, under: term)
         }
     }
 
@@ -76,14 +107,15 @@ extension PostgresStore {
         }
     }
 
+    /// The term goes at once, waiting for a page being counted under it, and the posts no other term counts with it
+    /// (those a page is counting at that moment wait for a later batch).
     func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
-        try await transaction { connection in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: false, on: connection)
-            guard let id = try await Self.id(of: term.key, connection) else { return false }
-            _ = try await Self.remove(id, searched: nil, connection)
-            try await Self.notify(term.key, connection)
-            return true
-        }
+        try await pool.statement(
+            """
+            SELECT smashtag_delete_posts(smashtag_remove(array_agg(id), \(PostgresChanges.channel))) AS deleted
+            FROM (SELECT id FROM recent WHERE key = \(term.key) FOR UPDATE) AS t HAVING count(*) > 0
+            """
+        ).first != nil
     }
 
     static func recordedTerm(
@@ -114,46 +146,23 @@ extension PostgresStore {
         try await connection.value("SELECT id FROM recent WHERE key = \(key)", "id")
     }
 
-    /// Moves the term to the top with its session's cursors, adding it if new.
-    private static func moveToTop(
-        _ term: SearchTermKey, cursors: SessionCursors.Encoded, _ connection: PostgresConnection
-    ) async throws -> Int64 {
-        let id = try await connection.value(
-            """
-            INSERT INTO recent (key, term, searched, newer, older)
-            VALUES (\(term.key), \(term.shown), nextval('recent_searched'), \(cursors.newer), \(cursors.older))
-            ON CONFLICT (key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
-                newer = excluded.newer, older = excluded.older
-            RETURNING id
-            """, "id", as: Int64.self)
-        return id!  // an upsert returns its row
-    }
-
-    /// The term's counts go with it (cascading), and its posts unless another term counts them. `searched`: only if
-    /// the term was not searched again since it was found oldest. The removed term's key; nil if it stayed.
-    private static func remove(_ id: Int64, searched: Int64?, _ connection: PostgresConnection) async throws -> String?
-    {
-        let links = try await connection.rows("SELECT post_ref FROM counted_post WHERE term_id = \(id)")
-            .map { try $0["post_ref"].decode(Int64.self) }
-        let deleted = try await connection.value(
-            """
-            DELETE FROM recent WHERE id = \(id) AND (\(searched)::bigint IS NULL OR searched = \(searched)) RETURNING \
-            key
-            """, "key", as: String.self)
-        guard let key = deleted else { return nil }
-        guard !links.isEmpty else { return key }
-        try await connection.run(
-            """
-            DELETE FROM post WHERE id IN (
-                SELECT id FROM post p WHERE id = ANY(\(links)::bigint[])
-                    AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id))
-            """)
-        return key
-    }
-
     /// Every server's live pages of the term hear of the change when the transaction commits.
     static func notify(_ key: String, _ connection: PostgresConnection) async throws {
         try await connection.run("SELECT pg_notify(\(PostgresChanges.channel), \(key))")
+    }
+}
+
+/// What `smashtag_record` did: nil when the page changed nothing.
+private struct Recorded {
+    let termID: Int64
+    let fresh: [Int]?
+    let waiting: Int
+
+    init?(_ row: PostgresRandomAccessRow) throws {
+        guard try !row["unchanged"].decode(Bool.self) else { return nil }
+        termID = try row["term_id"].decode(Int64.self)
+        fresh = try row["fresh"].decode([Int]?.self)
+        waiting = try row["waiting"].decode(Int.self)
     }
 }
 

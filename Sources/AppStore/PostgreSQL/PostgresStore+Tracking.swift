@@ -13,7 +13,6 @@ import Posts
 extension PostgresStore {
     func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {
         try await transaction { connection in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
             let id = try await connection.value(
                 """
                 INSERT INTO recent (key, term, searched) VALUES (\(term.key), \(term.shown), nextval('recent_searched'))
@@ -80,12 +79,13 @@ extension PostgresStore {
 
     func collect(_ term: SearchTermKey, _ page: PreparedPage?, _ source: TrackedSource) async throws -> Bool {
         try await transaction { connection in
-            try await AdvisoryLock.pruning.lockForTransaction(shared: true, on: connection)
-            guard let termID = try await Self.id(of: term.key, connection) else { return false }  // deleted meanwhile
+            let termID: Int64?
             if let page {
-                try await PostgresCounter(connection: connection, termID: termID).count(page)
-                try await Self.notify(term.key, connection)
+                termID = try await PostgresCounter(connection: connection).count(page, under: term)
+            } else {
+                termID = try await Self.id(of: term.key, connection)
             }
+            guard let termID else { return false }  // deleted meanwhile
             let saved = try await connection.rows(
                 """
                 INSERT INTO tracked_source (term_id, source, newer, older, error, retry_at, failures, gap)

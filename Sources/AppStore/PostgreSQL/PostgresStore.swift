@@ -15,17 +15,22 @@ import Synchronization
 struct PostgresStore: Store {
     let pool: PostgresPool
     let notifications: ChangeSignals
+    let orphans: PostgresOrphans
 
     var client: PostgresClient { pool.client }
     var logger: Logger { pool.logger }
 
     /// Connects once, or throws one sentence saying why the database cannot be reached; migrates the database on that
-    /// connection; then opens the pool.
-    static func connect(to url: PostgresURL, connections: Int = 32, logger: Logger) async throws -> PostgresStore {
+    /// connection; then opens the pool. Pushed-out terms' posts are deleted once more than `orphanAllowance` wait.
+    static func connect(
+        to url: PostgresURL, connections: Int = 32, orphanAllowance: Int = PostgresOrphans.defaultAllowance,
+        logger: Logger
+    ) async throws -> PostgresStore {
         let pool = try await PostgresPool.connect(
             to: url, connections: connections, migrations: [PostgresMigrations.migrator], logger: logger)
         return PostgresStore(
-            pool: pool, notifications: PostgresChanges.signals(client: pool.client, logger: logger))
+            pool: pool, notifications: PostgresChanges.signals(client: pool.client, logger: logger),
+            orphans: PostgresOrphans(allowance: orphanAllowance))
     }
 
     /// The pool and the listening connection, open while the service runs and closed when it stops.

@@ -24,9 +24,8 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
     private let decoder: Decoder
     /// Where the next piece starts.
     private var rest: JSONLinesRest
-    /// Read but not yet given to a piece, from `start` on.
-    private var window: [UInt8]
-    private var start = 0
+    /// Read but not yet given to a piece: the start of a line whose end is still in the file.
+    private var carried: [UInt8]
     private var atEndOfInput = false
     private var readFailure: String?
     private var ahead: [Piece] = []
@@ -34,7 +33,7 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
     init(name: String, rest: JSONLinesRest, decoder: Decoder) {
         self.name = name
         self.decoder = decoder
-        self.window = rest.window
+        self.carried = rest.window
         self.rest = rest
     }
 
@@ -54,46 +53,65 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
         return Array(again)
     }
 
-    /// Whole lines from the window, at least `pieceSize` bytes unless the file ends first.
+    /// Whole lines, about `pieceSize` bytes: from what was carried over when it holds that many (the window read
+    /// before the hand-off), else from it and the next `pieceSize` bytes of the file, read straight into the piece's
+    /// own bytes, up to the last line's end (the part of a line after it is carried to the next piece); the rest of
+    /// the file when it ends first.
     private mutating func nextPiece() -> Piece? {
-        var searched = Self.pieceSize
+        if carried.count >= Self.pieceSize, let end = Self.lineEnd(in: carried, from: Self.pieceSize - 1) {
+            var window = carried
+            carried = []
+            return cut(&window, at: end)
+        }
+        var capacity = carried.count + Self.pieceSize
         while true {
-            if let end = lineEnd(from: start + searched) { return take(upTo: end, isLast: false) }
-            searched = max(searched, window.count - start)
+            var bytes = carried
+            read(into: &bytes, upTo: capacity)
+            if !atEndOfInput, let end = Self.lastLineEnd(in: bytes) { return cut(&bytes, at: end) }
             if atEndOfInput {
-                return window.count > start ? take(upTo: window.count, isLast: true) : nil
+                carried = []
+                return bytes.isEmpty ? nil : take(bytes, isLast: true)
             }
-            readMore()
+            // A line longer than the room: read on with more.
+            carried = bytes
+            capacity *= 2
         }
     }
 
-    private mutating func take(upTo end: Int, isLast: Bool) -> Piece {
-        let lines = Array(window[start..<end])
+    /// The lines before `end`, cut off in place; what follows is carried to the next piece.
+    private mutating func cut(_ bytes: inout [UInt8], at end: Int) -> Piece {
+        carried = Array(bytes[end...])
+        bytes.removeLast(bytes.count - end)
+        return take(bytes, isLast: false)
+    }
+
+    private mutating func take(_ lines: [UInt8], isLast: Bool) -> Piece {
         let piece = Piece(lines: lines, rest: rest, isLast: isLast)
         rest = rest.advanced(by: lines.count, toLine: rest.line + Self.newlines(in: lines))
-        start = end
         return piece
     }
 
-    /// Just past the first newline at or after `offset`.
-    private func lineEnd(from offset: Int) -> Int? {
-        guard offset < window.count else { return nil }
-        return window.withUnsafeBufferPointer { buffer in
-            memchr(buffer.baseAddress! + offset, 0x0A, buffer.count - offset).map {
-                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! + 1
+    /// Fills `bytes` from the file up to `capacity`, or to the end of the file.
+    private mutating func read(into bytes: inout [UInt8], upTo capacity: Int) {
+        let kept = bytes
+        var failure: String?
+        var ended = atEndOfInput
+        bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            count = kept.count
+            _ = buffer.initialize(from: kept)
+            while count < capacity, !ended {
+                do throws(DecodingProblem) {
+                    let received = try rest.chunks.read(into: UnsafeMutableBufferPointer(rebasing: buffer[count...]))
+                    count += received
+                    ended = received == 0
+                } catch {
+                    failure = error.message
+                    ended = true
+                }
             }
         }
-    }
-
-    private mutating func readMore() {
-        window.removeSubrange(..<start)
-        start = 0
-        do {
-            atEndOfInput = try !rest.chunks.read(appendingTo: &window)
-        } catch {
-            atEndOfInput = true
-            readFailure = error.message
-        }
+        atEndOfInput = ended
+        readFailure = readFailure ?? failure
     }
 
     /// As the whole file's reader reports it: after the last item, at the line the input stopped on.
@@ -103,6 +121,29 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
         let problem = DecodingProblem(
             file: name, line: rest.line, message: "the file could not be read to its end: \(failure)")
         return [.malformed(problem)]
+    }
+
+    /// Just past the first newline at or after `offset` and before `end`.
+    private static func lineEnd(in bytes: [UInt8], from offset: Int, to end: Int? = nil) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            memchr(buffer.baseAddress! + offset, 0x0A, (end ?? buffer.count) - offset).map {
+                UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - buffer.baseAddress! + 1
+            }
+        }
+    }
+
+    /// Just past the last newline: looked for with `memchr` a block at a time from the end, as a piece's last line
+    /// may be long (a page of a few hundred kilobytes).
+    private static func lastLineEnd(in bytes: [UInt8]) -> Int? {
+        var blockEnd = bytes.count
+        while blockEnd > 0 {
+            let blockStart = max(0, blockEnd - 4096)
+            var end: Int?
+            while let next = lineEnd(in: bytes, from: end ?? blockStart, to: blockEnd) { end = next }
+            if let end { return end }
+            blockEnd = blockStart
+        }
+        return nil
     }
 
     private static func newlines(in bytes: [UInt8]) -> Int {

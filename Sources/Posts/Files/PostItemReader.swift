@@ -26,6 +26,16 @@ package enum ItemOutcome: Sendable {
 /// Turns one JSON item (a document, a line, an element of a top-level array) into what it holds.
 package protocol ItemDecoder: Sendable {
     func decode(_ item: JSONValue) -> [ItemOutcome]
+
+    /// One line of JSON Lines decoded straight from its bytes (from its first byte that is not a space to its end),
+    /// or nil when the decoder has no shortcut for it: the line is then read as a tree and given to `decode(_:)`.
+    /// What it gives must be what `decode(_:)` gives for the line, and it must decline any line that is not one
+    /// value read without a syntax error or a repair.
+    func decode(line: UnsafeBufferPointer<UInt8>) -> [ItemOutcome]?
+}
+
+extension ItemDecoder {
+    package func decode(line: UnsafeBufferPointer<UInt8>) -> [ItemOutcome]? { nil }
 }
 
 /// The events of a file: its JSON items (`JSONItemReader`) through a format's decoder, each problem and note with the
@@ -53,6 +63,12 @@ package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol,
             if inParallel != nil {
                 guard let events = inParallel?.next() else { return nil }
                 pending = events.reversed()
+                continue
+            }
+            let decoder = self.decoder
+            if let (outcomes, offset) = items.nextLine({ decoder.decode(line: $0) }) {
+                let line = outcomes.allSatisfy(\.isPost) ? 0 : items.line(at: offset)
+                pending = outcomes.map { event($0, line: line) }.reversed()
                 continue
             }
             guard let result = items.next() else { return nil }

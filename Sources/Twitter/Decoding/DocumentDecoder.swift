@@ -25,6 +25,19 @@ package struct DocumentDecoder: ItemDecoder {
         archive
         """
 
+    /// The members a line read straight from its bytes may have at its root: an X API v2 page's or twarc2 line's,
+    /// or a `twarc2 flatten` line's (a v2 tweet's fields and what twarc merges into them). None of them is a name
+    /// by which this decoder or another network's tells its formats apart, so a line of only these members is one
+    /// that `decode(_:)` reads as a v2 page or tweet.
+    static let v2RootKeys = JSONKeySet(
+        [
+            "data", "includes", "errors", "meta", "__twarc", "matching_rules",
+            "id", "text", "created_at", "author_id", "author", "entities", "attachments", "referenced_tweets", "lang",
+            "note_tweet", "source", "geo", "in_reply_to_user_id", "in_reply_to_user", "display_text_range", "card_uri",
+            "community_id", "media_metadata", "scopes", "non_public_metrics", "organic_metrics", "promoted_metrics",
+        ] + bulkyUnreadKeys)
+    private static let unreadKeySet = JSONKeySet(unreadKeys)
+
     package init(archiveAccount: Author?, expected: String = Self.formats) {
         self.archiveAccount = archiveAccount
         self.expected = expected
@@ -55,6 +68,17 @@ package struct DocumentDecoder: ItemDecoder {
         return [NonTweetPayload(keys: keys).outcome(expected: expected)]
     }
 
+    /// X API v2 pages and `twarc2 flatten` lines read from a tape: the same outcomes as `decode(_:)` without a
+    /// tree. Anything else is declined (and read as a tree).
+    package func decode(line: UnsafeBufferPointer<UInt8>) -> [ItemOutcome]? {
+        JSONTape.read(line, ignoring: Self.unreadKeySet, rootKeys: Self.v2RootKeys) { root in
+            // As `decode(object:keys:)` tells them apart: `data` first, then a tweet with an author.
+            if root["data"] != nil { return V2Page(root).outcomes }
+            guard root["text"] != nil, root["author_id"] != nil || root["author"] != nil else { return nil }
+            return [one { try V2Format.tweet(root, includes: V2Includes(flattened: root)) }]
+        }
+    }
+
     /// A vcrpy cassette's recorded response: the body is JSON inside a string.
     private func decode(interaction: JSONValue) -> [ItemOutcome] {
         guard let body = interaction["response"]?["body"]?["string"]?.string else { return [] }
@@ -83,12 +107,12 @@ package struct DocumentDecoder: ItemDecoder {
 }
 
 /// An X API v2 response (a twarc2 line is one with `__twarc`): tweets in `data`, what they refer to in `includes`.
-private struct V2Page {
+private struct V2Page<Node: JSONNode> {
     private(set) var outcomes: [ItemOutcome] = []
 
-    init(_ page: JSONValue) {
+    init(_ page: Node) {
         let includes = V2Includes(page: page["includes"])
-        let data = page["data"]?.array ?? page["data"].map { [$0] } ?? []
+        let data = page["data"]?.array.map { Array($0) } ?? page["data"].map { [$0] } ?? []
         let tweets = data.filter { $0["text"] != nil }
         for tweet in tweets {
             do { outcomes.append(.post(try V2Format.tweet(tweet, includes: includes))) } catch {
@@ -98,9 +122,9 @@ private struct V2Page {
         if tweets.count < data.count {
             outcomes.append(.skipped("X API v2 data that are not tweets (users, lists or counts)"))
         }
-        if let errors = page["errors"]?.array, !errors.isEmpty {
+        if let errors = page["errors"]?.array, let first = errors.first {
             outcomes.append(
-                .skipped("the response reports \(errors.count) partial error(s), e.g. \(APIErrorText(errors[0]).text)"))
+                .skipped("the response reports \(errors.count) partial error(s), e.g. \(APIErrorText(first).text)"))
         }
     }
 }
@@ -138,7 +162,7 @@ private struct NonTweetPayload {
 private struct APIErrorText {
     let text: String
 
-    init(_ error: JSONValue) {
+    init<Node: JSONNode>(_ error: Node) {
         let message =
             error["detail"]?.string ?? error["message"]?.string ?? error["title"]?.string ?? "an unnamed error"
         text = error["code"]?.string.map { "\(message) (code \($0))" } ?? message

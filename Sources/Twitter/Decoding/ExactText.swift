@@ -11,26 +11,42 @@ struct ExactText {
     private(set) var mentions: [Mention] = []
     private(set) var displayStart = 0
 
-    init(_ wire: WireText) {
+    /// `readsUTF8`: false to read every text on its scalars, the reference `DirectText` is held to.
+    init(_ wire: WireText, readsUTF8: Bool = true) {
         if wire.entities.isEmpty, wire.mediaLinks.isEmpty, !wire.escapedText.utf8.contains(UInt8(ascii: "&")) {
             text = wire.escapedText
             return
         }
-        let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
-        var placement = Placement(scalars: scalars)
-        placement.place(wire.entities)
-        assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
+        if readsUTF8, let direct = DirectText(wire) {
+            (text, mentions) = (direct.text, direct.mentions)
+        } else {
+            let scalars = Self.removingTrailingLinks(wire.mediaLinks, from: Array(wire.escapedText.unicodeScalars))
+            var placement = Placement(scalars: scalars)
+            placement.place(wire.entities)
+            assemble(Array(wire.escapedText.utf8), length: scalars.count, placed: placement.placed)
+        }
         if wire.isReply { displayStart = replyPrefixEnd(upTo: wire.displayStart) }
     }
 
     /// The end of a reply's leading `@names` and the spaces after them. A prefix holds only names and spaces, so the
     /// escaped text's offsets (`display_text_range`) are the unescaped text's there. A reply that is nothing but names
-    /// shows them as its text.
+    /// shows them as its text. ASCII text is read on its bytes, other text on its scalars.
     private func replyPrefixEnd(upTo limit: Int?) -> Int {
+        guard mentions.first?.kind == .user else { return 0 }
+        let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return replyPrefixEnd(upTo: limit, length: utf8.count) { DirectText.isASCIIWhitespace(utf8[$0]) }
+        }
+        if let ascii, let ascii { return ascii }
         let scalars = Array(text.unicodeScalars)
+        return replyPrefixEnd(upTo: limit, length: scalars.count) { scalars[$0].properties.isWhitespace }
+    }
+
+    /// `isSpace`: whether the scalar at an offset (below `length`) is whitespace.
+    private func replyPrefixEnd(upTo limit: Int?, length: Int, isSpace: (Int) -> Bool) -> Int {
         func skippingSpaces(from offset: Int) -> Int {
             var offset = offset
-            while offset < scalars.count, scalars[offset].properties.isWhitespace { offset += 1 }
+            while offset < length, isSpace(offset) { offset += 1 }
             return offset
         }
         var end = 0
@@ -41,7 +57,7 @@ struct ExactText {
             end = mention.range.upperBound
         }
         let start = skippingSpaces(from: end)
-        return end == 0 || start == scalars.count ? 0 : start
+        return end == 0 || start == length ? 0 : start
     }
 
     /// Builds the unescaped text in UTF-8, copying the runs between entities and counting scalars as it goes, so the
@@ -135,7 +151,7 @@ struct ExactText {
 }
 
 /// An entity at its checked place in the escaped text.
-private struct PlacedEntity {
+struct PlacedEntity {
     let entity: WireEntity
     let range: Range<Int>
 
@@ -153,7 +169,7 @@ private struct PlacedEntity {
 /// Linear in the text and the entities: a misplaced entity is looked for outward from where it claims to be, no
 /// further than `searchRadius` (a real post is at most 25,000 characters, and a truncated retweet's clamped
 /// entities land within a few hundred of their place), and taken places are marked, not searched.
-private struct Placement {
+struct Placement {
     static let searchRadius = 25_000
 
     let scalars: [Unicode.Scalar]
@@ -191,9 +207,14 @@ private struct Placement {
 
     private func matches(_ token: String, at range: Range<Int>) -> Bool {
         guard range.upperBound <= scalars.count else { return false }
+        return Self.says(token, scalars[range])
+    }
+
+    /// Whether the scalars are the token, folded; an entity never says nothing.
+    static func says(_ token: String, _ scalars: some Collection<Unicode.Scalar>) -> Bool {
         let tokenScalars = token.unicodeScalars
-        guard range.count == tokenScalars.count, !range.isEmpty else { return false }
-        return zip(scalars[range], tokenScalars).allSatisfy { Self.fold($0) == Self.fold($1) }
+        guard scalars.count == tokenScalars.count, !scalars.isEmpty else { return false }
+        return zip(scalars, tokenScalars).allSatisfy { fold($0) == fold($1) }
     }
 
     /// The closest start to the claimed one where the text says the token, as a whole word, in a free place; of two

@@ -53,7 +53,7 @@ struct WireTweet: Sendable {
     }
 
     /// The tweet's date, or the one its Snowflake id carries when the response left `created_at` out.
-    static func created(_ value: JSONValue?, id: String) throws -> Date {
+    static func created<Node: JSONNode>(_ value: Node?, id: String) throws -> Date {
         if let text = value?.nonEmptyString {
             guard let date = TwitterDate.parse(text) else {
                 throw FormatError("tweet \(id) has an unreadable date “\(text.excerpt())”")
@@ -75,13 +75,13 @@ extension MediaItem.Kind {
 /// What plays of X's media: the best MP4 of a video's or a GIF's variants (v1.1 `video_info.variants` with
 /// `bitrate`, v2 `variants` with `bit_rate`); X also lists an HLS playlist, which only Safari plays.
 enum XVariants {
-    static func bestMP4(_ variants: JSONValue?) -> String? {
-        let mp4 = (variants?.array ?? []).filter { $0["content_type"]?.string == "video/mp4" }
-        let best = mp4.max { bitrate($0) < bitrate($1) }
+    static func bestMP4<Node: JSONNode>(_ variants: Node?) -> String? {
+        let mp4 = variants?.array?.filter { $0["content_type"]?.string == "video/mp4" }
+        let best = mp4?.max { bitrate($0) < bitrate($1) }
         return best?["url"]?.nonEmptyString
     }
 
-    private static func bitrate(_ variant: JSONValue) -> Double {
+    private static func bitrate<Node: JSONNode>(_ variant: Node) -> Double {
         (variant["bitrate"] ?? variant["bit_rate"])?.double ?? 0
     }
 }

@@ -1,0 +1,350 @@
+import PostgresSupport
+
+/// The functions the PostgreSQL store records and counts with (migration `v5`), so that a search's page is one
+/// statement: a round trip each for ten statements, and each planned again, had left PostgreSQL at a sixth of
+/// SQLite's rate on new terms (docs/PERFORMANCE.md, issue 39). PL/pgSQL plans its statements once per connection.
+///
+/// A page arrives as arrays: its posts (`p_…`: network, id, time, JSON) and the tally of their mentions as
+/// `MentionTally` makes it (`m_…`: kind, key, shown, count; `h_…`: a mention's place in `m_…` from 1, hour, count;
+/// `q_…`: a pair's two places, hour, weight), so the counting rules stay in Swift, in one place for both stores.
+/// Exactly once still rests on `counted_post`'s key: `INSERT … ON CONFLICT DO NOTHING RETURNING` names the posts this
+/// transaction is the first to count under the term; when those are all of the page, its tally is added at once,
+/// else their places are returned and the caller adds the tally of those posts (`smashtag_add_counts`). Rows that
+/// concurrent writers both touch are taken in key order, so they queue instead of deadlocking.
+enum PostgresFunctions {
+    /// The error of a page partly counted under its term already, when the caller asked for all or nothing.
+    static let partlyCounted = "SM001"
+
+    static let statements = [
+        partners, addCounts, countPage, remove, pushOut, deletePosts, deleteOrphans, record, countTerm,
+    ]
+
+    /// The page's arrays as parameters, after the caller's own.
+    private static let pageParameters = """
+        p_network bigint[], p_post_id text[], p_created bigint[], p_json text[],
+        m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
+        h_mention bigint[], h_hour bigint[], h_count bigint[],
+        q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+        """
+
+    /// A mention's strongest three partners (ids, weights and names, strongest first; ties to the mention met first,
+    /// the lower id) once a page has named `p_new` with it, at their new weights: the three it had, unless one of
+    /// those is named again or one named could overtake the third (a pair's weight only grows).
+    static let partners = """
+        CREATE FUNCTION smashtag_partners(
+            p_ids bigint[], p_weights integer[], p_names text[],
+            p_new_ids bigint[], p_new_weights integer[], p_new_names text[],
+            OUT ids bigint[], OUT weights integer[], OUT names text[]
+        ) LANGUAGE plpgsql IMMUTABLE AS $$
+        BEGIN
+            IF cardinality(p_new_ids) = 0 OR cardinality(p_ids) = 3 AND NOT p_ids && p_new_ids
+                AND p_new_weights[1] < p_weights[3] THEN
+                SELECT p_ids, p_weights, p_names INTO ids, weights, names;
+                RETURN;
+            END IF;
+            SELECT coalesce(array_agg(i ORDER BY w DESC, i), '{}'), coalesce(array_agg(w ORDER BY w DESC, i), '{}'),
+                coalesce(array_agg(n ORDER BY w DESC, i), '{}') INTO ids, weights, names
+            FROM (SELECT i, max(w) AS w, min(n) AS n
+                FROM unnest(p_ids || p_new_ids, p_weights || p_new_weights, p_names || p_new_names) AS u (i, w, n)
+                GROUP BY i ORDER BY max(w) DESC, i LIMIT 3) AS t;
+        END
+        $$
+        """
+
+    /// The mentions (new ones numbered in the tally's order, which the caller sorts by key); the pairs, once each (the
+    /// lower id first), in total and by the hour; the counts, each with the mention's three strongest partners; the
+    /// hourly counts. A pair's weight only grows, so a mention's strongest three change only by the partners this
+    /// page names: their new weights (the pairs' upsert returns them) are merged with the three the row held, and
+    /// only when one of them could enter. A term added in this transaction (`p_new`) has no rows anyone else can
+    /// write, so its rows are inserted plainly (`newOrNot`).
+    static let addCounts = """
+        CREATE FUNCTION smashtag_add_counts(
+            p_term bigint, p_new boolean, m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
+            h_mention bigint[], h_hour bigint[], h_count bigint[],
+            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+        ) RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            ids bigint[];
+            names text[];
+            pair_one bigint[];
+            pair_other bigint[];
+            pair_weight integer[];
+        BEGIN
+            INSERT INTO mention (kind, key, shown)
+            SELECT k, y, s FROM unnest(m_kind, m_key, m_shown) WITH ORDINALITY AS m (k, y, s, i) ORDER BY i
+            ON CONFLICT (key) DO NOTHING;
+            SELECT array_agg(x.id ORDER BY m.i), array_agg(x.shown ORDER BY m.i) INTO ids, names
+            FROM unnest(m_key) WITH ORDINALITY AS m (y, i) JOIN mention x ON x.key = m.y;
+            IF cardinality(ids) IS DISTINCT FROM cardinality(m_key) THEN
+                RAISE EXCEPTION 'a mention without its row';  -- none: mentions are never deleted
+            END IF;
+            \(newOrNot(
+                """
+                WITH totals AS (
+                    INSERT INTO mention_pair (term_id, mention_id, partner_id, weight)
+                    SELECT p_term, least(ids[a], ids[b]), greatest(ids[a], ids[b]), sum(w)
+                    FROM unnest(q_first, q_second, q_weight) AS t (a, b, w) GROUP BY 2, 3 ORDER BY 2, 3
+                """,
+                conflict: """
+                    ON CONFLICT (term_id, mention_id, partner_id)
+                        DO UPDATE SET weight = mention_pair.weight + excluded.weight
+                    """,
+                then: """
+                    RETURNING mention_id, partner_id, weight)
+                SELECT array_agg(mention_id), array_agg(partner_id), array_agg(weight)
+                INTO pair_one, pair_other, pair_weight FROM totals;
+                """))
+            \(newOrNot(
+                """
+                INSERT INTO mention_count AS c (term_id, mention_id, count, partner_ids, partner_weights, partner_names)
+                SELECT p_term, ids[t.i], t.n, coalesce(s.top_ids, '{}'), coalesce(s.top_weights, '{}'),
+                    coalesce(s.top_names, '{}')
+                FROM unnest(m_count) WITH ORDINALITY AS t (n, i) LEFT JOIN (
+                    SELECT m, array_agg(p ORDER BY r) AS top_ids, array_agg(w ORDER BY r) AS top_weights,
+                        array_agg(names[array_position(ids, p)] ORDER BY r) AS top_names
+                    FROM (SELECT m, p, w, row_number() OVER (PARTITION BY m ORDER BY w DESC, p) AS r FROM (
+                            SELECT * FROM unnest(pair_one, pair_other, pair_weight) AS x (m, p, w)
+                            UNION ALL SELECT * FROM unnest(pair_other, pair_one, pair_weight)) AS both_ways) AS ranked
+                    WHERE r <= 3 GROUP BY m) AS s ON s.m = ids[t.i]
+                ORDER BY 2
+                """,
+                conflict: """
+                    ON CONFLICT (term_id, mention_id) DO UPDATE SET count = c.count + excluded.count,
+                        (partner_ids, partner_weights, partner_names) = (
+                            SELECT * FROM smashtag_partners(c.partner_ids, c.partner_weights, c.partner_names,
+                                excluded.partner_ids, excluded.partner_weights, excluded.partner_names))
+                    """))
+            \(newOrNot(
+                """
+                INSERT INTO mention_trend (term_id, mention_id, hour, count)
+                SELECT p_term, ids[m], h, c FROM unnest(h_mention, h_hour, h_count) AS t (m, h, c) ORDER BY 2, 3
+                """,
+                conflict: """
+                    ON CONFLICT (term_id, mention_id, hour) DO UPDATE SET count = mention_trend.count + excluded.count
+                    """))
+            \(newOrNot(
+                """
+                INSERT INTO mention_pair_hour (term_id, hour, mention_id, partner_id, weight)
+                SELECT p_term, h, least(ids[a], ids[b]), greatest(ids[a], ids[b]), w
+                FROM unnest(q_first, q_second, q_hour, q_weight) AS t (a, b, h, w) ORDER BY 2, 3, 4
+                """,
+                conflict: """
+                    ON CONFLICT (term_id, hour, mention_id, partner_id)
+                        DO UPDATE SET weight = mention_pair_hour.weight + excluded.weight
+                    """))
+        END
+        $$
+        """
+
+    /// A statement that writes a term's rows, twice: plain for a term added in this transaction (`p_new`), with no
+    /// check of the key first and no speculative insertion (a sixth of a new term's time), and with `conflict` for
+    /// any other.
+    private static func newOrNot(_ statement: String, conflict: String, then end: String = ";") -> String {
+        """
+        IF p_new THEN
+            \(statement)
+            \(end)
+        ELSE
+            \(statement)
+            \(conflict)
+            \(end)
+        END IF;
+        """
+    }
+
+    /// Stores the posts the store does not hold (in key order), marks them counted under the term and, when every
+    /// post was new for it, adds the tally. NULL then; else the places (from 1) of the posts new for the term, or with
+    /// `p_whole` (a statement that is its own transaction, which the caller cannot follow with the rest) the error
+    /// `partlyCounted`, which undoes the statement. Each post is locked first (shared, by the hash of its key:
+    /// `postLock`), so a batch deleting waiting posts passes over it until this transaction ends, and a post such a
+    /// batch deleted just before is stored again. A row lock on each post did the same at three times the cost: its
+    /// lock is written in the row, and posts that several pages share needed multi-transaction locks.
+    static let countPage = """
+        CREATE FUNCTION smashtag_count_page(p_term bigint, p_new boolean, p_whole boolean, \(pageParameters))
+        RETURNS bigint[] LANGUAGE plpgsql AS $$
+        DECLARE
+            refs bigint[];
+            fresh bigint[];
+        BEGIN
+            IF cardinality(p_post_id) = 0 THEN RETURN NULL; END IF;
+            PERFORM pg_advisory_xact_lock_shared(\(postLock("n", "i"))) FROM unnest(p_network, p_post_id) AS p (n, i);
+            INSERT INTO post (network, post_id, created, json)
+            SELECT n, i, c, j FROM unnest(p_network, p_post_id, p_created, p_json) AS p (n, i, c, j)
+            WHERE NOT EXISTS (SELECT 1 FROM post q WHERE q.network = p.n AND q.post_id = p.i) ORDER BY n, i
+            ON CONFLICT (network, post_id) DO NOTHING;
+            SELECT array_agg(q.id ORDER BY p.o) INTO refs
+            FROM unnest(p_network, p_post_id) WITH ORDINALITY AS p (n, i, o)
+                JOIN post q ON q.network = p.n AND q.post_id = p.i;
+            IF cardinality(refs) IS DISTINCT FROM cardinality(p_post_id) THEN
+                RAISE EXCEPTION 'a post without its row';  -- none: each is locked, and stored if it was not
+            END IF;
+            IF p_new THEN
+                INSERT INTO counted_post (term_id, post_ref)
+                SELECT DISTINCT p_term, r FROM unnest(refs) AS r ORDER BY 2;
+            ELSE
+                WITH counted AS (
+                    INSERT INTO counted_post (term_id, post_ref) SELECT p_term, r FROM unnest(refs) AS r ORDER BY r
+                    ON CONFLICT DO NOTHING RETURNING post_ref)
+                SELECT coalesce(array_agg(o ORDER BY o), '{}') INTO fresh
+                FROM unnest(refs) WITH ORDINALITY AS t (r, o) WHERE r IN (SELECT post_ref FROM counted);
+                IF cardinality(fresh) < cardinality(refs) THEN
+                    IF p_whole THEN RAISE EXCEPTION 'a page partly counted' USING ERRCODE = '\(partlyCounted)'; END IF;
+                    RETURN fresh;
+                END IF;
+            END IF;
+            PERFORM smashtag_add_counts(p_term, p_new, m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count,
+                q_first, q_second, q_hour, q_weight);
+            RETURN NULL;
+        END
+        $$
+        """
+
+    /// Drops the untracked terms past `p_limit`, oldest first: a term locked by another transaction (pushing it out
+    /// at the same moment, counting a page under it, or searching it again) is skipped for the next one, so that
+    /// concurrent new terms each push out a term of their own instead of queueing for the oldest; a term searched
+    /// again since it was read is kept (its `searched` changed). Their posts wait in `orphan_post` for a batch
+    /// (`smashtag_delete_orphans`); how many began to wait.
+    static let pushOut = """
+        CREATE FUNCTION smashtag_push_out(p_limit bigint, p_channel text) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            ids bigint[];
+            searched_at bigint[];
+            gone bigint[];
+            waiting bigint;
+        BEGIN
+            SELECT array_agg(id ORDER BY searched), array_agg(searched ORDER BY searched) INTO ids, searched_at
+            FROM recent r WHERE NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = r.id);
+            IF coalesce(cardinality(ids), 0) <= p_limit THEN RETURN 0; END IF;
+            WITH locked AS (
+                SELECT r.id FROM recent r JOIN unnest(ids, searched_at) WITH ORDINALITY AS c (id, searched, o)
+                    ON r.id = c.id AND r.searched = c.searched
+                ORDER BY c.o LIMIT cardinality(ids) - p_limit FOR UPDATE OF r SKIP LOCKED)
+            SELECT array_agg(id) INTO gone FROM locked;
+            INSERT INTO orphan_post (post_ref) SELECT unnest(smashtag_remove(gone, p_channel));
+            GET DIAGNOSTICS waiting = ROW_COUNT;
+            RETURN waiting;
+        END
+        $$
+        """
+
+    /// Removes terms the caller has locked: their rows in every table, and their live pages told. The posts they
+    /// counted.
+    static let remove = """
+        CREATE FUNCTION smashtag_remove(p_terms bigint[], p_channel text) RETURNS bigint[] LANGUAGE plpgsql AS $$
+        DECLARE
+            posts bigint[];
+        BEGIN
+            IF p_terms IS NULL THEN RETURN '{}'; END IF;
+            WITH gone AS (DELETE FROM counted_post WHERE term_id = ANY(p_terms) RETURNING post_ref)
+            SELECT coalesce(array_agg(DISTINCT post_ref), '{}') INTO posts FROM gone;
+            DELETE FROM mention_count WHERE term_id = ANY(p_terms);
+            DELETE FROM mention_trend WHERE term_id = ANY(p_terms);
+            DELETE FROM mention_pair WHERE term_id = ANY(p_terms);
+            DELETE FROM mention_pair_hour WHERE term_id = ANY(p_terms);
+            PERFORM pg_notify(p_channel, key) FROM recent WHERE id = ANY(p_terms);
+            DELETE FROM recent WHERE id = ANY(p_terms);
+            RETURN posts;
+        END
+        $$
+        """
+
+    /// Deletes those of `p_posts` that no term counts, and how many. It never waits: a post locked by a page being
+    /// counted is left to wait in `orphan_post` for a later batch; a page that comes to a post locked here waits for
+    /// this transaction, then finds the post gone and stores it again.
+    static let deletePosts = """
+        CREATE FUNCTION smashtag_delete_posts(p_posts bigint[]) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            locked bigint[];
+            deleted bigint;
+        BEGIN
+            SELECT array_agg(id) INTO locked
+            FROM (SELECT DISTINCT id, network, post_id FROM post WHERE id = ANY(p_posts)) AS p
+            WHERE pg_try_advisory_xact_lock(\(postLock("p.network", "p.post_id")));
+            INSERT INTO orphan_post (post_ref)
+            SELECT DISTINCT t FROM unnest(p_posts) AS t WHERE t <> ALL(coalesce(locked, '{}'))
+                AND EXISTS (SELECT 1 FROM post WHERE id = t);
+            -- A new snapshot: every page counted before the locks were taken is seen.
+            DELETE FROM post p WHERE p.id = ANY(locked)
+                AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = p.id);
+            GET DIAGNOSTICS deleted = ROW_COUNT;
+            RETURN deleted;
+        END
+        $$
+        """
+
+    /// Takes up to `p_most` entries of `orphan_post` and deletes their posts that no term counts; how many it took.
+    static let deleteOrphans = """
+        CREATE FUNCTION smashtag_delete_orphans(p_most bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            taken bigint[];
+        BEGIN
+            WITH batch AS (
+                DELETE FROM orphan_post WHERE ctid IN (SELECT ctid FROM orphan_post LIMIT p_most) RETURNING post_ref)
+            SELECT array_agg(post_ref) INTO taken FROM batch;
+            IF taken IS NULL THEN RETURN 0; END IF;
+            PERFORM smashtag_delete_posts(taken);
+            RETURN cardinality(taken);
+        END
+        $$
+        """
+
+    /// The arguments of a post's advisory lock, from its network and id in SQL.
+    private static func postLock(_ network: String, _ id: String) -> String {
+        "\(AdvisoryLock.postClassID), hashtext(\(network)::text || ':' || \(id))"
+    }
+
+    /// A search's page: unless `p_settle` finds it would change nothing (the term first with this spelling and
+    /// these follow-on requests, every post counted), the term moves to the top, a new term pushes the oldest out,
+    /// the page is counted and the term's live pages are told.
+    static let record = """
+        CREATE FUNCTION smashtag_record(
+            p_key text, p_shown text, p_newer text, p_older text, p_settle boolean, p_whole boolean, p_limit bigint,
+            p_channel text, \(pageParameters),
+            OUT term_id bigint, OUT unchanged boolean, OUT fresh bigint[], OUT waiting bigint
+        ) LANGUAGE plpgsql AS $$
+        DECLARE
+            held recent%ROWTYPE;
+            added boolean;
+        BEGIN
+            SELECT * INTO held FROM recent WHERE key = p_key;
+            unchanged := FOUND AND p_settle AND held.term = p_shown
+                AND held.newer IS NOT DISTINCT FROM p_newer AND held.older IS NOT DISTINCT FROM p_older
+                AND held.searched = (SELECT max(searched) FROM recent)
+                AND NOT EXISTS (
+                    SELECT 1 FROM unnest(p_network, p_post_id) AS k (n, i) WHERE NOT EXISTS (
+                        SELECT 1 FROM post p JOIN counted_post c ON c.post_ref = p.id AND c.term_id = held.id
+                        WHERE p.network = k.n AND p.post_id = k.i));
+            waiting := 0;
+            IF unchanged THEN term_id := held.id; RETURN; END IF;
+            -- Added, not updated: the new row version is not locked (xmax 0). Were another search to add it first,
+            -- its rows would make this transaction's plain inserts fail, and it would run again.
+            INSERT INTO recent (key, term, searched, newer, older)
+            VALUES (p_key, p_shown, nextval('recent_searched'), p_newer, p_older)
+            ON CONFLICT (key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
+                newer = excluded.newer, older = excluded.older
+            RETURNING id, xmax = 0 INTO term_id, added;
+            IF added THEN waiting := smashtag_push_out(p_limit, p_channel); END IF;
+            fresh := smashtag_count_page(term_id, added, p_whole, p_network, p_post_id, p_created, p_json,
+                m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight);
+            PERFORM pg_notify(p_channel, p_key);
+        END
+        $$
+        """
+
+    /// A page counted under a term already in Recents, which keeps its place (a feed poll, the tracker). The term's
+    /// row is locked first, as a search's is, so a push-out passes over it while the page is counted, or the page
+    /// finds the term gone (`term_id` NULL).
+    static let countTerm = """
+        CREATE FUNCTION smashtag_count_term(
+            p_key text, p_channel text, \(pageParameters), OUT term_id bigint, OUT fresh bigint[]
+        ) LANGUAGE plpgsql AS $$
+        BEGIN
+            SELECT id INTO term_id FROM recent WHERE key = p_key FOR KEY SHARE;
+            IF term_id IS NULL THEN RETURN; END IF;
+            fresh := smashtag_count_page(term_id, false, false, p_network, p_post_id, p_created, p_json,
+                m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight);
+            PERFORM pg_notify(p_channel, p_key);
+        END
+        $$
+        """
+}
