@@ -33,10 +33,10 @@ sqlite3 "$WORK/gen/corpus.sqlite" "SELECT 'tables: ' || group_concat(name || ' '
 
 # Queries: the most used hashtag and author, a common word, an OR of two popular hashtags, a rare hashtag,
 # and a combination with an exclusion.
-top_tags=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting ON termID = id WHERE key LIKE '#%' GROUP BY key ORDER BY count(*) DESC LIMIT 2;")
+top_tags=$(python3 Benchmarks/corpus_terms.py "$WORK/gen/corpus.sqlite" '#' 2)
 tag1=$(echo "$top_tags" | sed -n 1p); tag2=$(echo "$top_tags" | sed -n 2p)
-rare=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting ON termID = id WHERE key LIKE '#%' GROUP BY key ORDER BY count(*) ASC LIMIT 1;")
-author=$(sqlite3 "$WORK/gen/corpus.sqlite" "SELECT key FROM term JOIN posting ON termID = id WHERE key LIKE 'from:%' GROUP BY key ORDER BY count(*) DESC LIMIT 1;")
+rare=$(python3 Benchmarks/corpus_terms.py "$WORK/gen/corpus.sqlite" '#' 1 --rarest)
+author=$(python3 Benchmarks/corpus_terms.py "$WORK/gen/corpus.sqlite" 'from:' 1)
 "$BENCH" search --data-dir "$WORK/gen" --count 20 "$tag1" "$author" "pictures" "$tag1 OR $tag2" "$rare" "$tag2 pictures -filter:retweets"
 "$BENCH" search --data-dir "$WORK/gen" --count 100 --iterations 200 "$tag1" "$author" "pictures" "$tag1 OR $tag2"
 

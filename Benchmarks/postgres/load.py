@@ -9,7 +9,6 @@ server's answer (the commit is done) to the event is the crossing time."""
 import http.client
 import os
 import re
-import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -18,11 +17,11 @@ import time
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from corpus_terms import terms  # noqa: E402
+
 corpus, first, second, seconds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-db = sqlite3.connect(corpus)
-tags = [row[0] for row in db.execute(
-    "SELECT key FROM term JOIN posting ON posting.termID = term.id WHERE key LIKE '#%' "
-    "GROUP BY term.id ORDER BY count(*) DESC LIMIT 151")]
+tags = terms(corpus, "#", 151)
 probe_tag, tags = tags[0], tags[1:]
 work = tempfile.mkdtemp()
 with open(os.path.join(work, "paths"), "w") as out:

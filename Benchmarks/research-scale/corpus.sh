@@ -67,7 +67,7 @@ if [[ $PARTS == *import* ]]; then
     sqlite3 "$DB" "PRAGMA wal_checkpoint(TRUNCATE);" > /dev/null
     bytes=$(stat -c %s "$DB")
     echo "corpus file: $((bytes / 1048576)) MB, $((bytes / N)) bytes per post"
-    sqlite3 "$DB" "SELECT 'by table (bytes per post): ' || group_concat(name || ' ' || (pgsize / $N), ', ') FROM (SELECT CASE WHEN name LIKE 'word%' THEN 'word (FTS5)' WHEN name LIKE 'sqlite_autoindex_author%' OR name = 'author' THEN 'author' ELSE name END AS name, sum(pgsize) AS pgsize FROM dbstat GROUP BY 1 ORDER BY 2 DESC)"
+    sqlite3 "$DB" "SELECT 'by table (bytes per post): ' || group_concat(name || ' ' || (pgsize / $N), ', ') FROM (SELECT CASE WHEN name LIKE 'searchIndex%' THEN 'searchIndex (FTS5)' WHEN name LIKE 'sqlite_autoindex_author%' OR name = 'author' THEN 'author' ELSE name END AS name, sum(pgsize) AS pgsize FROM dbstat GROUP BY 1 ORDER BY 2 DESC)"
 fi
 
 if [[ $PARTS == *resume* ]]; then

@@ -33,11 +33,10 @@ echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | x
 "$BIN" corpus generate --tweets 200000 --data-dir "$WORK/data" > /dev/null
 # The 150 most used hashtags of the corpus, and the two query shapes of the web benchmark over neighbouring pairs.
 python3 - "$WORK/data/corpus.sqlite" "$WORK/queries.txt" <<'EOF'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-tags = [row[0] for row in db.execute(
-    "SELECT key FROM term JOIN posting ON posting.termID = term.id WHERE key LIKE '#%' "
-    "GROUP BY term.id ORDER BY count(*) DESC LIMIT 150")]
+import sys
+sys.path.insert(0, "Benchmarks")
+from corpus_terms import terms
+tags = terms(sys.argv[1], "#", 150)
 pairs = list(zip(tags, tags[1:] + tags[:1]))
 with open(sys.argv[2], "w") as out:
     out.writelines([f"{a} OR {b}\n" for a, b in pairs] + [f"{a} -{b}\n" for a, b in pairs])

@@ -19,11 +19,10 @@ BIN=$PWD/.build-release/release
 
 # The ten most used hashtags, each searched once so it is in Recents with a table to stream.
 TERMS=$(python3 - "$DATA/corpus.sqlite" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-print(",".join(row[0] for row in db.execute(
-    "SELECT key FROM term JOIN posting ON posting.termID = term.id WHERE key LIKE '#%' "
-    "GROUP BY term.id ORDER BY count(*) DESC LIMIT 10")))
+import sys
+sys.path.insert(0, "Benchmarks")
+from corpus_terms import terms
+print(",".join(terms(sys.argv[1], "#", 10)))
 PY
 )
 IFS=, read -ra TERM_LIST <<< "$TERMS"

@@ -29,11 +29,10 @@ until curl -sf "$BASE/api/recents" > /dev/null; do sleep 0.5; done
 
 # The 150 most used hashtags of the corpus, and the two query shapes over neighbouring pairs of them.
 python3 - "$DATA/corpus.sqlite" "$WORK/queries.txt" <<'EOF'
-import sqlite3, sys, urllib.parse
-db = sqlite3.connect(sys.argv[1])
-tags = [row[0] for row in db.execute(
-    "SELECT key FROM term JOIN posting ON posting.termID = term.id WHERE key LIKE '#%' "
-    "GROUP BY term.id ORDER BY count(*) DESC LIMIT 150")]
+import sys, urllib.parse
+sys.path.insert(0, "Benchmarks")
+from corpus_terms import terms
+tags = terms(sys.argv[1], "#", 150)
 queries = [f"{a} OR {b}" for a, b in zip(tags, tags[1:] + tags[:1])] + [f"{a} -{b}" for a, b in zip(tags, tags[1:] + tags[:1])]
 with open(sys.argv[2], "w") as out:
     for query in queries:

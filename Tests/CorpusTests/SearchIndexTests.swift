@@ -67,7 +67,9 @@ struct SearchIndexTests {
             ("(#swift OR #swift_ui) -\"x two\"", ["1"]),
             ("\"one two\" OR from:bo", ["4", "3", "2", "1"]),
         ])
-    func wordsPairsAndTermsAreNeverConfused(in store: TestCorpus, _ example: (query: String, expected: [String]))
+    func wordsPairsAndTermsAreNeverConfused(
+        in store: TestCorpus, _ example: (query: String, expected: [String])
+    )
         async throws
     {
         #expect(try await ids(example.query, in: store) == example.expected)
@@ -77,7 +79,10 @@ struct SearchIndexTests {
         for key in ["#swift_ui", "from:did:plc:abc", "@ana.b", "#ünï", "from:a\u{E002}b", "#a b"] {
             let token = SearchTokens.term(key)
             #expect(token.unicodeScalars.first == SearchTokens.termMark)
-            #expect(!token.unicodeScalars.contains { $0.isASCII && !($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+            #expect(
+                !token.unicodeScalars.contains {
+                    $0.isASCII && !($0.properties.isAlphabetic || ("0"..."9").contains($0))
+                })
         }
         #expect(SearchTokens.term("from:a\u{E002}3a") != SearchTokens.term("from:a::"))
         #expect(SearchTokens.term("#a_b") != SearchTokens.term("#a-b"))
@@ -92,9 +97,11 @@ struct SearchIndexTests {
             #expect(!found.contains("1") && !found.contains("3"), "\(query)")
         }
         let tokens = try await corpus.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM searchIndex WHERE searchIndex MATCH ?", arguments: [
-                SearchTokens.phrase(["one", "two", "three", "four"])
-            ])
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM searchIndex WHERE searchIndex MATCH ?",
+                arguments: [
+                    SearchTokens.phrase(["one", "two", "three", "four"])
+                ])
         }
         #expect(tokens == 0)
     }

@@ -52,7 +52,8 @@ struct BenchSearchDistinct: AsyncParsableCommand {
                 found = try await corpus.search(parsed, .newest, count: count).posts.count
             }
             if found == 0 { empty[shape, default: 0] += 1 }
-            timed[shape, default: []].append(SlowQuery(shape: shape, query: query, ms: times[shape]?.lastMilliseconds ?? 0))
+            timed[shape, default: []].append(
+                SlowQuery(shape: shape, query: query, ms: times[shape]?.lastMilliseconds ?? 0))
         }
         for shape in QuerySample.shapes {
             guard let latencies = times[shape] else { continue }

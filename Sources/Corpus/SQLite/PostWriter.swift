@@ -57,7 +57,9 @@ struct PostWriter {
         for (record, key, _) in stored {
             for item in record.mediaRows(key: key) { try rows.media.run(item) }
         }
-        for (record, key, name) in stored { try rows.search.run(.integer(key), .text(record.searchText(alsoFrom: name))) }
+        for (record, key, name) in stored {
+            try rows.search.run(.integer(key), .text(record.searchText(alsoFrom: name)))
+        }
         return outcomes
     }
 

@@ -1,0 +1,45 @@
+"""The operator terms of a SQLite corpus (`#tag`, `from:user`, …) by how many posts they are in, read from the search
+index's vocabulary (fts5vocab) and spelt back from their tokens (Sources/Corpus/SQLite/SearchTokens.swift).
+
+As a program: corpus_terms.py CORPUS PREFIX LIMIT [--rarest] prints one key per line, the most used first (or the
+least used, each in more than one post)."""
+import sqlite3
+import sys
+
+TERM_MARK, ESCAPE = "\ue000", "\ue002"
+
+
+def key(token):
+    """A term's key from its token, or None for a word or a pair."""
+    if not token.startswith(TERM_MARK):
+        return None
+    spelt, i = [], 1
+    while i < len(token):
+        if token[i] == ESCAPE and token[i + 1:i + 2] == ESCAPE:
+            spelt.append(ESCAPE)
+            i += 2
+        elif token[i] == ESCAPE:
+            spelt.append(chr(int(token[i + 1:i + 3], 16)))
+            i += 3
+        else:
+            spelt.append(token[i])
+            i += 1
+    return "".join(spelt)
+
+
+def terms(path, prefix, limit, rarest=False):
+    """The keys starting with `prefix`, by the number of posts they are in."""
+    db = sqlite3.connect(path)
+    db.execute("CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, searchIndex, 'row')")
+    # Terms sort after every word (their mark is the first private-use character), so the scan starts there.
+    rows = db.execute("SELECT term, doc FROM temp.vocabulary WHERE term >= ?", (TERM_MARK,))
+    found = [(doc, spelt) for token, doc in rows if (spelt := key(token)) and spelt.startswith(prefix)]
+    if rarest:
+        found = sorted((doc, spelt) for doc, spelt in found if doc > 1)
+    else:
+        found.sort(key=lambda row: (-row[0], row[1]))
+    return [spelt for _, spelt in found[:limit]]
+
+
+if __name__ == "__main__":
+    print("\n".join(terms(sys.argv[1], sys.argv[2], int(sys.argv[3]), "--rarest" in sys.argv[4:])))
