@@ -225,12 +225,13 @@ let package = Package(
             swiftSettings: upcoming
         ),
 
-        .testTarget(name: "WireJSONTests", dependencies: ["WireJSON"], swiftSettings: upcoming),
+        .testTarget(name: "WireJSONTests", dependencies: ["WireJSON", "TestSupport"], swiftSettings: upcoming),
         .testTarget(name: "PostsTests", dependencies: ["Posts", "WireJSON", "TestSupport"], swiftSettings: upcoming),
         .testTarget(
             name: "TwitterTests",
             dependencies: [
-                "Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", .asyncHTTPClient,
+                "Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", "TestSupport",
+                .asyncHTTPClient,
             ],
             exclude: ["Fixtures"],
             swiftSettings: upcoming

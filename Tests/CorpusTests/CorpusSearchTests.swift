@@ -1,7 +1,6 @@
 import Corpus
 import DemoCorpus
 import Posts
-import Synchronization
 import TestSupport
 import Testing
 import Twitter
@@ -19,21 +18,10 @@ struct CorpusSearchTests {
         TestPosts.post(8, by: "alice", "ÉCOLE in capitals and #RUST"),
     ]
 
-    /// One corpus of `posts` per kind, filled once for the many queries asked of it.
-    private static let filled = Mutex<[TestCorpus: Task<any PostCorpus, any Error>]>([:])
+    private static let corpora = FilledCorpora(posts)
 
     private func ids(_ query: String, in store: TestCorpus, count: Int = 100) async throws -> [String] {
-        let task = Self.filled.withLock { filled in
-            if let task = filled[store] { return task }
-            let task = Task<any PostCorpus, any Error> {
-                let corpus = try await store.open()
-                _ = try await corpus.add(Self.posts)
-                return corpus
-            }
-            filled[store] = task
-            return task
-        }
-        let page = try await task.value.search(try SearchQuery(parsing: query), .newest, count: count)
+        let page = try await Self.corpora.corpus(store).search(try SearchQuery(parsing: query), .newest, count: count)
         return page.posts.map(\.id)
     }
 

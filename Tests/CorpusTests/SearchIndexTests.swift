@@ -2,7 +2,6 @@ import Corpus
 import Foundation
 import GRDB
 import Posts
-import Synchronization
 import TestSupport
 import Testing
 
@@ -19,20 +18,10 @@ struct SearchIndexTests {
         TestPosts.post(5, by: "ana_b@example.social", "ana b swift ui media"),
     ]
 
-    private static let filled = Mutex<[TestCorpus: Task<any PostCorpus, any Error>]>([:])
+    private static let corpora = FilledCorpora(posts)
 
     private func ids(_ query: String, in store: TestCorpus) async throws -> [String] {
-        let task = Self.filled.withLock { filled in
-            if let task = filled[store] { return task }
-            let task = Task<any PostCorpus, any Error> {
-                let corpus = try await store.open()
-                _ = try await corpus.add(Self.posts)
-                return corpus
-            }
-            filled[store] = task
-            return task
-        }
-        let page = try await task.value.search(try SearchQuery(parsing: query), .newest, count: 100)
+        let page = try await Self.corpora.corpus(store).search(try SearchQuery(parsing: query), .newest, count: 100)
         return page.posts.map(\.id)
     }
 

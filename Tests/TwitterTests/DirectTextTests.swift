@@ -1,5 +1,6 @@
 import FixtureFolders
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Posts
@@ -107,16 +108,5 @@ import Testing
         var wire = WireText(escapedText: text, entities: entities, mediaLinks: hasLink ? [link] : [])
         wire.isReply = Bool.random(using: &random)
         return wire
-    }
-}
-
-/// Knuth's MMIX linear congruential generator: the same cases on every run.
-struct RepeatableRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
     }
 }

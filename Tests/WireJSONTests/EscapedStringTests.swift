@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import WireJSON
@@ -64,15 +65,4 @@ struct EscapedStringTests {
     }
 
     private struct Failure: Error {}
-}
-
-/// Knuth's MMIX linear congruential generator: the same cases on every run.
-struct RepeatableRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
-    }
 }
