@@ -3,8 +3,8 @@ import GRDB
 /// The corpus's tables, as the migrations below leave them (`v9`): `post` (every network's posts; `id` the order key,
 /// an X post's own id; its `language` since `v7`, the quoted post since `v8`), `author` (`handle` as the post came
 /// with it — a DID for a Bluesky author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`),
-/// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`), `info`. Mention keywords are not stored: they are the text's slice at the
-/// mention's range.
+/// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`), `info`. Mention keywords are not
+/// stored: they are the text's slice at the mention's range.
 enum SQLiteCorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
