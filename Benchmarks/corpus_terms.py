@@ -2,7 +2,8 @@
 index's vocabulary (fts5vocab) and spelt back from their tokens (Sources/Corpus/SQLite/SearchTokens.swift).
 
 As a program: corpus_terms.py CORPUS PREFIX LIMIT [--rarest] prints one key per line, the most used first (or the
-least used, each in more than one post)."""
+least used, each in more than one post); corpus_terms.py CORPUS --pair-queries N prints `pair_queries` of the N most
+used hashtags, one a line."""
 import sqlite3
 import sys
 
@@ -41,5 +42,14 @@ def terms(path, prefix, limit, rarest=False):
     return [spelt for _, spelt in found[:limit]]
 
 
+def pair_queries(tags):
+    """The write-heavy mix of the web and store benchmarks: `#a OR #b`, then `#a -#b`, over neighbouring tags."""
+    pairs = list(zip(tags, tags[1:] + tags[:1]))
+    return [f"{a} OR {b}" for a, b in pairs] + [f"{a} -{b}" for a, b in pairs]
+
+
 if __name__ == "__main__":
-    print("\n".join(terms(sys.argv[1], sys.argv[2], int(sys.argv[3]), "--rarest" in sys.argv[4:])))
+    if sys.argv[2] == "--pair-queries":
+        print("\n".join(pair_queries(terms(sys.argv[1], "#", int(sys.argv[3])))))
+    else:
+        print("\n".join(terms(sys.argv[1], sys.argv[2], int(sys.argv[3]), "--rarest" in sys.argv[4:])))

@@ -26,15 +26,7 @@ psql -q "$URL/postgres" -c "CREATE DATABASE profile"
 psql -q "$URL/profile" -c "CREATE EXTENSION pg_stat_statements"
 
 "$BIN" corpus generate --tweets 200000 --data-dir "$WORK/data" > /dev/null
-python3 - "$WORK/data/corpus.sqlite" "$WORK/queries.txt" <<'PY'
-import sys
-sys.path.insert(0, "Benchmarks")
-from corpus_terms import terms
-tags = terms(sys.argv[1], "#", 150)
-pairs = list(zip(tags, tags[1:] + tags[:1]))
-with open(sys.argv[2], "w") as out:
-    out.writelines([f"{a} OR {b}\n" for a, b in pairs] + [f"{a} -{b}\n" for a, b in pairs])
-PY
+python3 Benchmarks/corpus_terms.py "$WORK/data/corpus.sqlite" --pair-queries 150 > "$WORK/queries.txt"
 psql -q "$URL/profile" -c "SELECT pg_stat_statements_reset()" > /dev/null
 "$BENCH" terms "$WORK/queries.txt" --data-dir "$WORK/data" --seconds "${1:-10}" --database "$URL/profile"
 echo "### The server's time by statement (top-level: the functions; nested: their statements)"

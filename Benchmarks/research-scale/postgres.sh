@@ -32,15 +32,7 @@ echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | x
 
 "$BIN" corpus generate --tweets 200000 --data-dir "$WORK/data" > /dev/null
 # The 150 most used hashtags of the corpus, and the two query shapes of the web benchmark over neighbouring pairs.
-python3 - "$WORK/data/corpus.sqlite" "$WORK/queries.txt" <<'EOF'
-import sys
-sys.path.insert(0, "Benchmarks")
-from corpus_terms import terms
-tags = terms(sys.argv[1], "#", 150)
-pairs = list(zip(tags, tags[1:] + tags[:1]))
-with open(sys.argv[2], "w") as out:
-    out.writelines([f"{a} OR {b}\n" for a, b in pairs] + [f"{a} -{b}\n" for a, b in pairs])
-EOF
+python3 Benchmarks/corpus_terms.py "$WORK/data/corpus.sqlite" --pair-queries 150 > "$WORK/queries.txt"
 
 # One store's run: searches/s, and CPU milliseconds per search of the benchmark process and of PostgreSQL's.
 terms() {

@@ -31,11 +31,9 @@ until curl -sf "$BASE/api/recents" > /dev/null; do sleep 0.5; done
 python3 - "$DATA/corpus.sqlite" "$WORK/queries.txt" <<'EOF'
 import sys, urllib.parse
 sys.path.insert(0, "Benchmarks")
-from corpus_terms import terms
-tags = terms(sys.argv[1], "#", 150)
-queries = [f"{a} OR {b}" for a, b in zip(tags, tags[1:] + tags[:1])] + [f"{a} -{b}" for a, b in zip(tags, tags[1:] + tags[:1])]
+from corpus_terms import pair_queries, terms
 with open(sys.argv[2], "w") as out:
-    for query in queries:
+    for query in pair_queries(terms(sys.argv[1], "#", 150)):
         out.write("/search?q=" + urllib.parse.quote(query, safe="") + "\n")
 EOF
 
