@@ -41,15 +41,6 @@ package struct AdvisoryLock: Sendable {
     package func unlock(on connection: PostgresConnection) async throws {
         try await connection.run("SELECT pg_advisory_unlock(\(Self.classID), \(objectID))")
     }
-
-    /// Held until the transaction ends: shared with other `shared` holders, or alone.
-    package func lockForTransaction(shared: Bool, on connection: PostgresConnection) async throws {
-        if shared {
-            try await connection.run("SELECT pg_advisory_xact_lock_shared(\(Self.classID), \(objectID))")
-        } else {
-            try await connection.run("SELECT pg_advisory_xact_lock(\(Self.classID), \(objectID))")
-        }
-    }
 }
 
 extension PostgresConnection {

@@ -85,13 +85,8 @@ package final class PostgresPool: Sendable {
         _ work: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
         try await withDeadline { [client, logger] in
-            var attempt = 1
-            while true {
-                do {
-                    return try await client.withTransaction(logger: logger) { connection in try await work(connection) }
-                } catch let error as PostgresTransactionError where attempt < Self.attempts && error.isRace {
-                    attempt += 1
-                }
+            try await Self.retryingRaces {
+                try await client.withTransaction(logger: logger) { connection in try await work(connection) }
             }
         }
     }
@@ -100,15 +95,26 @@ package final class PostgresPool: Sendable {
     /// the deadline; run again when it lost a race with another writer.
     package func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
         try await withDeadline { [client] in
-            var attempt = 1
-            while true {
-                do {
-                    return try await client.withConnection { connection in try await connection.rows(query) }
-                } catch let error as PSQLError where attempt < Self.attempts && error.isRace {
-                    attempt += 1
-                }
+            try await Self.retryingRaces {
+                try await client.withConnection { connection in try await connection.rows(query) }
             }
         }
+    }
+
+    /// `work`, run again (up to `attempts` in all) while it fails by losing a race with another writer.
+    private static func retryingRaces<T>(_ work: () async throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await work()
+            } catch where attempt < attempts && isRace(error) {
+                attempt += 1
+            }
+        }
+    }
+
+    private static func isRace(_ error: any Error) -> Bool {
+        (error as? PostgresTransactionError)?.isRace ?? (error as? PSQLError)?.isRace ?? false
     }
 
     /// `work`, or `StoreUnavailable` when the database does not answer in time or the connection is lost.
@@ -162,9 +168,9 @@ extension PostgresTransactionError {
 
 extension PSQLError {
     /// Lost a race that running again resolves: a deadlock, a serialization failure, or a row another transaction
-    /// deleted or added meanwhile (a term pruned while counted, a post kept by another term's count).
+    /// deleted or added meanwhile (a new term's row another server added first, a tracked term untracked meanwhile).
     var isRace: Bool {
-        guard let state = serverInfo?[.sqlState] else { return false }
+        guard let state = sqlState else { return false }
         return ["40001", "40P01", "23503", "23505"].contains(state)
     }
 
@@ -192,7 +198,7 @@ public struct StoreUnavailable: LocalOutage {
         let lost: [PSQLError.Code] = [
             .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed,
         ]
-        let state = error.serverInfo?[.sqlState] ?? ""
+        let state = error.sqlState ?? ""
         guard lost.contains(error.code) || state.hasPrefix("08") || state.hasPrefix("57P") else { return error }
         return StoreUnavailable(description: "The connection to the database was lost: \(reason(error)).")
     }

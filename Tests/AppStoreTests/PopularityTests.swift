@@ -125,7 +125,7 @@ struct SQLiteRemovalTests {
     }
 }
 
-/// PostgreSQL's counting tables have no foreign keys since `v5` (row locks keep them true, and nothing cascades): a
+/// PostgreSQL's counting tables have no foreign keys since `v5` (locks keep them true, and nothing cascades): a
 /// term that goes, deleted or pushed out of Recents, must take every row that names it, and its posts once no term
 /// counts them.
 @Suite(.enabled(if: TestStore.postgresURL != nil, "no test PostgreSQL (SMASHTAG_TEST_POSTGRES_URL)"))

@@ -304,18 +304,28 @@ enum PostgresFunctions {
         ) LANGUAGE plpgsql AS $$
         DECLARE
             held recent%ROWTYPE;
+            held_found boolean;
+            counted bigint := 0;
             added boolean;
         BEGIN
             SELECT * INTO held FROM recent WHERE key = p_key;
-            unchanged := FOUND AND p_settle AND held.term = p_shown
+            held_found := FOUND;
+            IF held_found THEN
+                SELECT count(*) INTO counted FROM unnest(p_network, p_post_id) AS k (n, i) WHERE EXISTS (
+                    SELECT 1 FROM post p JOIN counted_post c ON c.post_ref = p.id AND c.term_id = held.id
+                    WHERE p.network = k.n AND p.post_id = k.i);
+            END IF;
+            unchanged := held_found AND p_settle AND held.term = p_shown
                 AND held.newer IS NOT DISTINCT FROM p_newer AND held.older IS NOT DISTINCT FROM p_older
                 AND held.searched = (SELECT max(searched) FROM recent)
-                AND NOT EXISTS (
-                    SELECT 1 FROM unnest(p_network, p_post_id) AS k (n, i) WHERE NOT EXISTS (
-                        SELECT 1 FROM post p JOIN counted_post c ON c.post_ref = p.id AND c.term_id = held.id
-                        WHERE p.network = k.n AND p.post_id = k.i));
+                AND counted = coalesce(cardinality(p_post_id), 0);
             waiting := 0;
             IF unchanged THEN term_id := held.id; RETURN; END IF;
+            -- Known partly counted before anything is written (`smashtag_count_page` still raises it for a page
+            -- another server counts meanwhile).
+            IF p_whole AND counted > 0 THEN
+                RAISE EXCEPTION 'a page partly counted' USING ERRCODE = '\(partlyCounted)';
+            END IF;
             -- Added, not updated: the new row version is not locked (xmax 0). Were another search to add it first,
             -- its rows would make this transaction's plain inserts fail, and it would run again.
             INSERT INTO recent (key, term, searched, newer, older)

@@ -4,10 +4,10 @@ import PostgresSupport
 
 /// The PostgreSQL store's schema, in versions recorded in `smashtag_migration` (see `PostgresMigrator`).
 ///
-/// The tables are the SQLite store's, named the PostgreSQL way, with two differences that concurrent writers need:
-/// `searched` comes from a sequence (two servers cannot take the same `max + 1`), and `counted_post` refers to
-/// `post`, so a term pruned on one server cannot delete a post that another server is counting at that moment (the
-/// delete fails and runs again, and then keeps the post).
+/// The tables are the SQLite store's, named the PostgreSQL way, with what concurrent writers need: `searched` comes
+/// from a sequence (two servers cannot take the same `max + 1`), and since `v5` a page takes an advisory lock on each
+/// of its posts (`PostgresFunctions`), which a batch deleting the posts of pushed-out terms takes alone, so a post is
+/// never deleted while another server counts it.
 enum PostgresMigrations {
     static let migrator = PostgresMigrator(
         table: "smashtag_migration", lock: .migrations, versions: versions, backfill: backfill)
@@ -155,9 +155,9 @@ enum PostgresMigrations {
                 // (`PostgresOrphans`). No key: two terms pushed out together may both name a post, and a key would
                 // make the second wait for the first to commit.
                 "CREATE TABLE orphan_post (post_ref bigint NOT NULL)",
-                // The hot tables' foreign keys were checked row by row, some 600 look-ups a new term's page; row locks
-                // keep them true instead (PostgresFunctions): a page locks its term's row and its posts first, and
-                // whatever removes them locks them alone.
+                // The hot tables' foreign keys were checked row by row, some 600 look-ups a new term's page; locks
+                // keep them true instead (PostgresFunctions): a page locks its term's row and takes its posts'
+                // advisory locks first, and whatever removes them locks them alone.
                 """
                 ALTER TABLE counted_post DROP CONSTRAINT counted_post_term_id_fkey,
                     DROP CONSTRAINT counted_post_post_ref_fkey

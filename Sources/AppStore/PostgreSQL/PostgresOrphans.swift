@@ -8,10 +8,10 @@ import Synchronization
 /// The table is durable: what a server leaves waiting when it stops goes with the next batch, whichever server runs
 /// it. A waiting post fetched again by another term is counted without being stored again, and stays.
 final class PostgresOrphans: Sendable {
-    /// About 6 MB of posts, as on SQLite (`OrphanPosts`).
-    static let defaultAllowance = 10_000
+    /// As on SQLite: about 6 MB of posts.
+    static let defaultAllowance = OrphanPosts.defaultAllowance
     /// Waiting posts looked at in one transaction, which holds a lock for each while it runs.
-    static let batch = 1_000
+    static let batch = OrphanPosts.batch
 
     let allowance: Int
     private let state = Mutex(State())

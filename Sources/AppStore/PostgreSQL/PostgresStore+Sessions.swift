@@ -20,14 +20,12 @@ extension PostgresStore {
             waiting = whole
         } else {
             waiting = try await transaction { connection -> Int in
-                let cursors: SessionCursors.Encoded
-                if let fresh = page.fresh {
-                    cursors = fresh
-                } else {
-                    let recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
+                var recorded: RecordedTerm?
+                if page.fresh == nil {
+                    recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
                     if let recorded, recorded.isUnchanged(by: term, page.found) { return 0 }
-                    cursors = page.encodedCursors(saved: recorded?.cursors)
                 }
+                let cursors = page.encodedCursors(saved: recorded?.cursors)
                 let query = Self.recording(term, page, cursors, settle: page.fresh != nil, whole: false)
                 guard let row = try await connection.rows(query).first, let recorded = try Recorded(row) else {
                     return 0
@@ -63,20 +61,9 @@ extension PostgresStore {
         """
     }
 
-    /// Drops the untracked terms past the limit (after a term is tracked, which adds it to Recents), their posts left
-    /// waiting for a batch.
-    func pruneRecents() async throws {
-        let waiting = try await transaction { connection in
-            try await connection.value(
-                "SELECT smashtag_push_out(\(Recents.limit), \(PostgresChanges.channel)) AS waiting", "waiting",
-                as: Int.self) ?? 0
-        }
-        await deleteOrphans(adding: waiting)
-    }
-
     /// A batch of the pushed-out terms' posts, once more than the allowance wait, after the search's own transaction.
     /// A failure is not the search's: the posts stay waiting, for the next batch.
-    private func deleteOrphans(adding waiting: Int) async {
+    func deleteOrphans(adding waiting: Int) async {
         guard orphans.add(waiting) else { return }
         let taken = try? await pool.statement(
             "SELECT smashtag_delete_orphans(\(PostgresOrphans.batch)) AS taken"

@@ -11,8 +11,10 @@ import Posts
 /// Tracked terms in PostgreSQL: several servers share them, and a term due is taken by one server at a time (a lease
 /// on its row, claimed with `FOR UPDATE SKIP LOCKED`), which any other may take over once it runs out.
 extension PostgresStore {
+    /// The term joins Recents, so the untracked terms past the limit go in the same transaction, their posts left
+    /// waiting for a batch.
     func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {
-        try await transaction { connection in
+        let waiting = try await transaction { connection in
             let id = try await connection.value(
                 """
                 INSERT INTO recent (key, term, searched) VALUES (\(term.key), \(term.shown), nextval('recent_searched'))
@@ -30,8 +32,11 @@ extension PostgresStore {
                     backfill = excluded.backfill, due = excluded.due
                 """)
             try await Self.notify(term.key, connection)
+            return try await connection.value(
+                "SELECT smashtag_push_out(\(Recents.limit), \(PostgresChanges.channel)) AS waiting", "waiting",
+                as: Int.self) ?? 0
         }
-        try await pruneRecents()
+        await deleteOrphans(adding: waiting)
     }
 
     func untrack(_ key: String) async throws -> Bool {

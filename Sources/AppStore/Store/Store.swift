@@ -24,7 +24,7 @@ protocol Store: Sendable {
     /// Moves the term to the top of Recents with the page's follow-on requests and counts the page's posts, in one
     /// transaction — unless that would change nothing: then nothing is written and the term is returned settled
     /// (with the generation read before it, when the store has one). A term pushed out goes with its counts; the
-    /// posts no other term counted go with it (PostgreSQL) or in a later batch (SQLite, `OrphanPosts`).
+    /// posts no other term counted go in a later batch (`OrphanPosts`, `PostgresOrphans`).
     func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm?
     /// Counts a feed poll's posts under the term if it is still in Recents, without moving it.
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws
