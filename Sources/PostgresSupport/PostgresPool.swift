@@ -107,7 +107,7 @@ package final class PostgresPool: Sendable {
         while true {
             do {
                 return try await work()
-            } catch where attempt < attempts && isRace(error) {
+            } catch  where attempt < attempts && isRace(error) {
                 attempt += 1
             }
         }
