@@ -13,7 +13,7 @@ import Testing
 /// of its own is answered by the route; and a stream still open never holds a stopping server.
 @Suite(.timeLimit(.minutes(2))) struct LiveStreamTests {
     static let streams = 60
-    static let path = "/api/popularity/events?term=%23\(WebFixture.hostileTag)"
+    static let path = "/api/popularity/events?term=\(RouteTests.encodedTerm)"
 
     @Test func streamsOfOneTermShareOneReaderAndEachHearsTheFinalCounts() async throws {
         let site = try await WebFixture.site()
@@ -25,7 +25,7 @@ import Testing
             #expect(feeds.counts.feeds == 1 && feeds.counts.listeners == Self.streams)
 
             let published = feeds.counts.published
-            _ = try await site.sessions.fetch("#" + WebFixture.hostileTag, from: site.sources, at: .newest)
+            _ = try await site.sessions.fetch(RouteTests.term, from: site.sources, at: .newest)
             for connection in connections { #expect(await connection.receives("@mallory", within: .seconds(10))) }
             // One read and one rendering per change, not one per stream.
             #expect(feeds.counts.published - published < Self.streams / 2)

@@ -218,6 +218,3 @@ private struct SampledPost {
         }
     }
 }
-
-/// The demo's generator: the same corpus gives the same queries on every run.
-extension SeededRandom: RandomNumberGenerator {}

@@ -73,7 +73,7 @@ struct BenchStreams: AsyncParsableCommand {
                 for index in batch..<min(batch + 250, streams) {
                     let path =
                         floor
-                        ? "/api/recents" : "/api/popularity/events?term=\(Self.encoded(terms[index % terms.count]))"
+                        ? "/api/recents" : "/api/popularity/events?term=\(URLQuery.encode(terms[index % terms.count]))"
                     tasks.addTask {
                         try await Listener.connect(port: port, path: path, term: index % terms.count, group)
                     }
@@ -94,12 +94,12 @@ struct BenchStreams: AsyncParsableCommand {
         var older: [String?] = Array(repeating: nil, count: terms.count)
         for search in 0..<searches {
             let index = search % terms.count
-            let before = older[index].map { "&before=" + Self.encoded($0) } ?? ""
-            let page = try await HTTPGet.json("/api/search?q=\(Self.encoded(terms[index]))&count=100\(before)", port)
+            let before = older[index].map { "&before=" + URLQuery.encode($0) } ?? ""
+            let page = try await HTTPGet.json("/api/search?q=\(URLQuery.encode(terms[index]))&count=100\(before)", port)
             older[index] = page["older"] as? String
         }
         let finals = try await terms.asyncMap { term in
-            try await HTTPGet.text("/api/popularity?term=\(Self.encoded(term))", port)
+            try await HTTPGet.text("/api/popularity?term=\(URLQuery.encode(term))", port)
         }
         let burstDone = ContinuousClock.now
         result.termsChanged = zip(before, finals).filter { $0 != $1 }.count
@@ -122,10 +122,6 @@ struct BenchStreams: AsyncParsableCommand {
         if !late.isEmpty {
             throw BenchFailure("\(late.count) streams did not receive the final counts in \(deadline) s")
         }
-    }
-
-    private static func encoded(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 }
 

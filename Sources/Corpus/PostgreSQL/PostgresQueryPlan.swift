@@ -6,7 +6,7 @@ import Posts
 /// merged in order (`UNION ALL` of ordered parts, duplicates dropped by `DISTINCT` on the ordered stream), a phrase
 /// by its words' lists checked against the post's words — and the page the ordered walk down from the bound,
 /// stopping when it is full. PostgreSQL's planner chooses which list drives a join from each term's
-/// statistics, as the SQLite matcher's cursors leapfrog to the rarest.
+/// statistics, as FTS5 does for the SQLite matcher.
 struct PostgresQueryPlan {
     /// The keys each part is found by: operator terms (`IndexEntry`'s keys) and words.
     let keys: Set<String>

@@ -35,14 +35,14 @@ extension PostWriter {
         else { return }
         let (authorID, old): (Int64, String?) = (row["id"], row["resolvedHandle"])
         forget(author: profile.did)
-        let moves = old?.lowercased() != profile.handle?.lowercased()
-        let keys =
-            moves
-            ? try Int64.fetchAll(
-                statement("SELECT id FROM post WHERE authorID = ? AND network <> 0"), arguments: [authorID]) : []
+        let update = try statement(
+            "UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
+        let arguments: StatementArguments = [profile.handle, profile.name, profile.avatarURL, authorID]
+        guard old?.lowercased() != profile.handle?.lowercased() else { return try update.execute(arguments: arguments) }
+        let keys = try Int64.fetchAll(
+            statement("SELECT id FROM post WHERE authorID = ? AND network <> 0"), arguments: [authorID])
         let before = try SearchIndex.entries(keys, db)
-        try statement("UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
-            .execute(arguments: [profile.handle, profile.name, profile.avatarURL, authorID])
+        try update.execute(arguments: arguments)
         let after = try SearchIndex.entries(keys, db)
         for key in keys {
             guard let old = before[key], let new = after[key] else { continue }

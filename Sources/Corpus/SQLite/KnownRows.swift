@@ -40,7 +40,8 @@ struct KnownRows: Sendable {
 }
 
 /// What a corpus's writes remember between transactions (`KnownRows`), replaced by what each committed transaction
-/// knew at its end and left as it was by one rolled back.
+/// knew at its end. A transaction takes it whole (so adding to it copies nothing) and gives it back on commit: one
+/// rolled back leaves nothing remembered, and the next starts afresh.
 final class WriterMemory: Sendable {
     private struct State {
         var known = KnownRows()
@@ -55,6 +56,7 @@ final class WriterMemory: Sendable {
         let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version"))
         return state.withLock { state in
             if state.dataVersion != version { state = State(known: KnownRows(), dataVersion: version) }
+            defer { state.known = KnownRows() }
             return state.known
         }
     }

@@ -9,12 +9,12 @@ import Twitter
 #endif
 
 /// Inserts posts inside one write transaction, with the import's statements bound through SQLite's C interface
-/// (`RawStatement`) and the ids of authors and terms known before the transaction (`KnownRows`) or learnt in it.
+/// (`RawStatement`) and the ids of authors known before the transaction (`KnownRows`) or learnt in it.
 struct PostWriter {
     enum Outcome { case inserted, duplicate, badID }
 
     let db: Database
-    /// Authors and terms known so far: what the corpus remembered when the transaction began, and what it added.
+    /// Authors known so far: what the corpus remembered when the transaction began, and what it added.
     private(set) var known: KnownRows
     private var inserts: Inserts?
 
@@ -32,8 +32,8 @@ struct PostWriter {
     }
 
     /// What happened to each record, in order. A batch is written table by table — the posts, then their mentions,
-    /// media, postings in key order and words — so each B-tree's pages are visited together and each term's list
-    /// grows once per batch, not once per post: the order the floor benchmark inserts in.
+    /// media and search index rows — so each B-tree's pages are visited together: the order the floor benchmark
+    /// inserts in.
     mutating func insert(_ records: [PostRecord]) throws -> [Outcome] {
         let rows = try preparedInserts()
         var outcomes: [Outcome] = []

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import Posts
 import Twitter
 
@@ -29,35 +28,18 @@ struct QueryMatcher {
                     """)
     }
 
-    /// Up to `count` ids, walking down from `start` (a key: see `WalkDirection`).
-    func ids(from start: Int64, count: Int) throws -> [Int64] {
+    /// Up to `count` ids in the walk's direction, from `bound` (inclusive).
+    func ids(from bound: Int64, count: Int) throws -> [Int64] {
         guard let statement, let expression, count > 0 else { return [] }
-        try statement.setArguments([expression, direction.id(start), count])
-        // Stepped with SQLite's C interface: GRDB's `fetchAll` decodes each row through generic code.
-        let handle = statement.sqliteStatement
-        defer { sqlite3_reset(handle) }
-        var ids: [Int64] = []
-        ids.reserveCapacity(count)
-        var code = sqlite3_step(handle)
-        while code == SQLITE_ROW {
-            ids.append(sqlite3_column_int64(handle, 0))
-            code = sqlite3_step(handle)
-        }
-        guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), sql: statement.sql)
-        }
-        return ids
+        try statement.setArguments([expression, bound, count])
+        return try statement.integers(expecting: count)
     }
 }
 
-/// Which way a page walks the matches: reading oldest first negates the keys, so a position is a key of one
-/// descending walk either way.
+/// Which way a page walks the matches.
 enum WalkDirection {
     case newestFirst
     case oldestFirst
-
-    func key(_ id: Int64) -> Int64 { self == .newestFirst ? id : -id }
-    func id(_ key: Int64) -> Int64 { self == .newestFirst ? key : -key }
 }
 
 /// A query as an FTS5 expression over the search index. A part with nothing searchable in it (a word of

@@ -3,7 +3,7 @@ import GRDBSQLite
 
 /// An insert the import runs millions of times, bound and stepped through SQLite's C interface. GRDB's `execute`
 /// wraps each value in a `DatabaseValue`, checks the arguments against the statement and looks the statement up by
-/// its SQL every time: at a dozen statements a post that was a quarter of the writer's time. GRDB still prepares
+/// its SQL every time: at the dozen statements a post the import once ran, that was a quarter of the writer's time. GRDB still prepares
 /// the statement (and finalizes it), so its view of the connection stays whole.
 package final class RawStatement {
     private let statement: Statement
@@ -49,9 +49,33 @@ package final class RawStatement {
     }
 
     private func failure(_ code: Int32) -> DatabaseError {
+        statement.failure(code)
+    }
+}
+
+extension Statement {
+    /// The first column of every row, its arguments already set, stepped through SQLite's C interface (GRDB's
+    /// `fetchAll` decodes each row through generic code).
+    func integers(expecting count: Int) throws -> [Int64] {
+        let handle = sqliteStatement
+        defer { sqlite3_reset(handle) }
+        var values: [Int64] = []
+        values.reserveCapacity(count)
+        var code = sqlite3_step(handle)
+        while code == SQLITE_ROW {
+            values.append(sqlite3_column_int64(handle, 0))
+            code = sqlite3_step(handle)
+        }
+        guard code == SQLITE_DONE else { throw failure(code) }
+        return values
+    }
+
+    /// SQLite's error for `code`, with its message.
+    fileprivate func failure(_ code: Int32) -> DatabaseError {
         DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-            sql: statement.sql)
+            resultCode: ResultCode(rawValue: code),
+            message: String(cString: sqlite3_errmsg(sqlite3_db_handle(sqliteStatement))),
+            sql: sql)
     }
 }
 

@@ -16,7 +16,7 @@ public struct SQLiteCorpus: PostCorpus {
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration
     private let cache = PostCache()
-    /// The authors and terms the writes have met, from one transaction to the next.
+    /// The authors the writes have met, from one transaction to the next.
     private let memory = WriterMemory()
     /// Searches' reads on the calling thread when short; none for a corpus in memory.
     private let inline: InlineReaders?
@@ -45,7 +45,7 @@ public struct SQLiteCorpus: PostCorpus {
         try await add(posts.map(PostRecord.init))
     }
 
-    /// As every corpus does, but each batch's records (`PostRecord`: words cut, terms named) are made where the batch
+    /// As every corpus does, but each batch's records (`PostRecord`: the search index's row made) are made where the batch
     /// was read, beside the write of the one before: the writer's thread, which an import waits for, only writes.
     ///
     /// After many posts, the search index is merged into one segment (`optimize`): each commit leaves a segment of
@@ -83,7 +83,7 @@ public struct SQLiteCorpus: PostCorpus {
         }
     }
 
-    /// `body` in a write transaction, with a writer that starts from the authors and terms met before.
+    /// `body` in a write transaction, with a writer that starts from the authors met before.
     func write<T: Sendable>(_ body: @escaping @Sendable (inout PostWriter) throws -> T) async throws -> T {
         try await writer.write { [memory] db in
             var writer = PostWriter(db: db, known: try memory.known(in: db))
@@ -142,7 +142,7 @@ public struct SQLiteCorpus: PostCorpus {
         try await read { db in
             let range = try PageRange(position, db)
             let matcher = try QueryMatcher(db: db, query: query, direction: range.direction)
-            var ids = try matcher.ids(from: range.start, count: count + 1)
+            var ids = try matcher.ids(from: range.bound, count: count + 1)
             let hasMore = ids.count > count
             ids = Array(ids.prefix(count))
             if range.direction == .oldestFirst { ids.reverse() }
@@ -198,17 +198,16 @@ public struct SQLiteCorpus: PostCorpus {
     }
 }
 
-/// Where a page starts, as a key of the matcher's descending walk.
+/// Where a page starts: a bound on the order key, inclusive, and the direction of the walk.
 private struct PageRange {
     let direction: WalkDirection
-    let start: Int64
+    let bound: Int64
 
     init(_ position: SearchRequest.Position, _ db: Database) throws {
         switch position {
-        case .newest: (direction, start) = (.newestFirst, .max)
-        case .newer(let id):
-            (direction, start) = (.oldestFirst, WalkDirection.oldestFirst.key(try Self.key(id, db) + 1))
-        case .older(let id, _): (direction, start) = (.newestFirst, try Self.key(id, db) - 1)
+        case .newest: (direction, bound) = (.newestFirst, .max)
+        case .newer(let id): (direction, bound) = (.oldestFirst, try Self.key(id, db) + 1)
+        case .older(let id, _): (direction, bound) = (.newestFirst, try Self.key(id, db) - 1)
         }
     }
 

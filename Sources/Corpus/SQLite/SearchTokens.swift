@@ -33,7 +33,8 @@ enum SearchTokens {
         for scalar in key.unicodeScalars {
             if scalar.isASCII, !(("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)) {
                 token.append(escape)
-                token.append(contentsOf: hex(UInt8(scalar.value)).unicodeScalars)
+                token.append(hexDigits[Int(scalar.value >> 4)])
+                token.append(hexDigits[Int(scalar.value & 0xF)])
             } else if scalar == escape {
                 token.append(contentsOf: [escape, escape])
             } else {
@@ -64,8 +65,5 @@ enum SearchTokens {
         text.append(token)
     }
 
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-    }
+    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
 }

@@ -8,7 +8,7 @@
 
 /// xoshiro256** seeded through SplitMix64: the same seed gives the same numbers on every machine and in every
 /// process, which the system generator and the standard library's `random(in:using:)` helpers do not promise.
-package struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable, RandomNumberGenerator {
     private var state: (UInt64, UInt64, UInt64, UInt64)
 
     package init(seed: UInt64) {

@@ -42,7 +42,8 @@ struct PopularityController: Sendable {
     /// The table as JSON, or as a CSV file with `format=csv`.
     private func apiPopularity(_ request: Request) async throws -> Response {
         let window = try TimeWindow.parameter(request.queryString)
-        let table = try await Popularity(database: site.database).table(for: try term(request), window: window)
+        let table = try await Popularity(database: site.database).table(
+            for: try term(request.queryString), window: window)
         switch request.queryString["format"] {
         case nil, "json": return try JSONBody(table).response
         case "csv":
@@ -70,8 +71,8 @@ struct PopularityController: Sendable {
         }
     }
 
-    private func term(_ request: Request) throws -> String {
-        guard let term = request.queryString.text("term") else { throw HTTPError(.badRequest) }
+    private func term(_ parameters: QueryString) throws -> String {
+        guard let term = parameters.text("term") else { throw HTTPError(.badRequest) }
         return term
     }
 
@@ -79,7 +80,7 @@ struct PopularityController: Sendable {
     /// (`rows=<tab>`) gets `rows` and `tracking` events instead: its sections and its tracking line rendered as the
     /// page renders them, sparklines included. A term that is missing or empty is refused as the page refuses it.
     @Sendable func stream(_ parameters: QueryString) throws -> EventStream {
-        guard let term = parameters.text("term") else { throw HTTPError(.badRequest) }
+        let term = try self.term(parameters)
         let termKey = try SearchTermKey(term)
         let window = try TimeWindow.parameter(parameters)
         let popularity = Popularity(database: site.database)

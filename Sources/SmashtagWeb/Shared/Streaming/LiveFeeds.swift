@@ -36,6 +36,13 @@ final class LiveFeeds: Sendable {
         var nextListener = 0
         var heartbeat: Task<Void, Never>?
         var published = 0
+
+        /// With no feed left, nothing needs the heartbeat.
+        mutating func stopHeartbeatIfIdle() {
+            guard feeds.isEmpty else { return }
+            heartbeat?.cancel()
+            heartbeat = nil
+        }
     }
 
     let heartbeatInterval: Duration
@@ -78,10 +85,7 @@ final class LiveFeeds: Sendable {
             } else {
                 state.feeds[key] = feed
             }
-            if state.feeds.isEmpty {
-                state.heartbeat?.cancel()
-                state.heartbeat = nil
-            }
+            state.stopHeartbeatIfIdle()
         }
     }
 
@@ -108,10 +112,7 @@ final class LiveFeeds: Sendable {
         state.withLock { state in
             guard let feed = state.feeds.removeValue(forKey: key) else { return }
             for deliver in feed.listeners.values { deliver(.end) }
-            if state.feeds.isEmpty {
-                state.heartbeat?.cancel()
-                state.heartbeat = nil
-            }
+            state.stopHeartbeatIfIdle()
         }
     }
 
