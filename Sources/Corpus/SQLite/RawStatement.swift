@@ -3,8 +3,8 @@ import GRDBSQLite
 
 /// An insert the import runs millions of times, bound and stepped through SQLite's C interface. GRDB's `execute`
 /// wraps each value in a `DatabaseValue`, checks the arguments against the statement and looks the statement up by
-/// its SQL every time: at the dozen statements a post the import once ran, that was a quarter of the writer's time. GRDB still prepares
-/// the statement (and finalizes it), so its view of the connection stays whole.
+/// its SQL every time: at the dozen statements a post the import once ran, that was a quarter of the writer's time.
+/// GRDB still prepares the statement (and finalizes it), so its view of the connection stays whole.
 package final class RawStatement {
     private let statement: Statement
     private var handle: OpaquePointer { statement.sqliteStatement }

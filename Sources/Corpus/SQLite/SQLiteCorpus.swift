@@ -45,8 +45,8 @@ public struct SQLiteCorpus: PostCorpus {
         try await add(posts.map(PostRecord.init))
     }
 
-    /// As every corpus does, but each batch's records (`PostRecord`: the search index's row made) are made where the batch
-    /// was read, beside the write of the one before: the writer's thread, which an import waits for, only writes.
+    /// As every corpus does, but each batch's records (`PostRecord`: the search index's row made) are made where the
+    /// batch was read, beside the write of the one before: the writer's thread, which an import waits for, only writes.
     ///
     /// After many posts, the search index is merged into one segment (`optimize`): each commit leaves a segment of
     /// its own, merged by FTS5 only level by level, and a token is looked up in every segment — at 10,000,000
