@@ -8,6 +8,8 @@
 package final class OpenFile: Sendable {
     package let path: String
     package let descriptor: Int32
+    /// A regular file, which can be read again from any offset; a pipe or a FIFO (`<(zcat …)`) cannot.
+    package let isRegular: Bool
 
     package init(path: String) throws(DecodingProblem) {
         let descriptor = open(path, O_RDONLY)
@@ -20,6 +22,7 @@ package final class OpenFile: Sendable {
         }
         self.path = path
         self.descriptor = descriptor
+        isRegular = status.st_mode & S_IFMT == S_IFREG
     }
 
     deinit { close(descriptor) }
@@ -93,6 +96,7 @@ package struct FileChunks: RereadableChunks {
     }
 
     package func rereading(from offset: Int) -> (any ByteChunks)? {
+        guard file.isRegular else { return nil }
         var again = FileChunks(file: file)
         again.offset = offset
         return again

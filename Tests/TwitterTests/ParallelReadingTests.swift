@@ -53,6 +53,25 @@ import Testing
         #expect(inPieces == inOneGo)
     }
 
+    /// A pipe cannot be read again at an offset: its lines are read by the one reader, every problem with its line.
+    @Test func aPipeIsReadInOneGo() throws {
+        let bytes = Self.file()
+        let path = NSTemporaryDirectory() + "parallel-\(UUID().uuidString).fifo"
+        #expect(mkfifo(path, 0o600) == 0)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: path) {
+                handle.write(Data(bytes))
+                try? handle.close()
+            }
+        }
+        writer.start()
+
+        let fromPipe = Array(try TweetFileReader(path: path)).map(Self.describe)
+        let inOneGo = Array(TweetFileReader(bytes: bytes, name: path)).map(Self.describe)
+        #expect(fromPipe == inOneGo)
+    }
+
     private static func describe(_ event: PostFileEvent) -> String {
         switch event {
         case .post(let post): "post \(post.id) \(post.text) \(post.mentions.map(\.range))"
