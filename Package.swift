@@ -220,7 +220,7 @@ let package = Package(
         // corpus the web tests share.
         .target(
             name: "TestSupport",
-            dependencies: ["Posts", "Corpus", "DemoCorpus", "PostgresSupport", .postgresNIO, .logging],
+            dependencies: ["Posts", "WireJSON", "Corpus", "DemoCorpus", "PostgresSupport", .postgresNIO, .logging],
             path: "Tests/Support/TestSupport",
             swiftSettings: upcoming
         ),
@@ -264,7 +264,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoCorpusTests",
-            dependencies: ["DemoCorpus", "Corpus", "Posts", "WireJSON", "Twitter"],
+            dependencies: ["DemoCorpus", "Corpus", "Posts", "WireJSON", "Twitter", "TestSupport"],
             swiftSettings: upcoming
         ),
         .testTarget(

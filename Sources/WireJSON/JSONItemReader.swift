@@ -364,30 +364,31 @@ private struct LineCounter: Sendable {
 
     package mutating func line(at offset: Int, in bytes: [UInt8]) -> Int {
         if offset < countedUpTo { (countedUpTo, line) = (0, firstLine) }
-        line += Self.newlines(in: bytes, countedUpTo..<offset)
+        line += newlines(in: bytes, countedUpTo..<offset)
         countedUpTo = offset
         return line
-    }
-
-    /// Every byte of a file passes through here as the window slides: memchr skips from newline to newline.
-    private static func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !range.isEmpty else { return 0 }
-            var count = 0
-            var position = base + range.lowerBound
-            let end = base + range.upperBound
-            while position < end, let found = memchr(position, 0x0A, end - position) {
-                count += 1
-                position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
     }
 
     /// The window loses its first `count` bytes: their lines are counted before they go.
     package mutating func dropFirst(_ count: Int, of bytes: [UInt8]) {
         firstLine = line(at: count, in: bytes)
         (countedUpTo, line) = (0, firstLine)
+    }
+}
+
+/// The newlines in `range` of `bytes`. Every byte of a file passes through here as the window slides: memchr skips
+/// from newline to newline.
+package func newlines(in bytes: [UInt8], _ range: Range<Int>) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress, !range.isEmpty else { return 0 }
+        var count = 0
+        var position = base + range.lowerBound
+        let end = base + range.upperBound
+        while position < end, let found = memchr(position, 0x0A, end - position) {
+            count += 1
+            position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return count
     }
 }
 

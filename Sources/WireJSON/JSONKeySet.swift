@@ -46,7 +46,7 @@ package struct JSONKeySet: Sendable {
 
     /// Compared eight bytes at a time, in line: names are short, and a call to `memcmp` cost more than comparing.
     @inline(__always)
-    private static func equal(_ one: UnsafePointer<UInt8>, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    static func equal(_ one: UnsafePointer<UInt8>, _ other: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var index = 0
         while index + 8 <= count {
             let word = UnsafeRawPointer(one + index).loadUnaligned(as: UInt64.self)

@@ -30,7 +30,7 @@ package struct JSONParser: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
     /// Members whose values are checked but not built: the caller never reads them, and building them was most of
     /// the work (v2 `context_annotations` alone is a fifth of a twarc file).
-    let ignoredKeys: JSONKeySet
+    private let ignoredKeys: JSONKeySet
     /// What was mended so far (callers read it after each value).
     private(set) var repairs: TextRepairs = []
     /// Arrays and objects open around the current byte; bounded, so no input can exhaust the stack.
@@ -140,7 +140,6 @@ package struct JSONParser: ~Copyable {
     }
 
     /// Checks a string, from its opening quote, without building it; returns whether it holds escapes.
-    @discardableResult
     mutating func skipString() throws(JSONSyntaxError) -> Bool {
         offset += 1
         let start = offset
@@ -233,7 +232,7 @@ package struct JSONParser: ~Copyable {
         return flagged & (ones &* 0x80)
     }
 
-    mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let count = word.utf8CodeUnitCount
         guard offset + count <= bytes.count else { throw error("'\(word)'") }
         for index in 0..<count where bytes[offset + index] != word.utf8Start[index] {

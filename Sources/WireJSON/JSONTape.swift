@@ -54,9 +54,7 @@ package struct JSONTapeValue: JSONNode {
     }
 
     private func isName(_ name: TapeEntry, _ key: UnsafePointer<UInt8>, _ length: Int) -> Bool {
-        let start = bytes + Int(name.start)
-        for index in 0..<length where start[index] != key[index] { return false }
-        return true
+        JSONKeySet.equal(bytes + Int(name.start), key, length)
     }
 
     package var array: JSONTapeElements? {

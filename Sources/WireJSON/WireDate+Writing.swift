@@ -18,8 +18,7 @@ extension WireDate {
     }
 
     private static func iso8601Text(micros: Int64) -> String {
-        let (seconds, part) = micros.quotientAndRemainder(dividingBy: 1_000_000)
-        let (wholeSeconds, micro) = part < 0 ? (seconds - 1, part + 1_000_000) : (seconds, part)
+        let (wholeSeconds, micro) = floorDivide(micros, 1_000_000)
         let (days, secondOfDay) = floorDivide(wholeSeconds, 86_400)
         let (year, month, day) = civil(days: days)
         var text = ByteWriter(capacity: 27)

@@ -1,5 +1,6 @@
 import Foundation
 import Posts
+import TestSupport
 import Testing
 import WireJSON
 
@@ -110,7 +111,8 @@ private struct FuzzFile {
     /// The same file with every line read as a tree (no line read straight from its bytes): the reference.
     func readAsTrees() -> [String] {
         let items = JSONItemReader(bytes: bytes, ignoring: DocumentDecoder.unreadKeys)
-        let reader = PostItemReader(name: "fuzz.jsonl", items: items, decoder: TreesOnly())
+        let reader = PostItemReader(
+            name: "fuzz.jsonl", items: items, decoder: TreesOnly(DocumentDecoder(archiveAccount: nil)))
         return reader.map(Self.describe)
     }
 
@@ -124,11 +126,6 @@ private struct FuzzFile {
 }
 
 /// X's decoder without its shortcut.
-private struct TreesOnly: ItemDecoder {
-    let decoder = DocumentDecoder(archiveAccount: nil)
-    func decode(_ item: JSONValue) -> [ItemOutcome] { decoder.decode(item) }
-}
-
 /// Ways a real line goes wrong: cut short, a byte lost, added or changed, two pieces spliced, a stray bracket,
 /// nesting past the limit, bytes that are not UTF-8, half a surrogate pair. None adds a line break.
 private enum Mutation: CaseIterable {

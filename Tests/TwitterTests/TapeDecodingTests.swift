@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Posts
@@ -112,11 +113,4 @@ import Testing
         case malformed(DecodingProblem)
         case note(DecodingProblem)
     }
-}
-
-/// A decoder without its shortcut: every item read as a tree, the reference the shortcut is held to.
-struct TreesOnly<Decoder: ItemDecoder>: ItemDecoder {
-    let decoder: Decoder
-    init(_ decoder: Decoder) { self.decoder = decoder }
-    func decode(_ item: JSONValue) -> [ItemOutcome] { decoder.decode(item) }
 }

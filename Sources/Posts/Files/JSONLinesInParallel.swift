@@ -87,7 +87,7 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
 
     private mutating func take(_ lines: [UInt8], isLast: Bool) -> Piece {
         let piece = Piece(lines: lines, rest: rest, isLast: isLast)
-        rest = rest.advanced(by: lines.count, toLine: rest.line + Self.newlines(in: lines))
+        rest = rest.advanced(by: lines.count, toLine: rest.line + newlines(in: lines, lines.indices))
         return piece
     }
 
@@ -144,19 +144,6 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
             blockEnd = blockStart
         }
         return nil
-    }
-
-    private static func newlines(in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBufferPointer { buffer in
-            guard var position = buffer.baseAddress else { return 0 }
-            let end = position + buffer.count
-            var count = 0
-            while position < end, let found = memchr(position, 0x0A, end - position) {
-                count += 1
-                position = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
-        }
     }
 }
 

@@ -56,7 +56,7 @@ struct DirectText {
         return Placement.says(token, String(decoding: keyword, as: UTF8.self).unicodeScalars)
     }
 
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.allSatisfy { $0 < 0x80 }
     }
 

@@ -31,7 +31,7 @@ package struct DocumentDecoder: ItemDecoder {
     /// that `decode(_:)` reads as a v2 page or tweet.
     static let v2RootKeys = JSONKeySet(
         [
-            "data", "includes", "errors", "meta", "__twarc", "matching_rules",
+            "data", "includes", "errors", "meta",
             "id", "text", "created_at", "author_id", "author", "entities", "attachments", "referenced_tweets", "lang",
             "note_tweet", "source", "geo", "in_reply_to_user_id", "in_reply_to_user", "display_text_range", "card_uri",
             "community_id", "media_metadata", "scopes", "non_public_metrics", "organic_metrics", "promoted_metrics",

@@ -34,7 +34,7 @@ struct ExactText {
     private func replyPrefixEnd(upTo limit: Int?) -> Int {
         guard mentions.first?.kind == .user else { return 0 }
         let ascii = text.utf8.withContiguousStorageIfAvailable { utf8 -> Int? in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard DirectText.isASCII(utf8) else { return nil }
             return replyPrefixEnd(upTo: limit, length: utf8.count) { DirectText.isASCIIWhitespace(utf8[$0]) }
         }
         if let ascii, let ascii { return ascii }
