@@ -23,18 +23,11 @@ struct PostWriter {
         self.known = known
     }
 
-    mutating func insert(_ post: Post) throws -> Outcome {
-        try insert(PostRecord(post))
-    }
-
-    mutating func insert(_ record: PostRecord) throws -> Outcome {
-        try insert([record])[0]
-    }
-
     /// What happened to each record, in order. A batch is written table by table — the posts, then their mentions,
     /// media and search index rows — so each B-tree's pages are visited together: the order the floor benchmark
     /// inserts in.
     mutating func insert(_ records: [PostRecord]) throws -> [Outcome] {
+        guard !records.isEmpty else { return [] }
         let rows = try preparedInserts()
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(records.count)
@@ -104,15 +97,18 @@ struct PostWriter {
     /// False when the corpus does not hold the post.
     mutating func remove(id: String) throws -> Bool {
         guard let key = try OrderKeys.key(of: id, db) else { return false }
-        return try remove(key: key)
+        return try remove(keys: [key]) == 1
     }
 
-    /// The same, by order key.
-    mutating func remove(key: Int64) throws -> Bool {
-        guard let entry = try SearchIndex.entries([key], db)[key] else { return false }
-        try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: entry)])
-        try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
-        return true
+    /// The same, by order key, the posts loaded together; how many the corpus held.
+    mutating func remove(keys: [Int64]) throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let entries = try SearchIndex.entries(keys, db)
+        for (key, entry) in entries {
+            try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: entry)])
+            try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
+        }
+        return entries.count
     }
 
     /// The newest name and picture win: a user's profile changes over time. An author known only by DID is added

@@ -18,7 +18,7 @@ extension SQLiteCorpus {
                 db, sql: "SELECT id FROM post WHERE id < ? AND network = ? ORDER BY id LIMIT ?",
                 arguments: [OrderKey.first(at: date), network.code, limit])
             var writer = PostWriter(db: db)
-            return try keys.count { try writer.remove(key: $0) }
+            return try writer.remove(keys: keys)
         }
     }
 

@@ -93,17 +93,30 @@ public struct SQLiteCorpus: PostCorpus {
         }
     }
 
+    /// Runs of creates are written as a batch, their records made before the transaction (as an import's are);
+    /// deletions and identity changes keep their places between them.
     public func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges {
-        try await write { writer in
+        let records = changes.map { change -> PostRecord? in
+            if case .create(let post) = change { PostRecord(post) } else { nil }
+        }
+        return try await write { writer in
             let db = writer.db
             var applied = AppliedChanges()
-            for change in changes {
+            var creates: [PostRecord] = []
+            for (change, record) in zip(changes, records) {
+                if let record {
+                    creates.append(record)
+                    continue
+                }
+                for outcome in try writer.insert(creates) { applied.count(outcome) }
+                creates = []
                 switch change {
-                case .create(let post): applied.count(try writer.insert(post))
+                case .create: break
                 case .delete(let id): applied.deleted += try writer.remove(id: id) ? 1 : 0
                 case .identity(let did): try writer.reresolve(did: did)
                 }
             }
+            for outcome in try writer.insert(creates) { applied.count(outcome) }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO info(key, value) VALUES (?, ?)", arguments: [cursor.key, cursor.value])
             return applied
@@ -114,7 +127,7 @@ public struct SQLiteCorpus: PostCorpus {
     public func delete(ids: [String]) async throws -> Int {
         try await writer.write { db in
             var writer = PostWriter(db: db)
-            return try ids.count { try writer.remove(id: $0) }
+            return try writer.remove(keys: ids.compactMap { try OrderKeys.key(of: $0, db) })
         }
     }
 
