@@ -163,14 +163,19 @@ package struct JSONParser: ~Copyable {
 
     /// Checks an escape after a backslash as strictly as `appendEscape`, building nothing.
     private mutating func skipEscape() throws(JSONSyntaxError) {
+        _ = try escapedScalar()
+    }
+
+    /// What the escape after a backslash stands for, checked.
+    private mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
-        if Self.simpleEscape(byte) != nil { return }
+        if let simple = Self.simpleEscape(byte) { return Unicode.Scalar(simple) }
         guard byte == UInt8(ascii: "u") else {
             offset -= 1
             throw error("a valid escape sequence")
         }
-        _ = try parseUnicodeEscape()
+        return try parseUnicodeEscape()
     }
 
     /// Moves to the next quote or backslash inside a string; throws at a raw control character or the input's end.
@@ -351,16 +356,7 @@ package struct JSONParser: ~Copyable {
     }
 
     private mutating func appendEscape(to utf8: inout [UInt8]) throws(JSONSyntaxError) {
-        guard let byte = currentByte else { throw error("an escape sequence") }
-        offset += 1
-        if let simple = Self.simpleEscape(byte) {
-            utf8.append(simple)
-        } else if byte == UInt8(ascii: "u") {
-            UTF8.encode(try parseUnicodeEscape()) { utf8.append($0) }
-        } else {
-            offset -= 1
-            throw error("a valid escape sequence")
-        }
+        UTF8.encode(try escapedScalar()) { utf8.append($0) }
     }
 
     /// `\uXXXX`, joining a UTF-16 surrogate pair; a lone surrogate becomes U+FFFD as most decoders do, noted.
