@@ -16,8 +16,8 @@ public struct AppDatabase: Sendable {
     let store: any Store
 
     /// Opens (creating if needed) the SQLite database at `path`, which the server and the CLI share.
-    public static func open(at path: String) throws -> AppDatabase {
-        AppDatabase(store: try SQLiteStore.open(at: path))
+    public static func open(at path: String) async throws -> AppDatabase {
+        AppDatabase(store: try await SQLiteStore.open(at: path))
     }
 
     public static func inMemory() throws -> AppDatabase {
@@ -25,8 +25,8 @@ public struct AppDatabase: Sendable {
     }
 
     /// SQLite with `orphanAllowance` posts of pushed-out terms left waiting at most (0: deleted after each search).
-    package static func open(at path: String, orphanAllowance: Int) throws -> AppDatabase {
-        AppDatabase(store: try SQLiteStore.open(at: path, orphanAllowance: orphanAllowance))
+    package static func open(at path: String, orphanAllowance: Int) async throws -> AppDatabase {
+        AppDatabase(store: try await SQLiteStore.open(at: path, orphanAllowance: orphanAllowance))
     }
 
     package static func inMemory(orphanAllowance: Int) throws -> AppDatabase {
@@ -47,7 +47,7 @@ public struct AppDatabase: Sendable {
 
     /// The database a command names: PostgreSQL when `url` is given, else the SQLite file at `path`.
     public static func open(url: PostgresURL?, orFileAt path: String, logger: Logger) async throws -> AppDatabase {
-        guard let url else { return try open(at: path) }
+        guard let url else { return try await open(at: path) }
         return try await connect(to: url, logger: logger)
     }
 

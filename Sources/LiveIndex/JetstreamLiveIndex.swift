@@ -28,7 +28,8 @@ public struct JetstreamLiveIndex: Sendable {
 
     private init(corpus: any PostCorpus, settings: LiveIndexSettings, logger: Logger) {
         ingester = JetstreamIngester(corpus: corpus, options: settings.options)
-        connection = JetstreamConnection(url: settings.url, logger: logger)
+        connection = JetstreamConnection(
+            url: settings.url, logger: logger, silence: settings.silence, pingPeriod: settings.pingPeriod)
         resolver = ProfileResolver(
             corpus: corpus, directory: ProfileDirectory(appView: settings.appView, logger: logger), logger: logger)
     }
@@ -87,6 +88,12 @@ public struct LiveIndexSettings: Sendable {
     public let url: String
     public let appView: String
     public let options: LiveIndexOptions
+    /// A stream silent this long is reopened from the cursor: Jetstream carries every post on Bluesky, several a
+    /// second, so half a minute of nothing is a dead stream.
+    public var silence = JetstreamConnection.silenceLimit
+    /// WebSocket pings this often, a missing pong closing the connection (a half-open socket, noticed sooner).
+    /// Either way a stream that stopped without closing is reopened within a minute.
+    public var pingPeriod = JetstreamConnection.pingPeriod
 
     public init(
         url: String = Self.defaultURL, appView: String = Self.defaultAppView, options: LiveIndexOptions = .init()

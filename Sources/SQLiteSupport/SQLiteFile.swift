@@ -1,3 +1,4 @@
+import Dispatch
 import GRDB
 
 /// How Smashtag opens its database files (the corpus and the app database): WAL, so reads go on during writes
@@ -17,6 +18,15 @@ package enum SQLiteFile {
             checkpointer.install(on: db)
         }
         return try DatabasePool(path: path, configuration: configuration)
+    }
+
+    /// `open` (a file opened and migrated) on a Dispatch thread, not a cooperative one: it blocks while another
+    /// process holds the file's lock (up to the busy timeout), and a migration may take minutes (re-indexing a
+    /// corpus). A cooperative thread blocked that long is a core the server does not serve with.
+    package static func opening<T: Sendable>(_ open: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result(catching: open)) }
+        }
     }
 
     /// A connection of its own to the database at `path` (which must exist), reading only.

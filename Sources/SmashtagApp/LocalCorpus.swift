@@ -24,7 +24,7 @@ public struct LocalCorpus: Sendable {
     ) async throws
         -> any PostCorpus
     {
-        guard let pool = database.postgres else { return try SQLiteCorpus.open(at: directory.corpus) }
+        guard let pool = database.postgres else { return try await SQLiteCorpus.open(at: directory.corpus) }
         return try await PostgresCorpus.open(in: pool)
     }
 

@@ -110,7 +110,7 @@ struct CopyCorpus: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: directory.corpus) else {
             throw CommandFailure("there is no corpus to copy in \(directory.path).")
         }
-        let source = try SQLiteCorpus.open(at: directory.corpus)
+        let source = try await SQLiteCorpus.open(at: directory.corpus)
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
         let location = try StoreLocation(option: to)

@@ -62,7 +62,8 @@ struct NetworkCommand: AsyncParsableCommand {
         guard let network else {
             throw CommandFailure("“\(term)” is not in Recents: networks are made from the posts fetched for a search.")
         }
-        print(NetworkFile.text(network, format), terminator: "")
+        let text = NetworkFile.text(network, format)
+        print(format == .json ? text : StandardOutput.data(text), terminator: "")
     }
 }
 

@@ -37,7 +37,7 @@ struct PopularityCommand: AsyncParsableCommand {
         switch format {
         case .json: print(PublicJSON.text(table))
         case .text: print(text(table), terminator: "")
-        case .csv: print(PopularityFile.csv(table), terminator: "")
+        case .csv: print(StandardOutput.data(PopularityFile.csv(table)), terminator: "")
         }
     }
 
@@ -46,7 +46,10 @@ struct PopularityCommand: AsyncParsableCommand {
         let sections = table.sections.filter { !$0.rows.isEmpty }
         let within = table.window == .all ? "" : " in \(table.window.span)"
         guard !sections.isEmpty else {
-            return "No hashtag or user is mentioned more than once\(within) in the posts fetched for “\(table.term)”.\n"
+            return """
+                No hashtag or user is mentioned more than once\(within) in the posts fetched for \
+                “\(TerminalText.line(table.term))”.\n
+                """
         }
         return sections.map { section in
             let kind: Posts.Mention.Kind = section.kind == .hashtags ? .hashtag : .user

@@ -74,7 +74,7 @@ struct PostPrinter {
     }
 
     private func colour(_ segment: TextSegment) -> String {
-        guard let kind = segment.mention?.kind else { return segment.text }
+        guard let kind = segment.mention?.kind else { return TerminalText.lines(segment.text) }
         return style.mention(segment.shown, kind: kind)
     }
 }

@@ -28,7 +28,7 @@ struct RecentsCommand: AsyncParsableCommand {
             }
             switch format {
             case .json: print(PublicJSON.text(terms))
-            case .text: for term in terms { print(term) }
+            case .text: for term in terms { print(TerminalText.line(term)) }
             }
         }
     }

@@ -6,7 +6,8 @@ import Posts
     import Darwin
 #endif
 
-/// ANSI styling, only when writing to a terminal and `NO_COLOR` is unset.
+/// ANSI styling, only when writing to a terminal and `NO_COLOR` is unset. What it styles is a value as it came (a
+/// post's name, a mention, a source's error): shown through `TerminalText.line` whether styled or not.
 struct TerminalStyle {
     let enabled: Bool
 
@@ -27,14 +28,16 @@ struct TerminalStyle {
     func dim(_ text: String) -> String { wrap(text, "2") }
 
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        let shown = TerminalText.line(text)
+        return enabled ? "\u{1B}[\(code)m\(shown)\u{1B}[0m" : shown
     }
 }
 
-/// One line on stderr.
+/// One line on stderr. Messages quote what they are about (a file's text, a query, a network's words), so they are
+/// shown through `TerminalText.lines`.
 enum StandardError {
     static func write(_ line: String) {
-        put(line + "\n")
+        put(TerminalText.lines(line) + "\n")
     }
 
     /// Text as it is, with no newline (a progress line).

@@ -29,7 +29,9 @@ struct TrackCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !term.allSatisfy(\.isWhitespace) else { throw ValidationError("Give a term to track, e.g. '#swift'.") }
-        do { _ = try SearchQuery(parsing: term) } catch { throw ValidationError(error.description) }
+        do { _ = try (SearchTermKey(term), SearchQuery(parsing: term)) } catch {
+            throw ValidationError(error.description)
+        }
         do { _ = try TrackingPlan.interval(every) } catch { throw ValidationError(error.description) }
         guard backfill >= 0 else { throw ValidationError("--backfill is a number of pages: 0 or more.") }
         _ = try sources()
@@ -41,7 +43,9 @@ struct TrackCommand: AsyncParsableCommand {
             try await CommandFailure.reporting { try await TrackedTerms(database: database).track(term, plan) }
         }
         let from = plan.sources?.joined(separator: ", ") ?? "every source the server offers"
-        print("Tracking “\(tracked.term)” \(plan.everyText) from \(from): serve or collect fetches it.")
+        print(
+            "Tracking “\(TerminalText.line(tracked.term))” \(plan.everyText) from \(from): serve or collect fetches it."
+        )
     }
 
     /// The sources `--source` names; nil for every source offered when it fetches. A known source not configured

@@ -43,7 +43,7 @@ struct TrackingText {
 
     private func lines(_ term: TrackedTerm) -> String {
         let now = Date()
-        let sources = term.plan.sources?.joined(separator: ", ") ?? "every source"
+        let sources = term.plan.sources.map { TerminalText.line($0.joined(separator: ", ")) } ?? "every source"
         let fetched = term.fetched.map { "last fetched \(ElapsedTime.ago($0, now: now))" } ?? "not fetched yet"
         let next = term.due <= now ? "due now" : "next in \(ElapsedTime.span(term.due.timeIntervalSince(now)))"
         let backfill = term.plan.backfill > 0 ? " · \(term.plan.backfill) older pages to go" : ""

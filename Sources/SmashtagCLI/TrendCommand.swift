@@ -45,7 +45,8 @@ struct TrendCommand: AsyncParsableCommand {
         switch format {
         case .json: print(mention == nil ? PublicJSON.text(all) : PublicJSON.text(all.first))
         case .csv:
-            print(CSV.row(["mention", "kind", "start", "count"]) + all.flatMap(Self.csvRows).joined(), terminator: "")
+            let rows = CSV.row(["mention", "kind", "start", "count"]) + all.flatMap(Self.csvRows).joined()
+            print(StandardOutput.data(rows), terminator: "")
         case .text: print(TrendText(all, term: term, style: .standardOutput).text, terminator: "")
         }
     }
@@ -77,13 +78,16 @@ struct TrendText {
 
     init(_ all: [TrendSeries], term: String, style: TerminalStyle) {
         guard let first = all.first else {
-            text = "No hashtag or user is mentioned more than once in the posts fetched for “\(term)”.\n"
+            text = """
+                No hashtag or user is mentioned more than once in the posts fetched for “\(TerminalText.line(term))”.\n
+                """
             return
         }
         guard let latest = first.latest, all.contains(where: { $0.total > 0 }) else {
             text =
                 first.isInRecents
-                ? "No post fetched for “\(first.term)” names \(first.mention).\n" : "“\(term)” is not in Recents.\n"
+                ? "No post fetched for “\(TerminalText.line(first.term))” names \(TerminalText.line(first.mention)).\n"
+                : "“\(TerminalText.line(term))” is not in Recents.\n"
             return
         }
         text =
@@ -97,8 +101,8 @@ struct TrendText {
         let highest = max(window.map(\.count).max() ?? 1, 1)
         let heading =
             """
-            \(style.bold(series.mention)) in “\(series.term)”, by \(series.bucket.rawValue) (UTC): \(series.total) \
-            in all\n
+            \(style.bold(series.mention)) in “\(TerminalText.line(series.term))”, by \(series.bucket.rawValue) (UTC): \
+            \(series.total) in all\n
             """
         let rows = window.map { point in
             let label = Self.label(point.start, bucket: series.bucket)
@@ -111,18 +115,19 @@ struct TrendText {
 
     /// `#swift  ▁▁▂▅█  30`, every mention over the same last 14 buckets.
     private static func lines(_ all: [TrendSeries], latest: Date, style: TerminalStyle) -> String {
-        let width = all.map(\.mention.count).max() ?? 0
+        let mentions = all.map { TerminalText.line($0.mention) }
+        let width = mentions.map(\.count).max() ?? 0
         let bucket = all[0].bucket
         let heading =
             """
-            “\(all[0].term)”: the \(Sparklines.length) \(bucket.rawValue)s \
+            “\(TerminalText.line(all[0].term))”: the \(Sparklines.length) \(bucket.rawValue)s \
             to \(Self.label(latest, bucket: bucket)) (UTC)\n
             """
         return heading
-            + all.map { series in
+            + zip(all, mentions).map { series, mention in
                 let counts = series.window(length: Sparklines.length, endingAt: latest).map(\.count)
-                let padding = String(repeating: " ", count: width - series.mention.count)
-                return series.mention + padding + "  " + Self.sparkline(counts) + "  \(series.total)\n"
+                let padding = String(repeating: " ", count: width - mention.count)
+                return mention + padding + "  " + Self.sparkline(counts) + "  \(series.total)\n"
             }.joined()
     }
 

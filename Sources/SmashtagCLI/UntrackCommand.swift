@@ -18,6 +18,6 @@ struct UntrackCommand: AsyncParsableCommand {
             try await CommandFailure.reporting { try await TrackedTerms(database: database).untrack(term) }
         }
         guard untracked else { throw CommandFailure("“\(term)” is not tracked.") }
-        print("Stopped tracking “\(term)”.")
+        print("Stopped tracking “\(TerminalText.line(term))”.")
     }
 }

@@ -23,8 +23,12 @@ struct Site: Sendable {
     let demoTweeter: DemoTweeter?
     /// `serve --ingest bluesky`: the index filling the corpus, and its progress for the pages.
     let liveIndex: LiveIndex?
-    /// Where the pseudonyms' secret is kept, and the zips of datasets are made before they are sent.
+    /// Where the pseudonyms' secret is kept.
     let directory: DataDirectory
+    /// Where this server makes the zips of datasets before they are sent.
+    let temporaryFolder: TemporaryFolder
+    /// Datasets are made a few at a time; the others wait.
+    let downloads = DownloadTurns(most: max(2, ProcessInfo.processInfo.activeProcessorCount))
     let logger: Logger
     /// The live event streams' shared feeds: one reader per term, window and page, however many listen.
     let liveFeeds = LiveFeeds()
@@ -52,7 +56,7 @@ struct Site: Sendable {
             publicDirectory: resources + "/Public", assets: assets,
             defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
             liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, directory: directory,
-            logger: logger)
+            temporaryFolder: try TemporaryFolder(in: directory.path + "/tmp"), logger: logger)
     }
 
     /// The corpus, the demo generated on first use (said once in the log).

@@ -48,7 +48,6 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     var logger = Logger(label: "smashtag")
     logger.logLevel = arguments.logLevel
     let site = try await Site.open(arguments, logger: logger)
-    site.removeAbandonedFiles()
     var app = Application(
         router: try buildRouter(site),
         server: httpServer(site, idleTimeout: arguments.idleTimeout),

@@ -19,8 +19,8 @@ struct LeanSearchTests {
     let observer: DatabaseQueue
 
     init() async throws {
-        database = try AppDatabase.open(at: appPath)
-        corpus = try SQLiteCorpus.open(at: corpusPath)
+        database = try await AppDatabase.open(at: appPath)
+        corpus = try await SQLiteCorpus.open(at: corpusPath)
         sessions = OneSourceSessions(database: database, source: CorpusSource(corpus: corpus))
         observer = try DatabaseQueue(path: appPath)
         _ = try await corpus.add([post(1, "#a @x"), post(2, "#a @x"), post(3, "#b")])
@@ -95,7 +95,7 @@ struct LeanSearchTests {
         _ = try await sessions.fetch("#a", at: .newest)
         _ = try await sessions.fetch("#a", at: .newest)
         let elsewhere = OneSourceSessions(
-            database: try AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
+            database: try await AppDatabase.open(at: appPath), source: CorpusSource(corpus: corpus))
         _ = try await elsewhere.fetch("#b", at: .newest)
         #expect(try await commits { _ = try await sessions.fetch("#a", at: .newest) })
         #expect(try await Recents(database: database).terms() == ["#a", "#b"])

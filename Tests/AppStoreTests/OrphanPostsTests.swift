@@ -28,7 +28,7 @@ struct OrphanPostsTests {
     }
 
     @Test func postsWaitUpToTheAllowanceThenGoTogether() async throws {
-        let database = try AppDatabase.open(at: path, orphanAllowance: 3)
+        let database = try await AppDatabase.open(at: path, orphanAllowance: 3)
         try await search(0...102, in: database)
         #expect(
             try await Array(database.storedPostIDs().prefix(4)) == ["0", "1", "2", "3"],
@@ -40,7 +40,7 @@ struct OrphanPostsTests {
     }
 
     @Test func aWaitingPostCountedAgainStays() async throws {
-        let database = try AppDatabase.open(at: path, orphanAllowance: 1)
+        let database = try await AppDatabase.open(at: path, orphanAllowance: 1)
         try await search(0...100, in: database)
         let source = ScriptedSource()
         source.enqueue([post(0, "#t0")])
@@ -54,7 +54,7 @@ struct OrphanPostsTests {
     }
 
     @Test func whatAProcessLeftWaitingGoesAtTheNextOpening() async throws {
-        try await search(0...101, in: try AppDatabase.open(at: path, orphanAllowance: 10))
+        try await search(0...101, in: try await AppDatabase.open(at: path, orphanAllowance: 10))
         #expect(try await AppDatabase.open(at: path, orphanAllowance: 10).storedPostIDs().first == "2")
     }
 

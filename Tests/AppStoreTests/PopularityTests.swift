@@ -159,9 +159,9 @@ struct PopularityPersistenceTests {
             .path
         let source = ScriptedSource()
         source.enqueue([post(1, "#a @b"), post(2, "#a @b")])
-        _ = try await OneSourceSessions(database: try AppDatabase.open(at: path), source: source).fetch(
+        _ = try await OneSourceSessions(database: try await AppDatabase.open(at: path), source: source).fetch(
             "T", at: .newest)
-        let reopened = try AppDatabase.open(at: path)
+        let reopened = try await AppDatabase.open(at: path)
         let table = try await Popularity(database: reopened).table(for: "T")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
         #expect(try await Recents(database: reopened).terms() == ["T"])
@@ -170,8 +170,8 @@ struct PopularityPersistenceTests {
     @Test func theLiveTableSeesAnotherConnectionsWrite() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-\(UUID().uuidString).sqlite")
             .path
-        let watching = try AppDatabase.open(at: path)
-        let writing = try AppDatabase.open(at: path)
+        let watching = try await AppDatabase.open(at: path)
+        let writing = try await AppDatabase.open(at: path)
         let source = ScriptedSource()
         source.enqueue([post(1, "#a")], [post(2, "#a")])
         _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newest)

@@ -28,6 +28,21 @@ struct TrackedTermsTests {
         #expect(try await t.recents.terms() == ["#Swift"], "untracked, still in Recents")
     }
 
+    /// Deleting a tracked term from Recents ends its tracking, and the next term is not tracked: on SQLite a term
+    /// deleted last leaves its id to the next one (an `INTEGER PRIMARY KEY` reuses the largest), which once inherited
+    /// the deleted term's tracking.
+    @Test(arguments: TestStore.available) func aTermDeletedFromRecentsTakesItsTrackingWithIt(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        try await tracked(t).track("#gone", TrackingPlan(every: 60))
+        #expect(try await t.recents.delete("#gone"))
+        #expect(try await tracked(t).all().isEmpty)
+        _ = try await t.sessions.fetch("#next", at: .newest)
+        #expect(try await tracked(t).all().isEmpty, "the next term is not tracked")
+        #expect(try await tracked(t).term("#next") == nil)
+    }
+
     @Test(arguments: TestStore.available) func aHundredAndFirstTermIsRefusedInOneSentence(store: TestStore) async throws
     {
         let t = try await store.fixture()

@@ -61,7 +61,7 @@ struct UpgradeTests {
 
     @Test func everyTweetBecomesATwitterPostAndTheCountsStay() async throws {
         try makeReleaseDatabase()
-        let database = try AppDatabase.open(at: path)
+        let database = try await AppDatabase.open(at: path)
         let post = try #require(try await database.storedPost(PostKey(network: .twitter, id: "1900000000000000001")))
         #expect(post.network == .twitter && post.text == "#Swift @NASA" && post.repostedBy?.handle == "jack")
         #expect(post.url == "https://x.com/i/status/1900000000000000001")
@@ -82,7 +82,7 @@ struct UpgradeTests {
 
     @Test func theCoMentionsAreMadeFromTheStoredTweets() async throws {
         try makeReleaseDatabase()
-        let database = try AppDatabase.open(at: path)
+        let database = try await AppDatabase.open(at: path)
         let network = try #require(try await Popularity(database: database).network(for: "#swift"))
         #expect(network.nodes.map(\.mention) == ["#Swift", "@NASA"])
         #expect(network.edges == [MentionNetwork.Edge(source: 0, target: 1, weight: 2)])
@@ -92,7 +92,7 @@ struct UpgradeTests {
 
     @Test func sessionsGoOnAndTweetsFetchedAgainAreNotCountedTwice() async throws {
         try makeReleaseDatabase()
-        let database = try AppDatabase.open(at: path)
+        let database = try await AppDatabase.open(at: path)
         let source = ScriptedSource()
         let sessions = OneSourceSessions(database: database, source: source)
         #expect(try await sessions.newerPosition(for: "#swift") == .newer(than: "1900000000000000002"))
@@ -107,5 +107,36 @@ struct UpgradeTests {
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#Swift", count: 3)])
         again = try #require(try await database.storedPost(PostKey(network: .twitter, id: "1900000000000000003")))
         #expect(again.id == "1900000000000000003")
+    }
+
+    /// Earlier releases tracked terms of any length (five of 1.9 MB made Recents 78 MB of HTML, and the command line
+    /// could not untrack them): opened, the store keeps only terms a term may be, each longer one gone with its
+    /// counts and tracking, as a term deleted from Recents goes.
+    @Test func termsLongerThanATermMayBeGoWhenTheStoreOpens() async throws {
+        let long = "#" + String(repeating: "a", count: SearchTermKey.maximumLength)
+        do {
+            let database = try await AppDatabase.open(at: path)
+            let source = ScriptedSource()
+            source.enqueue([TestPosts.post(1, "#x @y")], [TestPosts.post(2, "#x @z")])
+            let sessions = OneSourceSessions(database: database, source: source)
+            _ = try await sessions.fetch("#kept", at: .newest)
+            _ = try await sessions.fetch("#long", at: .newest)
+            _ = try await TrackedTerms(database: database).track("#long", TrackingPlan(every: 300))
+            // As an earlier release wrote it: the term lengthened, and the version that removes such terms not run.
+            try await database.sqliteWriter!.write { db in
+                try db.execute(sql: "UPDATE recent SET term = ?, key = ? WHERE key = '#long'", arguments: [long, long])
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v9%'")
+            }
+        }
+        let database = try await AppDatabase.open(at: path)
+        #expect(try await Recents(database: database).terms() == ["#kept"])
+        #expect(try await TrackedTerms(database: database).all().isEmpty)
+        let rows = try await database.sqliteWriter!.read { db in
+            try ["countedPost", "mentionCount", "mentionTrend", "mentionPair", "tracked", "trackedSource"].map {
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0) WHERE termID NOT IN (SELECT id FROM recent)")!
+            }
+        }
+        #expect(rows == [0, 0, 0, 0, 0, 0])
+        #expect(try await database.storedPostIDs() == ["1"], "the long term's post goes with it")
     }
 }

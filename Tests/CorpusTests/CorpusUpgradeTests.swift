@@ -50,7 +50,7 @@ struct CorpusUpgradeTests {
             )
         }
         try old.close()
-        let corpus = try SQLiteCorpus.open(at: path)
+        let corpus = try await SQLiteCorpus.open(at: path)
         let post = try #require(try await corpus.post(id: "42"))
         #expect(post.text == "see https://t.co/x" && post.displayStart == 0 && post.language == nil)
         #expect(
@@ -81,7 +81,7 @@ struct CorpusUpgradeTests {
             try db.execute(sql: "INSERT INTO mention(postKey, position, kind, start, end) VALUES (42, 0, 0, 17, 23)")
         }
         try old.close()
-        let corpus = try SQLiteCorpus.open(at: path)
+        let corpus = try await SQLiteCorpus.open(at: path)
         for (query, expected) in [
             ("#swift", ["42"]), ("hello", ["43", "42"]), ("\"wide world\"", ["42"]), ("\"world hello\"", ["43"]),
             ("from:alice", ["42"]), ("from:bo", ["43"]), ("filter:retweets", ["43"]), ("@alice", ["43"]),

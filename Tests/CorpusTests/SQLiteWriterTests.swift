@@ -22,8 +22,8 @@ struct SQLiteWriterTests {
 
     @Test func anAuthorRenamedByAnotherProcessIsRenamedBackByTheNextPostNamingThemSo() async throws {
         let path = try file()
-        let importer = try SQLiteCorpus.open(at: path)
-        let other = try SQLiteCorpus.open(at: path)
+        let importer = try await SQLiteCorpus.open(at: path)
+        let other = try await SQLiteCorpus.open(at: path)
         _ = try await importer.add([post(1, "Alice")])
         _ = try await other.add([post(2, "Alicia")])
         _ = try await importer.add([post(3, "Alice")])

@@ -116,9 +116,12 @@ struct JetstreamLiveIndexTests {
         #expect(attempt.finished, "the last event's cursor committed within 30 s")
         #expect(attempt.found == [JetstreamIngesterTests.uri("b"), JetstreamIngesterTests.uri("c")])
         #expect(attempt.connections.first == "wantedCollections=app.bsky.feed.post")
+        // The frames just before a close are sometimes lost with it (on a busy machine): the next connection then
+        // asks again from where the one before began, and loses nothing. The last events come only to a connection
+        // asking from the third event: the index resumed from the last event it received.
         #expect(
-            attempt.connections.dropFirst().first == "wantedCollections=app.bsky.feed.post&cursor=3000000",
-            "from the last event received")
+            attempt.connections.dropFirst().contains("wantedCollections=app.bsky.feed.post&cursor=3000000"),
+            "from the last event received: \(attempt.connections)")
     }
 
     /// Runs the live index against a stub that drops each connection after three events, until the last event's
@@ -152,10 +155,12 @@ struct JetstreamLiveIndexTests {
         return (finished, found, stub.connections)
     }
 
-    /// A stream that falls silent, its socket still answering pings (noticed after 30 s of silence), or dead to
-    /// pings too, as a half-open socket is (noticed by the pings, sooner): either way it is reopened from the cursor
-    /// within a minute and nothing is lost.
-    @Test(arguments: [true, false]) func aStreamThatFallsSilentWithoutClosingIsReopenedFromItsCursorWithinAMinute(
+    /// A stream that falls silent, its socket still answering pings (noticed after `silence`), or dead to pings too,
+    /// as a half-open socket is (noticed by the pings, sooner): either way it is reopened from the cursor and nothing
+    /// is lost. The test shortens the two periods (30 s and 10 s when serving, so reopened within a minute: see
+    /// `theDefaultWatchReopensAStoppedStreamWithinAMinute`): its bound is then many times what it waits for, which a
+    /// loaded machine does not outrun.
+    @Test(arguments: [true, false]) func aStreamThatFallsSilentWithoutClosingIsReopenedFromItsCursor(
         answersPings: Bool
     ) async throws {
         let times: [Int64] = [1_000_000, 2_000_000, 3_000_000, 4_000_000, 4_500_000, 5_000_000]
@@ -170,12 +175,13 @@ struct JetstreamLiveIndexTests {
         let clock = ContinuousClock()
         let started = clock.now
         let finished = try await stub.run { url in
-            let index = try await JetstreamLiveIndex.open(
-                corpus: corpus, settings: LiveIndexSettings(url: url, appView: "http://127.0.0.1:9"), logger: logger)
+            var settings = LiveIndexSettings(url: url, appView: "http://127.0.0.1:9")
+            (settings.silence, settings.pingPeriod) = (.seconds(2), .milliseconds(500))
+            let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: settings, logger: logger)
             let running = Task { try await index.run() }
             var finished = false
-            // Silence is noticed after 30 s; a minute and a half is the bound on two loaded cores.
-            while !finished, clock.now - started < .seconds(90) {
+            // Silence is noticed after 2 s; a minute is the bound on two loaded cores.
+            while !finished, clock.now - started < .seconds(60) {
                 finished = try await corpus.info(JetstreamIngester.cursorKey) == "5000000"
                 if !finished { try await Task.sleep(for: .milliseconds(100)) }
             }
@@ -184,8 +190,25 @@ struct JetstreamLiveIndexTests {
             return finished
         }
         #expect(finished, "every event committed after the stream was reopened")
-        #expect(clock.now - started < .seconds(60), "reopened within a minute")
-        #expect(stub.connections.count == 2)
-        #expect(stub.connections.last == "wantedCollections=app.bsky.feed.post&cursor=3000000", "from the cursor")
+        // Each reconnection asks from the cursor committed by then: the third event's once its batch is in (a slow
+        // machine may notice the silence first, and ask from the start), the last one's after that (a stand-in that
+        // answers no pings closes the later connections too). Never from an older one, and nothing twice.
+        let cursors = stub.connections.map { query in
+            query.split(separator: "&").first { $0.hasPrefix("cursor=") }.flatMap { Int64($0.dropFirst(7)) } ?? 0
+        }
+        #expect(cursors.count >= 2 && cursors.first == 0)
+        #expect(cursors.allSatisfy { [0, 3_000_000, 5_000_000].contains($0) }, "\(stub.connections)")
+        #expect(zip(cursors.dropFirst(), cursors.dropFirst(2)).allSatisfy { $0 <= $1 }, "\(stub.connections)")
+        let found = try await corpus.search(SearchQuery(parsing: "words"), .newest, count: 10).posts.map(\.id)
+        #expect(found.sorted() == [JetstreamIngesterTests.uri("b"), JetstreamIngesterTests.uri("c")])
+    }
+
+    /// Serving, a stream that stopped without closing is noticed after 30 s of silence at most (sooner by a missed
+    /// pong) and reopened a second later: within a minute.
+    @Test func theDefaultWatchReopensAStoppedStreamWithinAMinute() {
+        let settings = LiveIndexSettings(url: "ws://127.0.0.1:9")
+        #expect(settings.silence == .seconds(30))
+        #expect(settings.pingPeriod == .seconds(10))
+        #expect(settings.silence + .seconds(1) < .seconds(60))
     }
 }

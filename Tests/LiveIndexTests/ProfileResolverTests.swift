@@ -138,7 +138,7 @@ struct ProfileResolverTests {
     @Test func deletingResolvedPostsLeavesNothingInTheSearchIndex() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("resolver-\(UUID()).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let corpus = try SQLiteCorpus.open(at: path)
+        let corpus = try await SQLiteCorpus.open(at: path)
         let posts = (1...3).map { Self.post($0, by: Self.did(1)) }
         _ = try await corpus.apply(posts.prefix(2).map { .create($0) }, cursor: ("c", "1"))
         try await StubBluesky.run { stub, port in

@@ -23,7 +23,7 @@ struct InlineReadersTests {
                 )
             }
             #expect(endless == nil)
-            #expect(ContinuousClock.now - started < .seconds(1))
+            #expect(ContinuousClock.now - started < .seconds(30), "minutes without the budget")
             #expect(try readers.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM item") } == 1)
         }
     }

@@ -65,7 +65,7 @@ import Testing
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
-        ended.waitUntilExit()
+        try await SmashtagRun.exit(of: ended)
         let abandoned = directory + "/.out.ndjson.partial-\(ended.processIdentifier)"
         try "half a file".write(toFile: abandoned, atomically: false, encoding: .utf8)
         #expect(try await smashtag("export", "#swift", "--output", directory + "/out.ndjson").status == 0)

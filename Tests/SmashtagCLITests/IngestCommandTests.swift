@@ -98,7 +98,7 @@ struct IngestCommandTests {
                 try await Task.sleep(for: .milliseconds(500))  // marked a live index before any search looks
                 let before = try await waitUntil(directory) { $0.count >= 10 }
                 kill(first.processIdentifier, SIGKILL)
-                first.waitUntilExit()
+                try await SmashtagRun.exit(of: first)
                 #expect(before.count >= 10 && before.count < 80, "killed mid-stream: \(before.count) stored")
                 let second = try ingest(directory, url: url, appView: port)
                 let after = try await waitUntil(directory) { $0.count == 72 }
@@ -107,10 +107,10 @@ struct IngestCommandTests {
                 let byAuthor = try await found(directory, "from:\(Self.handle)")
                 let byTag = try await found(directory, "#live")
                 kill(second.processIdentifier, SIGTERM)
-                second.waitUntilExit()
+                try await SmashtagRun.exit(of: second)
+                let output = (second.standardOutput as! Pipe).fileHandleForReading
                 let summary = String(
-                    decoding: (second.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self
-                )
+                    decoding: try await SmashtagRun.offThePool { output.readDataToEndOfFile() }, as: UTF8.self)
                 #expect(after.count == 72 && settled.count == 72 && Set(settled).count == 72)
                 #expect(
                     !settled.contains("at://\(Self.did)/app.bsky.feed.post/k10")

@@ -61,6 +61,12 @@ struct SmashtagRun {
         }
     }
 
+    /// Waits for `process` to end, off the pool (see `offThePool`): a server stopping gracefully may first finish a
+    /// request to a stub of this process.
+    static func exit(of process: Process) async throws {
+        try await offThePool { process.waitUntilExit() }
+    }
+
     /// A fresh, empty data directory.
     static func temporaryDirectory() throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("smashtag-test-\(UUID().uuidString)")

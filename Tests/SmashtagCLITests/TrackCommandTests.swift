@@ -73,13 +73,13 @@ import Testing
                 #expect(try await Self.count(of: "#live", reaches: 14, in: directory), "the next run's new posts")
 
                 kill(server.processIdentifier, SIGKILL)
-                server.waitUntilExit()
+                try await SmashtagRun.exit(of: server)
                 mastodon.serve((1...11).map { StubMastodon.Status(id: $0, tags: ["live"]) })
                 bluesky.serve((1...9).map { StubBluesky.Post(second: $0, tags: ["live"]) })
                 server = try Self.start(arguments, environment: environment)
                 #expect(try await Self.count(of: "#live", reaches: 20, in: directory), "caught up after the kill")
                 kill(server.processIdentifier, SIGTERM)
-                server.waitUntilExit()
+                try await SmashtagRun.exit(of: server)
 
                 let tracking = try await SmashtagRun.run(["tracking", "--data-dir", directory])
                 #expect(tracking.stdout.contains("20 posts"), "each post counted once: \(tracking.stdout)")

@@ -15,7 +15,11 @@ struct XSourceCommandTests {
     @Test func printsEveryTweetOfThePageThenPagesWithNextTokenAndSinceId() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
         try await StubXAPI.run { stub, port in
-            stub.enqueue(.init(body: Self.page), .init(body: Self.page), .init(json: #"{"meta":{"result_count":0}}"#))
+            // The first page and the older one are the recorded page, the newer ones empty.
+            stub.answer { request in
+                request.parameters["since_id"] == nil
+                    ? .init(body: Self.page) : .init(json: #"{"meta":{"result_count":0}}"#)
+            }
             let first = try await search(port: port, directory: directory, "--format", "json")
             #expect(first.status == 0, "\(first.stderr)")
             let document = try #require(
@@ -27,8 +31,8 @@ struct XSourceCommandTests {
             #expect(first.stderr.contains("smashtag: note: the response reports 1 partial error(s)"))
             _ = try await search(port: port, directory: directory, "--older", "--format", "json")
             _ = try await search(port: port, directory: directory, "--newer", "--format", "json")
-            #expect(stub.received[1].parameters["next_token"] == "b26v89c19zqg8o3fosmashtagfixture0001")
-            #expect(stub.received[2].parameters["since_id"] == posts.first?["id"] as? String)
+            #expect(stub.received.contains { $0.parameters["next_token"] == "b26v89c19zqg8o3fosmashtagfixture0001" })
+            #expect(stub.received.last?.parameters["since_id"] == posts.first?["id"] as? String)
             #expect(stub.received.allSatisfy { $0.headers["authorization"] == "Bearer t" })
         }
     }
@@ -37,22 +41,24 @@ struct XSourceCommandTests {
         let directory = try SmashtagRun.temporaryDirectory()
         try await StubXAPI.run { stub, port in
             let reset = Int(Date().timeIntervalSince1970) + 300
-            stub.enqueue(
+            stub.answer { _ in
                 .init(status: 429, headers: ["x-rate-limit-reset": "\(reset)"], json: #"{"title":"Too Many Requests"}"#)
-            )
+            }
             let run = try await search(port: port, directory: directory)
             #expect(run.status != 0)
             #expect(
                 run.stderr.hasPrefix(
                     "smashtag: The X API rate limit is used up (429 Too Many Requests); try again after "))
-            #expect(run.stderr.hasSuffix("UTC (in 5 minutes).\n"))
+            #expect(StubXAPI.waitPhrases(until: reset).contains { run.stderr.hasSuffix($0 + ".\n") })
         }
     }
 
     @Test func aRejectedTokenIsSaid() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
         try await StubXAPI.run { stub, port in
-            stub.enqueue(.init(status: 401, json: #"{"title":"Unauthorized","status":401,"detail":"Unauthorized"}"#))
+            stub.answer { _ in
+                .init(status: 401, json: #"{"title":"Unauthorized","status":401,"detail":"Unauthorized"}"#)
+            }
             let run = try await search(port: port, directory: directory)
             #expect(run.status != 0)
             #expect(
@@ -83,7 +89,7 @@ struct XSourceCommandTests {
         let directory = try SmashtagRun.temporaryDirectory()
         try "file-token\n".write(toFile: directory + "/x-bearer-token", atomically: true, encoding: .utf8)
         try await StubXAPI.run { stub, port in
-            stub.enqueue(.init(body: Self.page))
+            stub.answer { _ in .init(body: Self.page) }
             let run = try await SmashtagRun.run(
                 ["search", "#x", "--data-dir", directory],
                 environment: ["SMASHTAG_X_API_BASE": "http://127.0.0.1:\(port)", "SMASHTAG_X_BEARER_TOKEN": ""])

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Posts
+import TestSupport
 import Testing
 
 @testable import SmashtagWeb
@@ -94,6 +95,68 @@ import Testing
         #expect(site.liveFeeds.counts.listeners == 0)
     }
 
+    /// Hashtags with every kind of line break in them (an imported file may carry any): an event stream's reader ends
+    /// a line at CR, LF or CRLF, so each must arrive inside its `data:` lines, never starting a field of its own
+    /// (`event:`, `retry:`) or ending the event early; NEL and LS, which end no line there, arrive as they are.
+    @Test func hashtagsWithLineBreaksArriveWholeInTheLiveRows() async throws {
+        let site = try await WebFixture.site()
+        let tags = ["#y\r\rdata: early", "#a\nevent: x", "#b\r\nretry: 1", "#c\u{85}d", "#e\u{2028}f"]
+        var (text, mentions) = ("", [Mention]())
+        for tag in tags {
+            if !text.isEmpty { text += " " }
+            let start = text.unicodeScalars.count
+            text += tag
+            mentions.append(Mention(kind: .hashtag, keyword: tag, range: start..<text.unicodeScalars.count))
+        }
+        let posts = (1...2).map {
+            Post(
+                id: "19000000000000001\($0)", created: Date(timeIntervalSince1970: 1_740_000_000 + Double($0)),
+                author: TestPosts.author("eve"), text: text, mentions: mentions)
+        }
+        let source = ScriptedSource()
+        source.enqueue(posts)
+        try await Self.serve(site) { port in
+            let path = "/api/popularity/events?term=%23breaks"
+            let (stream, tables) = (
+                try await Self.open(path + "&rows=search", port: port), try await Self.open(path, port: port)
+            )
+            #expect(await stream.receives("event: rows", within: .seconds(10)))
+            #expect(await tables.receives("event: table", within: .seconds(10)))
+            _ = try await site.sessions.fetch("#breaks", from: SourceSet(only: source), at: .newest)
+            #expect(await stream.receives("#e\u{2028}f", within: .seconds(10)))
+            #expect(await tables.receives("#e\u{2028}f", within: .seconds(10)))
+            let events = EventSourceReader(Self.dechunked(stream.text))
+            #expect(events.otherFields == ["retry: 2000"], "no field but the stream's own")
+            #expect(Set(events.events.map(\.name)).isSubset(of: ["table", "rows", "tracking"]))
+            let rows = try #require(events.events.last { $0.name == "rows" }?.data)
+            // In HTML a CR is a reference (a parser would make a raw one LF); LF, NEL and LS are the text's own.
+            for shown in ["#y&#13;&#13;data: early", "#a\nevent: x", "#b&#13;\nretry: 1", "#c\u{85}d", "#e\u{2028}f"] {
+                #expect(rows.contains(shown), "\(shown.debugDescription)")
+            }
+            let table = try #require(EventSourceReader(Self.dechunked(tables.text)).events.last?.data)
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(table.utf8)) as? [String: Any])
+            let hashtags = (json["hashtags"] as? [[String: Any]] ?? []).compactMap { $0["mention"] as? String }
+            #expect(Set(hashtags) == Set(tags), "the JSON carries each exactly")
+        }
+    }
+
+    /// The body of a chunked response, as far as whole chunks go.
+    static func dechunked(_ response: String) -> String {
+        var rest = Array(response.utf8)[...]
+        guard let head = rest.firstRange(of: Array("\r\n\r\n".utf8)) else { return "" }
+        rest = rest[head.upperBound...]
+        var body: [UInt8] = []
+        while let lineEnd = rest.firstRange(of: Array("\r\n".utf8)),
+            let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self), radix: 16), size > 0,
+            rest.distance(from: lineEnd.upperBound, to: rest.endIndex) >= size
+        {
+            let start = lineEnd.upperBound
+            body += rest[start..<start + size]
+            rest = rest[min(rest.endIndex, start + size + 2)...]
+        }
+        return String(decoding: body, as: UTF8.self)
+    }
+
     /// The site's server on a free port, as `serve` runs it.
     static func serve(_ site: Site, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
         let app = Application(
@@ -108,5 +171,41 @@ import Testing
         let connection = try await RawConnection.open(port: port)
         try await connection.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(headers)\r\n")
         return connection
+    }
+}
+
+/// An event stream read as a browser's `EventSource` reads it (the HTML standard's parser): lines end at CRLF, CR or
+/// LF; a blank line dispatches the event; `data:` lines join with LF; `:` starts a comment.
+struct EventSourceReader {
+    private(set) var events: [(name: String, data: String)] = []
+    /// Every field but `event` and `data`, as `name: value`.
+    private(set) var otherFields: [String] = []
+
+    init(_ stream: String) {
+        var name = "message"
+        var data: [String] = []
+        var lines: [Substring] = []
+        var rest = Substring(stream)
+        while let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            lines.append(rest[..<end])
+            rest = rest[rest.index(after: end)...]
+        }
+        for line in lines {
+            if line.isEmpty {
+                if !data.isEmpty { events.append((name, data.joined(separator: "\n"))) }
+                (name, data) = ("message", [])
+                continue
+            }
+            if line.hasPrefix(":") { continue }
+            let colon = line.firstIndex(of: ":") ?? line.endIndex
+            let field = line[..<colon]
+            var value = colon == line.endIndex ? "" : line[line.index(after: colon)...]
+            if value.hasPrefix(" ") { value = value.dropFirst() }
+            switch field {
+            case "event": name = String(value)
+            case "data": data.append(String(value))
+            default: otherFields.append("\(field): \(value)")
+            }
+        }
     }
 }

@@ -218,6 +218,6 @@ import Testing
     func aPostFromAnotherSiteIsRefused(headers: HTTPFields, accepted: Bool) {
         let head = HTTPRequest(
             method: .post, scheme: "http", authority: "127.0.0.1:8080", path: "/recents/delete", headerFields: headers)
-        #expect(CSRF.isSameOrigin(Request(head: head, body: .init(buffer: ByteBuffer()))) == accepted)
+        #expect(RequestSite.isSameOrigin(Request(head: head, body: .init(buffer: ByteBuffer()))) == accepted)
     }
 }

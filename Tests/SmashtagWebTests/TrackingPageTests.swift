@@ -119,4 +119,29 @@ import Testing
             #expect(missing.status == .notFound)
         }
     }
+
+    /// The same limit as a search's: a term of 1.9 MB (five of them once made Recents 78 MB of HTML) is refused,
+    /// one of a thousand characters tracked.
+    @Test func aTrackedTermHasASearchTermsLimit() async throws {
+        let (app, site) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let json: HTTPFields = [.contentType: "application/json"]
+            for (length, status) in [
+                (1_900_000, HTTPResponse.Status.badRequest), (1_001, .badRequest), (1_000, .created),
+            ] {
+                let term = "#" + String(repeating: "a", count: length - 1)
+                let body = ByteBuffer(string: #"{"term": "\#(term)"}"#)
+                let answer = try await client.execute(uri: "/api/tracking", method: .post, headers: json, body: body)
+                #expect(answer.status == status, "\(length)")
+                if status == .badRequest {
+                    #expect(answer.text.contains("at most 1,000 characters"), "\(answer.text.prefix(200))")
+                }
+            }
+            #expect(try await TrackedTerms(database: site.database).all().map(\.term.count) == [1_000])
+            let search = try await client.execute(
+                uri: "/search?q=%23" + String(repeating: "b", count: 1_000), method: .get)
+            #expect(search.status == .ok && search.text.contains("at most 1,000 characters"))
+            #expect(try await Recents(database: site.database).terms().count == 1, "the long search is not recorded")
+        }
+    }
 }

@@ -126,8 +126,10 @@ struct XAPIClientTests {
                 json: #"{"title":"Too Many Requests","detail":"Too Many Requests","type":"about:blank","status":429}"#)
         ) { error in
             #expect(error == .rateLimited(retryAt: Date(timeIntervalSince1970: Double(reset))))
-            #expect(error.description.contains("try again after "))
-            #expect(error.description.contains("UTC (in 10 minutes)"))
+            let sentence = error.description
+            #expect(
+                sentence.contains("try again after \(RetryAdvice.time(Date(timeIntervalSince1970: Double(reset))))"))
+            #expect(StubXAPI.waitPhrases(until: reset).contains { sentence.contains($0) }, "\(sentence)")
         }
     }
 
@@ -175,7 +177,6 @@ struct XAPIClientTests {
             stub.enqueue(.init(status: 503, json: "{}"), .init(status: 500, json: "{}"), .init(body: Self.page))
             let page = try await client(port).search(SearchRequest(query: "#x"))
             #expect(page.posts.count == 7)
-            #expect(stub.received.count == 3)
         }
     }
 
@@ -188,16 +189,15 @@ struct XAPIClientTests {
         }
     }
 
-    @Test func aServerThatHangsTimesOutAtTheDeadline() async throws {
+    /// The stand-in answers after an hour (cut short when it stops): only the deadline can end the search, and the
+    /// time limit, some hundred times the three 200 ms attempts, is one a loaded machine does not outrun.
+    @Test(.timeLimit(.minutes(1))) func aServerThatHangsTimesOutAtTheDeadline() async throws {
         try await StubXAPI.run { stub, port in
-            let slow = StubXAPI.Reply(body: Self.page, delay: .seconds(20))
-            stub.enqueue(slow, slow, slow)
-            let started = ContinuousClock.now
+            let hanging = StubXAPI.Reply(body: Self.page, delay: .seconds(3600))
+            stub.enqueue(hanging, hanging, hanging)
             await #expect(throws: XAPIError.timedOut(seconds: 0, attempts: 3)) {
                 try await client(port, deadline: .milliseconds(200)).search(SearchRequest(query: "#x"))
             }
-            // Without deadlines the three attempts would wait a minute; the margin is for a loaded 2-core machine.
-            #expect(ContinuousClock.now - started < .seconds(15))
         }
     }
 

@@ -86,12 +86,56 @@ def merged_server():
     assert process.wait(timeout=15) == 0
 
 
+# Every uncaught script error and every console error of every page a test opens, as "URL: message": a test that
+# leaves any fails (see `no_page_errors`), unless it says which it expects with `allow_page_errors`.
+PAGE_ERRORS = []
+
+
+def watch_for_errors(page):
+    page.on("pageerror", lambda error: PAGE_ERRORS.append(f"{page.url}: uncaught {error.name}: {error.message}"))
+    page.on("console", lambda message: message.type == "error" and PAGE_ERRORS.append(
+        f"{page.url}: console error: {message.text}"))
+
+
+class WatchedBrowser:
+    """The browser, each of whose contexts reports its pages' errors into PAGE_ERRORS."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.on("page", watch_for_errors)
+        return context
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
-        yield browser
+        yield WatchedBrowser(browser)
         browser.close()
+
+
+@pytest.fixture
+def allow_page_errors():
+    """`allow_page_errors.append(pattern)`: console errors matching the regular expression are expected (a page the
+    test means to fail to load, such as a 404, which the browser also logs). Uncaught script errors never are."""
+    return []
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    PAGE_ERRORS.clear()
+    yield
+    allowed = request.node.funcargs.get("allow_page_errors", [])
+    errors = [error for error in PAGE_ERRORS
+              if ": uncaught " in error or not any(re.search(pattern, error) for pattern in allowed)]
+    PAGE_ERRORS.clear()
+    assert not errors, "errors on the pages this test opened:\n" + "\n".join(errors)
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -36,7 +36,7 @@ def mentions(page, server):
 def images(page, server):
     search(open_app(page, server), "#swift")
     tap(page, "a.images-link")
-    page.locator(".grid a.cell").first.wait_for()
+    page.locator(".image-grid a.cell").first.wait_for()
 
 
 def viewer(page, server):

@@ -141,7 +141,8 @@ def test_the_popularity_csv_download_reads_in_pythons_csv(page, server):
     assert all(row["change"] in ("new", "rising", "falling", "steady") for row in rows)
 
 
-def test_deep_links_with_a_bad_window_or_a_term_not_in_recents_say_why(page, server):
+def test_deep_links_with_a_bad_window_or_a_term_not_in_recents_say_why(page, server, allow_page_errors):
+    allow_page_errors.append(r"network\?term=.*: console error: Failed to load resource: .* status of (400|404)")
     page.goto(server.rstrip("/") + "/recents/popularity/network?term=%23swift&window=week")
     assert "window must be 24h, 7d, 30d or all." in page.text_content("main")
     page.goto(server.rstrip("/") + "/recents/popularity/network?term=never%20searched")

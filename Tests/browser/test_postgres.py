@@ -81,7 +81,9 @@ def test_a_search_on_one_server_shows_live_on_the_others_popularity_page(page, t
     assert sorted(elected) == [0, 1], "one server runs the demo tweeter"
 
 
-def test_pages_answer_503_while_the_database_is_away_and_recover_by_themselves(page, cluster, two_servers):
+def test_pages_answer_503_while_the_database_is_away_and_recover_by_themselves(page, cluster, two_servers,
+                                                                              allow_page_errors):
+    allow_page_errors.append(r"console error: Failed to load resource: .* status of 503")
     directory, _ = cluster
     (first, second), _ = two_servers
     recents = second + "recents"

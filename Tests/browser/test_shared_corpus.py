@@ -205,7 +205,9 @@ def test_the_elected_ingester_feeds_every_server_and_a_killed_one_hands_over_wit
     assert page.locator("li.post").count() == 20, "authors resolved by the ingesting servers show on this one"
 
 
-def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_posts(page, cluster, two_demo_servers):
+def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_posts(page, cluster, two_demo_servers,
+                                                                                  allow_page_errors):
+    allow_page_errors.append(r"console error: Failed to load resource: .* status of 503")
     _, _, (_, second) = two_demo_servers
     directory = None
     for candidate in pathlib.Path(tempfile.gettempdir()).glob("smashtag-pg-shared-*"):

@@ -346,16 +346,16 @@ def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
     load_more(page, "older")
     expected = image_counts(page)
     tap(page, "a.images-link")
-    cells = page.eval_on_selector_all(".grid a.cell", "cells => cells.map(c => c.dataset.postId)")
+    cells = page.eval_on_selector_all(".image-grid a.cell", "cells => cells.map(c => c.dataset.postId)")
     assert len(cells) == sum(expected.values()) and len(cells) > 0
     assert {tweet for tweet, count in expected.items() if count} == set(cells)
-    first = page.locator(".grid img").first.bounding_box()
+    first = page.locator(".image-grid img").first.bounding_box()
     page.fill(".cell-size input", "20")
     page.dispatch_event(".cell-size input", "input")
-    assert page.locator(".grid img").first.bounding_box()["width"] != first["width"]
+    assert page.locator(".image-grid img").first.bounding_box()["width"] != first["width"]
     screenshot(page, "images")
     page.reload()
     assert page.input_value(".cell-size input") == "20"  # remembered
-    tap(page, ".grid a.cell >> nth=0")
+    tap(page, ".image-grid a.cell >> nth=0")
     assert page.locator("li[data-post-id]").count() == 1
     assert page.locator("li[data-post-id] a.row").count() == 1 and page.locator("a.back").count() == 1

@@ -23,7 +23,7 @@ struct BenchCountPage: AsyncParsableCommand {
     @OptionGroup var options: BenchOptions
 
     func run() async throws {
-        let database = try AppDatabase.open(at: options.directory.appDatabase)
+        let database = try await AppDatabase.open(at: options.directory.appDatabase)
         var generator = DemoGenerator(seed: 8, count: tweets, end: Date(timeIntervalSince1970: 1_790_000_000))
         let page = generator.next(tweets)
         print("counting", terminator: "\n")

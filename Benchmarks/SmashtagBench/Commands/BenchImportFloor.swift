@@ -31,7 +31,7 @@ struct BenchImportFloor: AsyncParsableCommand {
             throw BenchFailure("\(database) exists: the floor writes a new file.")
         }
         // The corpus's own migrations make the schema: the same tables and indexes.
-        _ = try SQLiteCorpus.open(at: database)
+        _ = try await SQLiteCorpus.open(at: database)
         let floor = try FloorDatabase(path: database, cacheMB: cacheMB)
         var reader = try PostFileReader(path: file)
         var ids = FloorIDs()

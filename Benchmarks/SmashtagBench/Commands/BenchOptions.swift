@@ -44,10 +44,10 @@ struct BenchOptions: ParsableArguments {
 
     /// A benchmark's own SQLite store in the data directory (`name`), made afresh: earlier runs' data would change
     /// what it measures.
-    func freshStore(_ name: String) throws -> AppDatabase {
+    func freshStore(_ name: String) async throws -> AppDatabase {
         let file = try directory.path + "/" + name
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
-        return try AppDatabase.open(at: file)
+        return try await AppDatabase.open(at: file)
     }
 }
 

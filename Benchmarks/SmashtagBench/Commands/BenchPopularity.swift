@@ -29,7 +29,7 @@ struct BenchPopularity: AsyncParsableCommand {
         if try options.postgres != nil {
             try await options.withStore { database in try await measure(database, onPostgres: true) }
         } else {
-            try await measure(try options.freshStore("bench-popularity.sqlite"), onPostgres: false)
+            try await measure(try await options.freshStore("bench-popularity.sqlite"), onPostgres: false)
         }
     }
 

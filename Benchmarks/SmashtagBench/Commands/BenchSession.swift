@@ -26,8 +26,8 @@ struct BenchSession: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try options.directory
-        let source = CorpusSource(corpus: try SQLiteCorpus.open(at: directory.corpus))
-        let sessions = SearchSessions(database: try options.freshStore("bench-session.sqlite"))
+        let source = CorpusSource(corpus: try await SQLiteCorpus.open(at: directory.corpus))
+        let sessions = SearchSessions(database: try await options.freshStore("bench-session.sqlite"))
         let sources = SourceSet(only: source)
         let started = ContinuousClock.now
         let found = try await sessions.fetch(query, from: sources, at: .newest, count: count).posts.count

@@ -40,7 +40,7 @@ struct BenchTerms: AsyncParsableCommand {
                 "\(queries) has \(terms.count) queries: every search must be a new term, so more than \(Recents.limit)")
         }
         let directory = try options.directory
-        let sources = SourceSet(only: CorpusSource(corpus: try SQLiteCorpus.open(at: directory.corpus)))
+        let sources = SourceSet(only: CorpusSource(corpus: try await SQLiteCorpus.open(at: directory.corpus)))
         let searches =
             if try options.postgres != nil {
                 try await options.withStore { database in
@@ -51,7 +51,7 @@ struct BenchTerms: AsyncParsableCommand {
                 }
             } else {
                 try await measure(
-                    terms, SearchSessions(database: try options.freshStore("bench-terms.sqlite")), sources)
+                    terms, SearchSessions(database: try await options.freshStore("bench-terms.sqlite")), sources)
             }
         report(
             TermsBenchResult(

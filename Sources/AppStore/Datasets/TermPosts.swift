@@ -1,3 +1,4 @@
+import NIOPosix
 import Posts
 
 #if canImport(FoundationEssentials)
@@ -24,6 +25,12 @@ public struct TermPosts: Sendable {
 
     public init(database: AppDatabase) {
         self.database = database
+    }
+
+    /// The term as Recents shows it; nil when it is not in Recents. One short read: whether there is a dataset, and
+    /// its name, known before a post is read.
+    public func shown(_ term: String) async throws -> String? {
+        try await database.store.recordedTerm(SearchTermKey(term).key, counting: [])?.shown
     }
 
     /// The term's posts dated in the window ending `now` (by their own times, as the counts are), in batches of
@@ -65,6 +72,12 @@ struct CountedPostBatch: Sendable {
         let counted: Int64?
         let created: Int64
         let json: String
+    }
+
+    /// The batch, its posts decoded on NIO's thread pool: a thousand posts' JSON is tens of milliseconds that a
+    /// cooperative thread would not spend serving pages, and a few downloads at once would take both.
+    static func decoding(term: String, read: CountedPostRead, rows: [Row]) async throws -> CountedPostBatch {
+        try await NIOThreadPool.singleton.runIfActive { try CountedPostBatch(term: term, read: read, rows: rows) }
     }
 
     /// The rows' posts in the window, decoded; a batch of fewer rows than asked for is the last.

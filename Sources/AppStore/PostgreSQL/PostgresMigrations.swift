@@ -1,6 +1,7 @@
 import Logging
 import PostgresNIO
 import PostgresSupport
+import Posts
 
 /// The PostgreSQL store's schema, in versions recorded in `smashtag_migration` (see `PostgresMigrator`).
 ///
@@ -171,6 +172,18 @@ enum PostgresMigrations {
                     DROP CONSTRAINT mention_pair_hour_mention_id_fkey, DROP CONSTRAINT mention_pair_hour_partner_id_fkey
                 """,
             ] + PostgresCountsTable.statements + PostgresFunctions.statements
+        ),
+        (
+            "v6: one limit on a term",
+            [
+                // Terms longer than a term may be (earlier releases tracked any length) go with everything of theirs
+                // (their tracking by cascade), as a term deleted from Recents does.
+                """
+                SELECT smashtag_delete_posts(smashtag_remove(array_agg(id), '\(PostgresChanges.channel)'))
+                FROM (SELECT id FROM recent WHERE char_length(term) > \(SearchTermKey.maximumLength) FOR UPDATE) AS t
+                HAVING count(*) > 0
+                """
+            ]
         ),
     ]
 

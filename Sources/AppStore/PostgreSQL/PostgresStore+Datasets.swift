@@ -30,6 +30,6 @@ extension PostgresStore {
             return (shown, rows)
         }
         guard let (shown, rows) = found else { return nil }
-        return try CountedPostBatch(term: shown, read: read, rows: rows)
+        return try await CountedPostBatch.decoding(term: shown, read: read, rows: rows)
     }
 }

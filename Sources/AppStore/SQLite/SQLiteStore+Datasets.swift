@@ -10,9 +10,11 @@ import Posts
 /// The posts counted under a term, a batch at a time, for datasets.
 extension SQLiteStore {
     /// The next `size` references of `countedPost`'s key (term, reference), then a seek per post; the JSON is
-    /// decoded after the read, off the reader.
+    /// decoded after the read, off the reader. The rows leave the read as `Sendable` values: GRDB's `Row` is not,
+    /// and a closure returning one would choose the blocking `read`, which parks a cooperative thread until a reader
+    /// is free (with a few downloads at once, every thread, for good).
     func countedPosts(_ read: CountedPostRead, after reference: Int64) async throws -> CountedPostBatch? {
-        let rows = try await writer.read { db -> (String, [Row])? in
+        let found = try await writer.read { db -> (String, [CountedPostBatch.Row])? in
             guard let (termID, shown) = try Self.recent(read.term, db) else { return nil }
             let rows = try Row.fetchAll(
                 db.cachedStatement(
@@ -21,15 +23,14 @@ extension SQLiteStore {
                             SELECT postRef, counted FROM countedPost WHERE termID = ? AND postRef > ? ORDER BY postRef
                             LIMIT ?
                         ) c JOIN post p ON p.id = c.postRef ORDER BY c.postRef
-                        """), arguments: [termID, reference, read.size])
-            return (shown, rows)
-        }
-        guard let (shown, rows) = rows else { return nil }
-        return try CountedPostBatch(
-            term: shown, read: read,
-            rows: rows.map { row in
+                        """), arguments: [termID, reference, read.size]
+            ).map { row in
                 CountedPostBatch.Row(
                     reference: row["postRef"], counted: row["counted"], created: row["created"], json: row["json"])
-            })
+            }
+            return (shown, rows)
+        }
+        guard let (shown, rows) = found else { return nil }
+        return try await CountedPostBatch.decoding(term: shown, read: read, rows: rows)
     }
 }

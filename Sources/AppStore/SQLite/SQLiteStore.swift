@@ -21,10 +21,12 @@ struct SQLiteStore: Store {
 
     /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
     /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
-    static func open(at path: String, orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
-        try SQLiteStore(
-            writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path, orphanAllowance: orphanAllowance
-        )
+    static func open(at path: String, orphanAllowance: Int = OrphanPosts.defaultAllowance) async throws -> SQLiteStore {
+        try await SQLiteFile.opening {
+            try SQLiteStore(
+                writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path,
+                orphanAllowance: orphanAllowance)
+        }
     }
 
     static func inMemory(orphanAllowance: Int = OrphanPosts.defaultAllowance) throws -> SQLiteStore {
@@ -243,6 +245,18 @@ struct SQLiteStore: Store {
             // When each post was first counted under the term (milliseconds since 1970), for datasets; NULL for the
             // posts counted before this version, whose time nobody kept.
             try db.execute(sql: "ALTER TABLE countedPost ADD COLUMN counted INTEGER")
+        }
+        migrator.registerMigration("v9: one limit on a term") { db in
+            // Terms longer than a term may be (earlier releases tracked any length) go with everything of theirs;
+            // so does the tracking of terms deleted before `remove` took it along.
+            let overlong = try Int64.fetchAll(
+                db, sql: "SELECT id FROM recent WHERE length(term) > ?", arguments: [SearchTermKey.maximumLength])
+            for id in overlong { try OrphanPosts.delete(remove(id, db), db) }
+            try db.execute(
+                sql: """
+                    DELETE FROM trackedSource WHERE termID NOT IN (SELECT id FROM recent);
+                    DELETE FROM tracked WHERE termID NOT IN (SELECT id FROM recent);
+                    """)
         }
         return migrator
     }

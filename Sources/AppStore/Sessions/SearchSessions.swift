@@ -23,11 +23,13 @@ public struct SearchSessions: Sendable {
     /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it in one
     /// transaction — skipped when it would change nothing: the term already first with this spelling, its session's
     /// follow-on requests the same and every post already counted under it. Throws only when every source failed.
+    /// `recording: false` (a request another site's page made a browser send) answers the page and writes nothing.
     public func fetch(
-        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20
+        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20, recording: Bool = true
     ) async throws -> MergedPage {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
+        guard recording else { return page }
         let found = FoundPage(page: page, position: position)
         if try await isSettled(term, found) { return page }
         try await record(term, found)
@@ -57,10 +59,14 @@ public struct SearchSessions: Sendable {
     /// A feed reader's poll: the newest posts, counted under the term as a search's are while the term is
     /// in Recents — and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes
     /// would otherwise keep it on top, push the oldest terms and their counts out, and bring back a term the person
-    /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it.
-    public func poll(_ term: String, from sources: SourceSet, count: Int = 20) async throws -> MergedPage {
+    /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it, or with
+    /// `recording: false`.
+    public func poll(
+        _ term: String, from sources: SourceSet, count: Int = 20, recording: Bool = true
+    ) async throws -> MergedPage {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: .newest))
+        guard recording else { return page }
         let found = FoundPage(page: page, position: .newest)
         let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
         guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }

@@ -19,21 +19,24 @@ package struct JetstreamConnection: Sendable {
     /// Jetstream's events are a few KB; a message past this is not an event.
     static let maximumMessage = 1 << 20
     package static let silenceLimit: Duration = .seconds(30)
-    static let pingPeriod: Duration = .seconds(10)
+    package static let pingPeriod: Duration = .seconds(10)
 
     let url: String
     let logger: Logger
     let silence: Duration
+    /// Pings, and a close that does not wait long for a far side that may be gone.
+    private let configuration: WebSocketClientConfiguration
 
-    package init(url: String, logger: Logger, silence: Duration = Self.silenceLimit) {
+    /// `silence` and `pingPeriod`: how soon a connection that stopped without closing is noticed (tests shorten them).
+    package init(
+        url: String, logger: Logger, silence: Duration = Self.silenceLimit, pingPeriod: Duration = Self.pingPeriod
+    ) {
         self.url = url
         self.logger = logger
         self.silence = silence
+        configuration = WebSocketClientConfiguration(
+            closeTimeout: .seconds(5), autoPing: .enabled(timePeriod: pingPeriod))
     }
-
-    /// Pings, and a close that does not wait long for a far side that may be gone.
-    private static let configuration = WebSocketClientConfiguration(
-        closeTimeout: .seconds(5), autoPing: .enabled(timePeriod: pingPeriod))
 
     /// Runs until cancelled. `cursor` is asked before every connection.
     package func run(
@@ -45,7 +48,7 @@ package struct JetstreamConnection: Sendable {
             let address = try await self.address(cursor: cursor())
             let heard = Heard()
             do {
-                _ = try await WebSocketClient.connect(url: address, configuration: Self.configuration, logger: logger) {
+                _ = try await WebSocketClient.connect(url: address, configuration: configuration, logger: logger) {
                     inbound, _, _ in
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask {

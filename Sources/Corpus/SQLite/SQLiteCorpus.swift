@@ -22,8 +22,8 @@ public struct SQLiteCorpus: PostCorpus {
     private let inline: InlineReaders?
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
-    public static func open(at path: String) throws -> SQLiteCorpus {
-        try SQLiteCorpus(writer: SQLiteFile.pool(at: path), path: path)
+    public static func open(at path: String) async throws -> SQLiteCorpus {
+        try await SQLiteFile.opening { try SQLiteCorpus(writer: SQLiteFile.pool(at: path), path: path) }
     }
 
     /// A corpus in memory, gone when the value is.

@@ -39,7 +39,9 @@ public struct TermTables: Sendable {
 }
 
 /// A dataset: posts read a batch at a time and written as they come — NDJSON lines, or CSV tables in a folder or a
-/// zip — pseudonymised when asked, so memory holds one batch however many posts there are.
+/// zip — pseudonymised when asked, so memory holds one batch however many posts there are. Each batch is made and
+/// written on NIO's thread pool: thousands of posts to format and files to write, which on a cooperative thread would
+/// keep a server's pages waiting while a few downloads run.
 public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element == [CountedPost], Batches: Sendable {
     public let batches: Batches
     public let tables: TermTables?
@@ -52,12 +54,15 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     /// The NDJSON lines, each batch's handed to `write` as one piece; returns how many posts were written.
     @discardableResult
     public func writeNDJSON(_ write: ([UInt8]) async throws -> Void) async throws -> Int {
-        var json = JSONWriter()
         var count = 0
         for try await batch in batches {
-            for post in batch { PostLine.append(shared(post), to: &json) }
+            let lines = try await NIOThreadPool.singleton.runIfActive {
+                var json = JSONWriter()
+                for post in batch { PostLine.append(shared(post), to: &json) }
+                return json.take()
+            }
             count += batch.count
-            try await write(json.take())
+            try await write(lines)
         }
         return count
     }
@@ -68,8 +73,10 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     public func writeNDJSON(at path: String, replacing: Bool) async throws -> Int {
         try DatasetError.refuseExisting(path, replacing: replacing)
         let file = try OutputFile(path: path)
-        let count = try await writeNDJSON { try file.write($0) }
-        try file.commit()
+        let count = try await writeNDJSON { lines in
+            try await NIOThreadPool.singleton.runIfActive { try file.write(lines) }
+        }
+        try await NIOThreadPool.singleton.runIfActive { try file.commit() }
         return count
     }
 
@@ -121,7 +128,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
             }
         }
         if let tables {
-            try write(tables, into: folder, durable: false)
+            try await NIOThreadPool.singleton.runIfActive { try write(tables, into: folder, durable: false) }
             final(try await zip(TermTables.fileNames))
         }
         let count = try await writePostTables(into: folder, durable: false)
@@ -131,7 +138,9 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
 
     private func writeTables(into folder: String) async throws -> Int {
         let count = try await writePostTables(into: folder, durable: true)
-        if let tables { try write(tables, into: folder, durable: true) }
+        if let tables {
+            try await NIOThreadPool.singleton.runIfActive { try write(tables, into: folder, durable: true) }
+        }
         return count
     }
 
@@ -143,11 +152,13 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         }
         var count = 0
         for try await batch in batches {
-            let posts = batch.map(shared)
-            for (table, file) in files { try file.write(posts.map(table.rows).joined()) }
+            try await NIOThreadPool.singleton.runIfActive {
+                let posts = batch.map(shared)
+                for (table, file) in files { try file.write(posts.map(table.rows).joined()) }
+            }
             count += batch.count
         }
-        for (_, file) in files { try file.commit() }
+        try await NIOThreadPool.singleton.runIfActive { for (_, file) in files { try file.commit() } }
         return count
     }
 

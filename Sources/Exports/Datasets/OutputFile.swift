@@ -8,7 +8,10 @@ import Foundation
 
 /// A file written under a temporary name beside its final one and renamed into place only when whole: a full disk,
 /// a kill or an error midway never leaves half a file under the final name. Writes are buffered (64 KB).
-final class OutputFile {
+///
+/// Sendable so a dataset can write it from NIO's thread pool: one writer uses it, awaiting each write before the next,
+/// so no two threads ever touch its buffer at once.
+final class OutputFile: @unchecked Sendable {
     let path: String
     let temporaryPath: String
     /// Synced to the disk before the rename: a dataset's own files. A zip's tables, read back at once and then

@@ -47,4 +47,20 @@ public struct QueryError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Nothing but spaces.
     public static let empty = QueryError("Type something to search for.")
+
+    /// Over `SearchTermKey.maximumLength` characters.
+    package static func tooLong(_ length: Int) -> QueryError {
+        QueryError(
+            """
+            A search term has at most \(grouped(SearchTermKey.maximumLength)) characters; this one has \
+            \(grouped(length)).
+            """)
+    }
+
+    /// A control character at `position` (counting characters from 1).
+    static func control(_ scalar: Unicode.Scalar, at position: Int) -> QueryError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
+        return QueryError("A search term cannot hold control characters: U+\(padded) at character \(position).")
+    }
 }

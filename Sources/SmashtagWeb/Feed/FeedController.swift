@@ -33,7 +33,9 @@ struct FeedController: Sendable {
         }
         let names = search.choice.namesIfChosen
         do {
-            let page = try await site.sessions.poll(query, from: search.sources, count: Self.itemCount)
+            let page = try await site.sessions.poll(
+                query, from: search.sources, count: Self.itemCount,
+                recording: RequestSite.mayRecord(request))
             return FeedResponse(SearchFeedView(query: query, posts: page.posts, sourceNames: names, address: address))
                 .response(to: request)
         } catch let error as QueryError {

@@ -201,7 +201,7 @@ if (viewerImage) {
 }
 
 // The images grid: the slider (or a pinch) sets the column width, remembered for next time.
-const grid = document.querySelector(".grid");
+const grid = document.querySelector(".image-grid");
 if (grid) {
   const slider = document.querySelector(".cell-size input");
   const setCell = (rem) => {

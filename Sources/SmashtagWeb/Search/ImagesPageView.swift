@@ -45,7 +45,7 @@ extension ImagesPageView: PageView {
 
             """)
         if isEmpty { html.append("<p class=\"empty\">These posts have no images.</p>\n") }
-        html.append("<div class=\"grid\">\n")
+        html.append("<div class=\"image-grid\">\n")
         for cell in cells {
             let classAndLabel: Markup =
                 cell.isSensitive

@@ -29,23 +29,27 @@ struct SearchController: Sendable {
             parameters, cookie: request.cookies[SearchParameters.cookieName]?.value,
             offered: site.sources)
         let back = parameters.back
+        let recording = RequestSite.mayRecord(request)
         guard let query = search.query else {
             let place = SearchPageView.Place(
                 tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
-            return HTML(try await searchPage(site.defaultQuery, place: place, search: search))
+            return HTML(try await searchPage(site.defaultQuery, place: place, search: search, recording: recording))
         }
         if let only = parameters["only"].flatMap(PostKey.init) {
             return try await onePost(only, query: query, tab: tab, back: back, search: search)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here)
-        var page = HTML(try await searchPage(query, place: place, search: search))
-        if search.isNewChoice, !search.sources.sources.isEmpty { page.headers[.setCookie] = search.rememberingCookie }
+        var page = HTML(try await searchPage(query, place: place, search: search, recording: recording))
+        if recording, search.isNewChoice, !search.sources.sources.isEmpty {
+            page.headers[.setCookie] = search.rememberingCookie
+        }
         return page
     }
 
+    /// `recording`: whether the search goes into Recents and is counted (`RequestSite.mayRecord`).
     private func searchPage(
-        _ query: String, place: SearchPageView.Place, search: SearchParameters
+        _ query: String, place: SearchPageView.Place, search: SearchParameters, recording: Bool
     ) async throws -> SearchPageView {
         let outcome: Result<MergedPage, SearchFailure>
         if search.sources.sources.isEmpty {
@@ -54,8 +58,8 @@ struct SearchController: Sendable {
             do {
                 outcome = .success(
                     try await site.sessions.fetch(
-                        query, from: search.sources, at: search.position,
-                        count: Self.pageSize))
+                        query, from: search.sources, at: search.position, count: Self.pageSize,
+                        recording: recording))
             } catch let error as any LocalOutage {
                 throw error  // the database is away: a 503 page with when to try again
             } catch let error as SourcesFailed where error.isOutage {
@@ -68,6 +72,7 @@ struct SearchController: Sendable {
         var view = SearchPageView(
             query: query, place: place, sources: search.choice, outcome: outcome,
             isNewerOnly: search.position.isNewer)
+        view.isUnrecorded = !recording
         if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
             view.liveIndex = LiveIndexNote(live.status.current, following: live.status.isFollowing)
         }
@@ -120,7 +125,9 @@ struct SearchController: Sendable {
             ).response
         }
         do {
-            let page = try await site.sessions.fetch(query, from: search.sources, at: search.position, count: count)
+            let page = try await site.sessions.fetch(
+                query, from: search.sources, at: search.position, count: count,
+                recording: RequestSite.mayRecord(request))
             let continuation = PageContinuation(page, sources: search.choice)
             let document = SearchDocument(
                 query: query, posts: page.posts, newer: continuation.newer,

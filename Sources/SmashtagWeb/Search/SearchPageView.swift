@@ -28,6 +28,8 @@ struct SearchPageView: Sendable {
     let imagesURL: String?
     /// How the live index filling the corpus is doing, when one is (`serve --ingest bluesky`).
     var liveIndex: LiveIndexNote?
+    /// Another site's page opened this search: it was not recorded (`RequestSite.mayRecord`), which the page says.
+    var isUnrecorded = false
 
     struct Place {
         let tab: Tab
@@ -168,6 +170,13 @@ extension SearchPageView: PageView {
             """)
         if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
         html.append("</p>\n")
+        if isUnrecorded {
+            html.append(
+                """
+                <p class=\"dim note unrecorded\" role=\"status\">Opened from another site, so not kept in Recents. \
+                Search here to keep it.</p>\n
+                """)
+        }
         if let liveIndex {
             html.append(
                 """

@@ -101,7 +101,7 @@ struct TrackingController: Sendable {
     private func decode<Body: Decodable>(
         _ type: Body.Type, _ request: Request, context: BasicRequestContext
     ) async throws -> Body {
-        guard CSRF.isSameOrigin(request) else {
+        guard RequestSite.isSameOrigin(request) else {
             throw RefusedRequest(.forbidden, "This request came from another site.")
         }
         guard request.headers[.contentType]?.hasPrefix("application/json") == true else {

@@ -20,12 +20,16 @@ public enum StubServer {
 
     /// Runs the application `make` builds (on 127.0.0.1, any port, calling the function it is given once it
     /// listens) while `body` runs with the port, then stops it, whether `body` returned or threw.
+    ///
+    /// The stand-in's tasks run on threads of their own (`StubThreads`), not Swift's cooperative pool: tests run in
+    /// parallel, and some keep both of its threads busy for seconds (decoding a file, generating a corpus), while the
+    /// `smashtag` process a test started waits for the stand-in's answer with a deadline of its own.
     public static func serve<T: Sendable, App: ApplicationProtocol>(
         _ make: (@escaping @Sendable (any Channel) async -> Void) -> App, _ body: (Int) async throws -> T
     ) async throws -> T {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = make { continuation.yield($0.localAddress?.port ?? 0) }
-        let server = Task { try await app.run() }
+        let server = Task(executorPreference: StubThreads.shared) { try await app.run() }
         var iterator = ports.makeAsyncIterator()
         let port = await iterator.next() ?? 0
         let result: Result<T, any Error>
@@ -78,4 +82,16 @@ public struct StubQuery: Sendable {
 
     public func first(_ name: String) -> String? { pairs.first { $0.0 == name }?.1 }
     public func all(_ name: String) -> [String] { pairs.filter { $0.0 == name }.map(\.1) }
+}
+
+/// Threads for the stand-ins' tasks: a concurrent Dispatch queue (a task's own jobs still run one at a time), apart
+/// from the cooperative pool that the tests' own work shares.
+final class StubThreads: TaskExecutor {
+    static let shared = StubThreads()
+    private let queue = DispatchQueue(label: "stub-servers", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -37,14 +38,29 @@ public final class StubXAPI: Sendable {
         public let headers: [String: String]
     }
 
-    private let state = Mutex<(replies: [Reply], received: [Received])>(([], []))
+    private let state = Mutex<(replies: [Reply], received: [Received], rule: (@Sendable (Received) -> Reply)?)>(
+        ([], [], nil))
 
     private init() {}
 
     public var received: [Received] { state.withLock { $0.received } }
 
+    /// How a sentence made a moment ago says the wait until a 429's `reset` (seconds since 1970), counted from now:
+    /// a loaded machine may make it a minute or more after the reset was set, so the minutes left now, or one more
+    /// if a minute ended meanwhile.
+    public static func waitPhrases(until reset: Int) -> [String] {
+        let minutes = Int(((Double(reset) - Date().timeIntervalSince1970) / 60).rounded(.up))
+        return [minutes, minutes + 1].map { $0 <= 1 ? "(in a minute)" : "(in \($0) minutes)" }
+    }
+
     public func enqueue(_ replies: Reply...) {
         state.withLock { $0.replies += replies }
+    }
+
+    /// Answers by what is asked, once the queue is empty: a request sent again (a client that gave up on a slow
+    /// answer and retried) gets the same answer, so the stand-in never runs dry however slow the machine is.
+    public func answer(by rule: @escaping @Sendable (Received) -> Reply) {
+        state.withLock { $0.rule = rule }
     }
 
     /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
@@ -68,7 +84,7 @@ public final class StubXAPI: Sendable {
             path: request.uri.path, rawQuery: request.uri.query ?? "", parameters: parameters, headers: headers)
         let reply = state.withLock { state in
             state.received.append(received)
-            return state.replies.isEmpty ? nil : state.replies.removeFirst()
+            return state.replies.isEmpty ? state.rule?(received) : state.replies.removeFirst()
         }
         guard let reply else { return Response(status: .notFound) }
         // Not `try`: a slow answer cut short by the server stopping must still end as a response, or NIO traps.

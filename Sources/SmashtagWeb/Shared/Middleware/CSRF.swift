@@ -21,7 +21,7 @@ enum CSRF {
     }
 
     static func isValid(_ formToken: String?, for request: Request) -> Bool {
-        guard isSameOrigin(request) else { return false }
+        guard RequestSite.isSameOrigin(request) else { return false }
         guard let formToken, let cookie = request.cookies[cookieName]?.value, cookie.count == 32 else { return false }
         return formToken == cookie
     }
@@ -30,7 +30,7 @@ enum CSRF {
     /// otherwise.
     static func checkedForm(_ request: Request, context: some RequestContext) async throws -> [String: String] {
         let form = try await URLEncodedFormDecoder().decode([String: String].self, from: request, context: context)
-        guard isSameOrigin(request) else {
+        guard RequestSite.isSameOrigin(request) else {
             throw RefusedRequest(.forbidden, "This request came from another site and was refused.")
         }
         guard isValid(form[fieldName], for: request) else {
@@ -38,25 +38,10 @@ enum CSRF {
         }
         return form
     }
-
-    /// What the browser says of where the request came from. `Sec-Fetch-Site` decides when it is there (every
-    /// current browser sends it); else `Origin` must name this host. A client that sends neither is not a browser
-    /// acting for someone, and the token alone decides.
-    static func isSameOrigin(_ request: Request) -> Bool {
-        if let site = request.headers[.secFetchSite] { return site == "same-origin" }
-        guard let origin = request.headers[.origin] else { return true }
-        guard let host = request.head.authority else { return false }
-        return origin == "http://" + host || origin == "https://" + host
-    }
 }
 
 extension String {
     func leftPadded(to width: Int) -> String {
         String(repeating: "0", count: max(0, width - count)) + self
     }
-}
-
-extension HTTPField.Name {
-    /// Fetch metadata: `same-origin`, `same-site`, `cross-site` or `none`, sent by every current browser.
-    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

@@ -70,7 +70,7 @@ struct HTMLWriter {
     var byteBuffer: ByteBuffer { ByteBuffer(bytes: bytes) }
 }
 
-/// HTML escaping over UTF-8 bytes: runs without `& < > " '` are copied whole.
+/// HTML escaping over UTF-8 bytes: runs without `& < > " '` or a CR are copied whole.
 enum HTMLEscaping {
     static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
@@ -88,6 +88,9 @@ enum HTMLEscaping {
 
     private static let ampersand = Array("&amp;".utf8), lessThan = Array("&lt;".utf8), greaterThan = Array("&gt;".utf8)
     private static let quote = Array("&quot;".utf8), apostrophe = Array("&#39;".utf8)
+    /// An HTML parser turns a raw CR into LF; as a reference it stays the character the text holds, and a page's
+    /// live rows (sent as event stream lines, which end at a CR) carry none.
+    private static let carriageReturn = Array("&#13;".utf8)
 
     private static func entity(for byte: UInt8) -> [UInt8]? {
         switch byte {
@@ -96,6 +99,7 @@ enum HTMLEscaping {
         case UInt8(ascii: ">"): greaterThan
         case UInt8(ascii: "\""): quote
         case UInt8(ascii: "'"): apostrophe
+        case UInt8(ascii: "\r"): carriageReturn
         default: nil
         }
     }

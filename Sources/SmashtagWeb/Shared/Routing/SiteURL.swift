@@ -118,9 +118,15 @@ enum SiteURL: Sendable {
         return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
     }
 
-    /// A `back` parameter is only ever a path on this site: anything else (another host, a scheme) is dropped.
+    /// A `back` parameter is only ever a path on this site: anything else (another host, a scheme) is dropped. It is
+    /// judged as a browser will read it (the WHATWG URL standard): a browser strips leading and trailing controls and
+    /// spaces, removes every tab and newline, and reads `\` as `/`, so `/<tab>/evil.example` and `/\evil.example` both
+    /// lead to another host. The site's own links never carry a control, a space or a backslash (they are
+    /// percent-encoded), so a value with one is refused, not cleaned.
     static func safeBack(_ value: String?) -> String? {
-        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return nil }
+        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"),
+            !value.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || $0 == "\\" })
+        else { return nil }
         return value
     }
 }

@@ -58,9 +58,19 @@ struct EventFrame {
     let name: String
     let data: String
 
+    /// A reader of event streams ends a line at a CR, an LF or a CRLF (HTML's `EventSource` parser), so the data is
+    /// cut at each of the three: a CR left inside a `data:` line would end it there and let what follows become a
+    /// field of its own (`event:`, `retry:`) or the end of the event. The reader joins the lines with LF. A name is
+    /// the code's own and never holds one.
     var text: String {
         "event: \(name)\n"
-            + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+            + data.split(omittingEmptySubsequences: false, whereSeparator: Self.endsLine).map { "data: \($0)\n" }
+            .joined() + "\n"
+    }
+
+    /// CRLF is one `Character`, so it is one line end, as the reader takes it.
+    private static func endsLine(_ character: Character) -> Bool {
+        character == "\n" || character == "\r" || character == "\r\n"
     }
 
     /// Frames as the bytes one write sends.
