@@ -8,6 +8,7 @@
 #   4. the Popularity page's downloads, served by `smashtag serve`: the time to the NDJSON's first byte, 20 times, and
 #      the zip's first byte and end.
 # Usage: Benchmarks/datasets/run.sh [DATA_DIR] [--postgres]   (default /tmp/smashtag-datasets-bench)
+# BASELINE=/path/to/an/earlier/smashtag measures its NDJSON and CSV exports too, in the same run, on the same data.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build -c release --scratch-path .build-release --product smashtag-bench > /dev/null
@@ -60,6 +61,13 @@ rate "NDJSON to stdout" "${EXPORT[@]}"
 rate "NDJSON, pseudonymised" "${EXPORT[@]}" --output "$DATA/pseudonymised.ndjson" --pseudonymise
 rate "CSV tables in a folder" "${EXPORT[@]}" --format csv --output "$DATA/tables"
 rate "CSV tables in a zip" "${EXPORT[@]}" --format csv --output "$DATA/tables.zip"
+if [ -n "${BASELINE:-}" ]; then
+    echo "== The baseline's export ($BASELINE)"
+    EARLIER=("$BASELINE" export "$TERM_NAME" --data-dir "$DATA" "${STORE[@]}" --force)
+    rate "baseline: NDJSON to a file" "${EARLIER[@]}" --output "$DATA/posts.ndjson"
+    rate "baseline: CSV tables in a folder" "${EARLIER[@]}" --format csv --output "$DATA/tables"
+    rate "baseline: CSV tables in a zip" "${EARLIER[@]}" --format csv --output "$DATA/tables.zip"
+fi
 
 echo "== The download's first byte (smashtag serve, 20 times)"
 PORT=18083
