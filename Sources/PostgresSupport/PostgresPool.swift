@@ -19,7 +19,7 @@ package final class PostgresPool: Sendable {
     private let pool: Task<Void, Never>
 
     /// How long a request waits for the database before it is answered with `StoreUnavailable` (5 s, or
-    /// `SMASHTAG_DATABASE_DEADLINE` seconds: the test suites give a loaded machine a minute); within a few seconds of
+    /// `SMASHTAG_DATABASE_DEADLINE` seconds: the Swift suites give a loaded machine a minute); within a few seconds of
     /// an outage, how long it waits for a sign that the database is back.
     package static let deadline: Duration =
         ProcessInfo.processInfo.environment["SMASHTAG_DATABASE_DEADLINE"].flatMap(Double.init).flatMap {
