@@ -112,19 +112,25 @@ let package = Package(
             dependencies: ["Posts", .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging, .serviceLifecycle],
             swiftSettings: upcoming
         ),
-        // The post corpus, on SQLite (the embedded default) or PostgreSQL: storage, search with the whole query
-        // language, import of every network's files.
+        // The post corpus, on SQLite (the embedded default) or PostgreSQL: storage and search with the whole query
+        // language, posts of every network alike. Knows no network's formats.
         .target(
             name: "Corpus",
             dependencies: [
-                "Posts", "WireJSON", "Twitter", "Mastodon", "Bluesky", "SQLiteSupport", "PostgresSupport", .grdb,
-                .postgresNIO, .nioCore, .logging,
+                "Posts", "WireJSON", "SQLiteSupport", "PostgresSupport", .grdb, .postgresNIO, .nioCore, .logging,
             ],
+            swiftSettings: upcoming
+        ),
+        // Files of posts in every network's formats, recognised item by item and read into the corpus.
+        .target(
+            name: "FileImport",
+            dependencies: ["Posts", "WireJSON", "Twitter", "Mastodon", "Bluesky", "Corpus"],
             swiftSettings: upcoming
         ),
         // The demo corpus: a seeded generator of X-shaped posts, their pictures, a twarc2 writer, the live tweeter.
         .target(name: "DemoCorpus", dependencies: ["Posts", "WireJSON", "Twitter", "Corpus"], swiftSettings: upcoming),
-        // The app's own state: Recents, search sessions, popularity and trends, on SQLite or PostgreSQL.
+        // The app's own state, stored by feature (Recents, sessions, popularity and trends, networks, the posts kept,
+        // datasets, tracked terms), each on SQLite and PostgreSQL.
         .target(
             name: "AppStore",
             dependencies: [
@@ -152,8 +158,9 @@ let package = Package(
             dependencies: ["Posts", "AppStore", "HTTPExchange", .logging],
             swiftSettings: upcoming
         ),
-        // What `serve`, the CLI and the benchmarks share: the data directory, the sources by name, the corpus opened
-        // with its demo or live index.
+        // The app's use cases, which the web app, the CLI and the benchmarks all call: a search asked of the sources and
+        // recorded, live popularity; and how they are set up (the data directory, the sources by name, the corpus
+        // opened with its demo or live index).
         .target(
             name: "SmashtagApp",
             dependencies: [
@@ -179,8 +186,9 @@ let package = Package(
         .executableTarget(
             name: "SmashtagCLI",
             dependencies: [
-                "SmashtagApp", "SmashtagWeb", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports",
-                "LiveIndex", "Tracking", "Posts", "WireJSON", "Twitter", .argumentParser, .hummingbird, .logging,
+                "SmashtagApp", "SmashtagWeb", "AppStore", "PostgresSupport", "Corpus", "FileImport", "DemoCorpus",
+                "Exports", "LiveIndex", "Tracking", "Posts", "WireJSON", "Twitter", .argumentParser, .hummingbird,
+                .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -189,8 +197,9 @@ let package = Package(
         .executableTarget(
             name: "SmashtagBench",
             dependencies: [
-                "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "LiveIndex", "Tracking", "Posts",
-                "WireJSON", "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb, .postgresNIO, .logging,
+                "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "FileImport", "DemoCorpus", "LiveIndex",
+                "Tracking", "Posts", "WireJSON", "Twitter", "Mastodon", "StubMastodon", .argumentParser, .grdb,
+                .postgresNIO, .logging,
                 .asyncHTTPClient, .nioCore, .nioHTTP1, .nioPosix,
             ],
             path: "Benchmarks/SmashtagBench",
@@ -259,6 +268,11 @@ let package = Package(
                 "Corpus", "Posts", "WireJSON", "Twitter", "SQLiteSupport", "PostgresSupport", "DemoCorpus",
                 "TestSupport", "FixtureFolders", .grdb,
             ],
+            swiftSettings: upcoming
+        ),
+        .testTarget(
+            name: "FileImportTests",
+            dependencies: ["FileImport", "Corpus", "Posts", "WireJSON", "Twitter", "TestSupport", "FixtureFolders"],
             exclude: ["Fixtures"],
             swiftSettings: upcoming
         ),
@@ -270,7 +284,8 @@ let package = Package(
         .testTarget(
             name: "AppStoreTests",
             dependencies: [
-                "AppStore", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .serviceLifecycle, .logging,
+                "AppStore", "SmashtagApp", "Posts", "Corpus", "TestSupport", .grdb, .postgresNIO, .serviceLifecycle,
+                .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -289,7 +304,8 @@ let package = Package(
         .testTarget(
             name: "TrackingTests",
             dependencies: [
-                "Tracking", "AppStore", "Corpus", "Mastodon", "Posts", "StubMastodon", "StubServer", "TestSupport",
+                "Tracking", "SmashtagApp", "AppStore", "Corpus", "Mastodon", "Posts", "StubMastodon", "StubServer",
+                "TestSupport",
                 .logging,
             ],
             swiftSettings: upcoming

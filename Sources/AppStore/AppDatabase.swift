@@ -77,20 +77,9 @@ public struct AppDatabase: Sendable {
         try await store.whileElected(role, work)
     }
 
-    /// A post fetched by some search and still counted under a term in Recents.
-    public func storedPost(_ key: PostKey) async throws -> Post? {
-        try await store.storedPost(key)
-    }
-
-    /// The posts fetched for `term` from the time of `newest` down to that of `oldest`, newest first: what a page of
-    /// results holds.
-    public func storedPosts(term: String, newest: Date, oldest: Date) async throws -> [Post] {
-        try await store.storedPosts(
-            SearchTermKey(term), newest: newest.millisecondsSince1970, oldest: oldest.millisecondsSince1970)
-    }
-
-    /// The stored posts' ids, by network then id (for tests and diagnostics).
-    public func storedPostIDs() async throws -> [String] {
-        try await store.storedPostIDs()
+    /// A signal now, then whenever the term's counts, tracking or place in Recents may have changed — written by this
+    /// process, another on the same file, or another server on the same database — until the caller stops listening.
+    public func changes(of term: SearchTermKey) -> AsyncStream<Void> {
+        store.changes(of: term.key)
     }
 }

@@ -1,6 +1,5 @@
 import Posts
 import SQLiteSupport
-import Twitter
 
 /// The corpus as a post source: Smashtag's offline default. Pages are cached until the corpus changes, where the
 /// corpus can tell (SQLite).

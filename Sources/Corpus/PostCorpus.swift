@@ -1,7 +1,5 @@
-import Bluesky
 import Posts
 import SQLiteSupport
-import Twitter
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -15,11 +13,6 @@ import Twitter
 public protocol PostCorpus: Sendable {
     /// Adds posts in one transaction; a post already in the corpus is left as it is.
     func add(_ posts: [Post]) async throws -> AddedPosts
-
-    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
-    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
-    /// what it replays again is stored once: a post is unique by its network and id).
-    func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges
 
     /// Removes posts (by their ids: an X id or a Bluesky URI) from the corpus and from every index, in one
     /// transaction; ids the corpus does not hold are passed over. How many were removed.
@@ -43,6 +36,27 @@ public protocol PostCorpus: Sendable {
 
     func setInfo(_ key: String, _ value: String) async throws
 
+    /// `work` while no other process sharing the corpus runs its own (the demo filling an empty corpus once).
+    func alone<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T
+
+    /// How many batches are worth writing at once: one where there is one writer (SQLite), more where the database
+    /// writes each on a connection and a core of its own.
+    var concurrentWrites: Int { get }
+
+    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction, the next batch made
+    /// while the last is written; `written` hears each result, in the batches' order. What an import runs.
+    func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws
+}
+
+/// What a live index asks of a corpus beyond searching and adding (`LiveIndex`): a stream's changes applied with its
+/// cursor, the authors still to resolve and their profiles, retention, the space the corpus takes. Both corpora are
+/// one; no other caller needs these.
+public protocol LiveIndexCorpus: PostCorpus {
+    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
+    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
+    /// what it replays again is stored once: a post is unique by its network and id).
+    func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges
+
     /// Up to `limit` DIDs still to resolve, the longest waiting first.
     func pendingAuthors(limit: Int) async throws -> [String]
 
@@ -55,17 +69,6 @@ public protocol PostCorpus: Sendable {
 
     /// The space the corpus takes, in bytes.
     func bytesOnDisk() async throws -> Int64
-
-    /// `work` while no other process sharing the corpus runs its own (the demo filling an empty corpus once).
-    func alone<T: Sendable>(_ work: @Sendable () async throws -> T) async throws -> T
-
-    /// How many batches are worth writing at once: one where there is one writer (SQLite), more where the database
-    /// writes each on a connection and a core of its own.
-    var concurrentWrites: Int { get }
-
-    /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction, the next batch made
-    /// while the last is written; `written` hears each result, in the batches' order. What an import runs.
-    func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws
 }
 
 /// A state of the corpus that pages read in it are valid for.

@@ -50,3 +50,57 @@ package enum HTTPExchangeFailure: Error, Sendable {
     case timedOut(seconds: Int)
     case unreachable(String)
 }
+
+/// How a client's error words a failed exchange: an answer it cannot read (too large, here), none in time, no
+/// connection. Each network's error reasons have these three; `HTTPExchangeFailure.reason()` is the one mapping.
+package protocol TransportFailureReason: Sendable {
+    static func malformed(_ reason: String) -> Self
+    static func timedOut(seconds: Int) -> Self
+    static func unreachable(_ reason: String) -> Self
+}
+
+extension HTTPExchangeFailure {
+    /// The failure in a client's own words.
+    package func reason<Reason: TransportFailureReason>() -> Reason {
+        switch self {
+        case .tooLarge(let megabytes): .malformed("the body is larger than \(megabytes) MB")
+        case .timedOut(let seconds): .timedOut(seconds: seconds)
+        case .unreachable(let why): .unreachable(why)
+        }
+    }
+}
+
+/// One client's live service as every request to it goes out: its HTTP client, the deadline and the bound on the
+/// body, the rate-limit budget its answers feed, the headers every request carries (`User-Agent`, JSON asked for,
+/// the bearer token when there is one), and the client's own error for an exchange that got no answer.
+package struct HTTPService: Sendable {
+    let client: HTTPClient
+    let deadline: Duration
+    let maximumBodyBytes: Int
+    let budget: RateLimitBudget?
+    let failure: @Sendable (HTTPExchangeFailure) -> any Error
+
+    package init(
+        client: HTTPClient, deadline: Duration, maximumBodyBytes: Int, budget: RateLimitBudget?,
+        failure: @escaping @Sendable (HTTPExchangeFailure) -> any Error
+    ) {
+        (self.client, self.deadline, self.maximumBodyBytes, self.budget) = (client, deadline, maximumBodyBytes, budget)
+        self.failure = failure
+    }
+
+    /// The answer, whatever its status; a transport failure as the client's error.
+    package func send(
+        _ request: HTTPClientRequest, bearer: String? = nil
+    ) async throws -> (status: HTTPResponseStatus, headers: HTTPHeaders, body: [UInt8]) {
+        var request = request
+        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "User-Agent", value: "Smashtag")
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        do {
+            return try await HTTPExchange.send(
+                request, with: client, deadline: deadline, maximumBodyBytes: maximumBodyBytes, budget: budget)
+        } catch let failure as HTTPExchangeFailure {
+            throw self.failure(failure)
+        }
+    }
+}

@@ -15,14 +15,14 @@ import Posts
 public struct JetstreamIngester: Sendable {
     /// Where the cursor (Jetstream's `time_us`) is kept, in the corpus's own notes.
     public static let cursorKey = "bluesky.jetstream.cursor"
-    let corpus: any PostCorpus
+    let corpus: any LiveIndexCorpus
     let options: LiveIndexOptions
     let batchSize: Int
     /// A live stream's batch is committed after this long even when it is not full, so posts are searchable soon.
     let flushInterval: Duration
 
     public init(
-        corpus: any PostCorpus, options: LiveIndexOptions = .init(), batchSize: Int = 1_000,
+        corpus: any LiveIndexCorpus, options: LiveIndexOptions = .init(), batchSize: Int = 1_000,
         flushInterval: Duration = .seconds(1)
     ) {
         (self.corpus, self.options, self.batchSize, self.flushInterval) = (corpus, options, batchSize, flushInterval)
@@ -104,7 +104,7 @@ struct Retention {
         self.keepDays = keepDays
     }
 
-    mutating func prune(_ corpus: any PostCorpus, into total: inout IngestProgress) async throws {
+    mutating func prune(_ corpus: any LiveIndexCorpus, into total: inout IngestProgress) async throws {
         guard let keepDays, ContinuousClock.now >= due else { return }
         let cutoff = Date(timeIntervalSinceNow: -Double(keepDays) * 86_400)
         for _ in 0..<Self.chunksPerTurn {

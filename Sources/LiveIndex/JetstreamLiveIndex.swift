@@ -19,14 +19,14 @@ public struct JetstreamLiveIndex: Sendable {
     /// The index for `corpus`, marked as a live index's (never filled with the demo). A corpus that holds the demo
     /// cannot be one: its made-up posts would mix with Bluesky's.
     public static func open(
-        corpus: any PostCorpus, settings: LiveIndexSettings, logger: Logger
+        corpus: any LiveIndexCorpus, settings: LiveIndexSettings, logger: Logger
     ) async throws -> JetstreamLiveIndex {
         if try await corpus.info(CorpusNote.demoSeed) != nil { throw LiveIndexError.holdsTheDemo }
         try await corpus.setInfo(CorpusNote.liveIndex, "bluesky")
         return JetstreamLiveIndex(corpus: corpus, settings: settings, logger: logger)
     }
 
-    private init(corpus: any PostCorpus, settings: LiveIndexSettings, logger: Logger) {
+    private init(corpus: any LiveIndexCorpus, settings: LiveIndexSettings, logger: Logger) {
         ingester = JetstreamIngester(corpus: corpus, options: settings.options)
         connection = JetstreamConnection(
             url: settings.url, logger: logger, silence: settings.silence, pingPeriod: settings.pingPeriod)

@@ -15,13 +15,13 @@ import Posts
 /// resolves, and by `from:handle` after. A failing directory is logged once, with its reason, and asked again later
 /// (after the time a rate limit names, else after a pause that grows).
 public struct ProfileResolver: Sendable {
-    let corpus: any PostCorpus
+    let corpus: any LiveIndexCorpus
     let directory: ProfileDirectory
     let logger: Logger
     /// The pause while nobody is waiting to be resolved.
     let idle: Duration
 
-    public init(corpus: any PostCorpus, directory: ProfileDirectory, logger: Logger, idle: Duration = .seconds(1)) {
+    public init(corpus: any LiveIndexCorpus, directory: ProfileDirectory, logger: Logger, idle: Duration = .seconds(1)) {
         (self.corpus, self.directory, self.logger, self.idle) = (corpus, directory, logger, idle)
     }
 

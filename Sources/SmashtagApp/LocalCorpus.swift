@@ -8,7 +8,7 @@ import Posts
 /// The local corpus as `serve` and the commands open it: filled with the demo on first use (an empty corpus that no
 /// live index owns), with the demo's live tweeter when it holds the demo, or as the live index that fills it.
 public struct LocalCorpus: Sendable {
-    public let corpus: any PostCorpus
+    public let corpus: any LiveIndexCorpus
     public let source: CorpusSource
     /// Keeps the demo alive (new posts every few seconds); nil unless the corpus holds the demo.
     public let tweeter: DemoTweeter?
@@ -22,7 +22,7 @@ public struct LocalCorpus: Sendable {
     public static func corpus(
         in directory: DataDirectory, sharing database: AppDatabase
     ) async throws
-        -> any PostCorpus
+        -> any LiveIndexCorpus
     {
         guard let pool = database.postgres else { return try await SQLiteCorpus.open(at: directory.corpus) }
         return try await PostgresCorpus.open(in: pool)
@@ -32,7 +32,7 @@ public struct LocalCorpus: Sendable {
     /// demo first — once, by the first of the servers sharing it —, `demoProgress` hearing how many of how many posts
     /// are stored (0 first).
     public static func open(
-        _ corpus: any PostCorpus, liveIndex settings: LiveIndexSettings? = nil, logger: Logger,
+        _ corpus: any LiveIndexCorpus, liveIndex settings: LiveIndexSettings? = nil, logger: Logger,
         demoProgress: @escaping @Sendable (_ stored: Int, _ count: Int) -> Void = { _, _ in }
     ) async throws -> LocalCorpus {
         if let settings {

@@ -29,7 +29,7 @@ public struct StoreLocation: Sendable {
 
     /// The corpus alone, for a command that needs no store: in PostgreSQL when a URL is given (its own small pool),
     /// else the SQLite file in the data directory.
-    public func openCorpus(in directory: DataDirectory, logger: Logger) async throws -> any PostCorpus {
+    public func openCorpus(in directory: DataDirectory, logger: Logger) async throws -> any LiveIndexCorpus {
         guard let postgres else { return try await SQLiteCorpus.open(at: directory.corpus) }
         let pool = try await PostgresPool.connect(to: postgres, connections: 8, migrations: [], logger: logger)
         return try await PostgresCorpus.open(in: pool)

@@ -54,7 +54,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The corpus, or one sentence saying why it cannot be reached.
-    func openCorpus(in directory: DataDirectory) async throws -> any PostCorpus {
+    func openCorpus(in directory: DataDirectory) async throws -> any LiveIndexCorpus {
         var logger = Logger(label: "smashtag")
         logger.logLevel = .warning
         return try await CommandFailure.reporting { try await location().openCorpus(in: directory, logger: logger) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Corpus
+import FileImport
 import Posts
 
 /// `smashtag inspect FILE...`: decode and print, store nothing.

@@ -1,6 +1,7 @@
 import AppStore
 import ArgumentParser
 import Posts
+import Tracking
 import SmashtagApp
 
 /// `smashtag track TERM`: collect a search term over time.

@@ -2,6 +2,7 @@ import AppStore
 import ArgumentParser
 import Foundation
 import Posts
+import Tracking
 import SmashtagApp
 
 /// `smashtag tracking`: every tracked term, its schedule, its posts and each source's last failure.

@@ -15,8 +15,6 @@ struct Site: Sendable {
     /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
     /// without asking the database again.
     let sessions: SearchSessions
-    /// Posts' JSON for the JSON twins, made once per post.
-    let postJSON = PostJSONCache()
     let publicDirectory: String
     let assets: StaticAssets
     let defaultQuery: String
@@ -61,7 +59,7 @@ struct Site: Sendable {
 
     /// The corpus, the demo generated on first use (said once in the log).
     private static func openCorpus(
-        _ corpus: any PostCorpus, _ liveIndex: LiveIndexSettings?, logger: Logger
+        _ corpus: any LiveIndexCorpus, _ liveIndex: LiveIndexSettings?, logger: Logger
     ) async throws -> LocalCorpus {
         try await LocalCorpus.open(corpus, liveIndex: liveIndex, logger: logger) { stored, count in
             if stored == 0 { logger.info("The corpus is empty: generating the demo corpus (\(count) posts)") }

@@ -86,8 +86,8 @@ func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
 /// The routes: pages, their JSON twins, static files and the demo's pictures, inside the middleware every response
 /// goes through (outermost first): logging, security headers, gzip, error pages for anything thrown, the path and
 /// method checks.
-func buildRouter(_ site: Site) throws -> Router<BasicRequestContext> {
-    let router = Router(options: .autoGenerateHeadEndpoints)
+func buildRouter(_ site: Site) throws -> Router<SiteContext> {
+    let router = Router(context: SiteContext.self, options: .autoGenerateHeadEndpoints)
     let files = try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)
     // One stack of fixed types rather than a layer per middleware: fewer calls deep, for every request.
     router.addMiddleware {

@@ -1,5 +1,6 @@
 import AppStore
 import Posts
+import SmashtagApp
 
 /// Search sessions over one source named `corpus`, asked at one position, as most tests search.
 struct OneSourceSessions {

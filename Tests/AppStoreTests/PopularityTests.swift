@@ -4,6 +4,7 @@ import GRDB
 import Logging
 import PostgresNIO
 import Posts
+import SmashtagApp
 import TestSupport
 import Testing
 
@@ -175,7 +176,7 @@ struct PopularityPersistenceTests {
         let source = ScriptedSource()
         source.enqueue([post(1, "#a")], [post(2, "#a")])
         _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newest)
-        var updates = try Popularity(database: watching).updates(for: "T").makeAsyncIterator()
+        var updates = try LivePopularity(database: watching).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.hashtags) == [])
         _ = try await OneSourceSessions(database: writing, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.hashtags) == [PopularMention(mention: "#a", count: 2)])
@@ -186,7 +187,7 @@ struct PopularityPersistenceTests {
         let source = ScriptedSource()
         source.enqueue([post(1, "@x")], [post(2, "@x")])
         _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newest)
-        var updates = try Popularity(database: database).updates(for: "T").makeAsyncIterator()
+        var updates = try LivePopularity(database: database).updates(for: "T").makeAsyncIterator()
         #expect(try await updates.next()?.rows(.users) == [])
         _ = try await OneSourceSessions(database: database, source: source).fetch("T", at: .newer(than: "0"))
         #expect(try await updates.next()?.rows(.users) == [PopularMention(mention: "@x", count: 2)])

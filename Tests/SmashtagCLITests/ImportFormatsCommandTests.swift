@@ -11,7 +11,7 @@ struct ImportFormatsCommandTests {
     }
 
     private static func fixture(_ name: String) -> String {
-        SmashtagRun.repository.appendingPathComponent("Tests/CorpusTests/Fixtures/\(name)").path
+        SmashtagRun.repository.appendingPathComponent("Tests/FileImportTests/Fixtures/\(name)").path
     }
 
     private func smashtag(_ arguments: String...) async throws -> SmashtagRun {

@@ -1,6 +1,7 @@
 import AppStore
 import Foundation
 import Posts
+import TestSupport
 import Testing
 
 @testable import SmashtagWeb
@@ -67,12 +68,12 @@ import Testing
     }
 }
 
-/// The JSON twins' search document, each post from the cache, against what `JSONEncoder` writes for the same members.
-@Suite struct PostJSONCacheTests {
+/// The JSON twins' search document against what `JSONEncoder` writes for the same members.
+@Suite struct SearchDocumentTests {
     /// The document's members as `Codable` spells them: the oracle.
     private struct EncodedDocument: Encodable {
         let query: String
-        let tweets: [Post]
+        let tweets: [EncodedPost]
         let newer: String?
         let older: String?
         let errors: [SearchDocument.SourceError]?
@@ -80,7 +81,6 @@ import Testing
 
     @Test func theSearchDocumentIsWhatJSONEncoderWrites() async throws {
         let site = try await WebFixture.site()
-        let cache = PostJSONCache(limit: 16)
         for query in ["#" + WebFixture.hostileTag, site.defaultQuery] {
             let page = try await site.sessions.fetch(query, from: site.sources, at: .newest, count: 25)
             let failures = [
@@ -93,13 +93,11 @@ import Testing
                 for errors in [[], failures] {
                     let expected = PublicJSON.text(
                         EncodedDocument(
-                            query: query, tweets: page.posts, newer: newer, older: older,
+                            query: query, tweets: page.posts.map(EncodedPost.init), newer: newer, older: older,
                             errors: errors.isEmpty ? nil : errors))
                     let document = SearchDocument(
                         query: query, posts: page.posts, newer: newer, older: older, errors: errors)
-                    #expect(document.json(postJSON: cache.json(for:)) == expected)
-                    #expect(document.json(postJSON: cache.json(for:)) == expected, "from the cache")
-                    #expect(document.json() == expected, "without a cache")
+                    #expect(document.json() == expected)
                 }
             }
         }

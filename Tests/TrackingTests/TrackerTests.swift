@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Mastodon
 import Posts
+import SmashtagApp
 import StubMastodon
 import StubServer
 import TestSupport

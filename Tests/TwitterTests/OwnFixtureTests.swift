@@ -81,7 +81,7 @@ struct TweetJSONTests {
     @Test func theHandWrittenJSONDecodesBackEqual() throws {
         for file in ["v1-search.json", "v2-search.json", "twarc2-pages.jsonl", "v1-clamped.json"] {
             for case .post(let tweet) in try TweetFileReader(path: OwnFixtures.path(file)) {
-                let decoded = try JSONDecoder().decode(Post.self, from: Data(tweet.codableJSON.utf8))
+                let decoded = try Post(jsonText: tweet.storedJSON)
                 #expect(decoded == tweet)
             }
         }

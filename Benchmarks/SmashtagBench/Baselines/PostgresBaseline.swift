@@ -51,7 +51,7 @@ public struct PostgresBaseline: Sendable {
             reference = try await connection.value(
                 """
                 INSERT INTO post (network, post_id, created, json) VALUES (\(network), \(post.id), \
-                \(post.created.millisecondsSince1970), \(post.codableJSON)) RETURNING id
+                \(post.created.millisecondsSince1970), \(post.storedJSON)) RETURNING id
                 """, "id", as: Int64.self)
         }
         try await connection.run("INSERT INTO counted_post (term_id, post_ref) VALUES (\(termID), \(reference!))")

@@ -54,7 +54,7 @@ public struct SQLiteBaseline: Sendable {
             try db.execute(
                 sql: "INSERT INTO post(network, postID, created, json) VALUES (?, ?, ?, ?)",
                 arguments: StatementArguments(
-                    key + [post.created.millisecondsSince1970.databaseValue, post.codableJSON.databaseValue]))
+                    key + [post.created.millisecondsSince1970.databaseValue, post.storedJSON.databaseValue]))
             reference = db.lastInsertedRowID
         }
         try db.execute(sql: "INSERT INTO countedPost(termID, postRef) VALUES (?, ?)", arguments: [termID, reference])

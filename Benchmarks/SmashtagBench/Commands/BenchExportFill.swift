@@ -3,6 +3,7 @@ import ArgumentParser
 import DemoCorpus
 import Foundation
 import Posts
+import SmashtagApp
 
 /// `smashtag-bench export-fill`: counts generated posts under one term through the store's own counting (every
 /// mention, hour and pair), for `smashtag export` and the dataset download to be measured on

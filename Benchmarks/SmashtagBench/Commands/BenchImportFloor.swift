@@ -1,5 +1,6 @@
 import ArgumentParser
 import Corpus
+import FileImport
 import Foundation
 import GRDB
 import Posts

@@ -45,7 +45,7 @@ struct BenchIngest: AsyncParsableCommand {
         report(result)
     }
 
-    private func replay(_ path: String, into corpus: any PostCorpus) async throws -> IngestBenchResult {
+    private func replay(_ path: String, into corpus: any LiveIndexCorpus) async throws -> IngestBenchResult {
         let queue = IngestQueue(limit: 20_000)
         let samples = MemorySamples()
         let reader = Task { try await read(path, into: queue, samples: samples) }
@@ -93,7 +93,7 @@ struct BenchIngest: AsyncParsableCommand {
 
 /// Searches one after another while the corpus fills: a hashtag, a word, and both, newest first.
 private struct SearchLoad {
-    let corpus: any PostCorpus
+    let corpus: any LiveIndexCorpus
 
     func run() async throws -> Latencies {
         let queries = try ["#tag1", "#tag7 OR #tag40", "word12", "word3 #tag2"].map { try SearchQuery(parsing: $0) }

@@ -36,7 +36,7 @@ struct BenchOptions: ParsableArguments {
     }
 
     /// The corpus named: PostgreSQL's with `--database`, else the data directory's SQLite file.
-    func openCorpus() async throws -> any PostCorpus {
+    func openCorpus() async throws -> any LiveIndexCorpus {
         var logger = Logger(label: "smashtag-bench")
         logger.logLevel = .warning
         return try await StoreLocation(option: databaseURL).openCorpus(in: directory, logger: logger)

@@ -12,7 +12,7 @@ import Synchronization
 /// (postgres-nio's `PostgresClient`); every unit of work is one transaction, and exactly-once counting rests on the
 /// tables' constraints (`INSERT … ON CONFLICT DO NOTHING RETURNING`), correct under READ COMMITTED however many
 /// writers there are — no lock in Swift. Live pages hear of other servers' writes through `LISTEN`/`NOTIFY`.
-struct PostgresStore: Store {
+struct PostgresStore: StoreCore {
     let pool: PostgresPool
     let notifications: ChangeSignals
     let orphans: PostgresOrphans

@@ -6,7 +6,7 @@ import ServiceLifecycle
 
 /// The app's store in SQLite (the embedded default): a file in the data directory, in WAL mode with a busy timeout
 /// so the server and the CLI share it, or memory for tests.
-struct SQLiteStore: Store {
+struct SQLiteStore: StoreCore {
     let writer: any DatabaseWriter
     /// Changes with every commit, from this process or another: what remembered states are valid for.
     let generations: DatabaseGeneration

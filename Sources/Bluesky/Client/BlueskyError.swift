@@ -72,3 +72,5 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
         }
     }
 }
+
+extension BlueskyError.Reason: TransportFailureReason {}

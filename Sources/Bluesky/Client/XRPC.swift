@@ -16,11 +16,19 @@ import WireJSON
 /// `BlueskyError`, answers other than 200 as an `XRPCFailure` for the caller to read.
 struct XRPC: Sendable {
     let configuration: BlueskyConfiguration
-    let client: HTTPClient
-    let policy: BlueskyClient.Policy
     let logger: Logger
     /// What the service's `RateLimit-*` headers last said.
-    let budget = RateLimitBudget()
+    let budget: RateLimitBudget
+    private let service: HTTPService
+
+    init(configuration: BlueskyConfiguration, client: HTTPClient, policy: BlueskyClient.Policy, logger: Logger) {
+        (self.configuration, self.logger) = (configuration, logger)
+        let budget = RateLimitBudget()
+        self.budget = budget
+        service = HTTPService(
+            client: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes, budget: budget
+        ) { [name = configuration.serviceName] in BlueskyError(service: name, reason: $0.reason()) }
+    }
 
     func error(_ reason: BlueskyError.Reason) -> BlueskyError {
         BlueskyError(service: configuration.serviceName, reason: reason)
@@ -29,29 +37,24 @@ struct XRPC: Sendable {
     /// A query (GET) with its parameters, in order (repeated names for arrays); without a token on a public service.
     func query(_ method: String, _ parameters: [(String, String)], token: String?) async throws -> JSONValue {
         let query = parameters.map { "\($0.0)=\(URLQuery.encode($0.1))" }.joined(separator: "&")
-        var request = HTTPClientRequest(
+        let request = HTTPClientRequest(
             url: configuration.serviceURL + "/xrpc/" + method + (query.isEmpty ? "" : "?" + query))
-        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
-        return try await send(request, method: method)
+        return try await send(request, method: method, token: token)
     }
 
     /// A procedure (POST) with a JSON body, or none.
     func procedure(_ method: String, body: [UInt8]?, token: String?) async throws -> JSONValue {
         var request = HTTPClientRequest(url: configuration.serviceURL + "/xrpc/" + method)
         request.method = .POST
-        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: body))
         }
-        return try await send(request, method: method)
+        return try await send(request, method: method, token: token)
     }
 
-    private func send(_ request: HTTPClientRequest, method: String) async throws -> JSONValue {
-        var request = request
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Smashtag")
-        let (status, headers, body) = try await exchange(request)
+    private func send(_ request: HTTPClientRequest, method: String, token: String?) async throws -> JSONValue {
+        let (status, headers, body) = try await service.send(request, bearer: token)
         logger.debug(
             "bluesky",
             metadata: [
@@ -71,20 +74,6 @@ struct XRPC: Sendable {
                     isPage ? "it answered \(method) with a web page, not XRPC" : "its answer to \(method) is not JSON"))
         }
         return json
-    }
-
-    private func exchange(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            return try await HTTPExchange.send(
-                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
-                budget: budget)
-        } catch let failure as HTTPExchangeFailure {
-            switch failure {
-            case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
-            case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
-            case .unreachable(let why): throw self.error(.unreachable(why))
-            }
-        }
     }
 }
 

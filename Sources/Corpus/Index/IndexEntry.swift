@@ -1,5 +1,4 @@
 import Posts
-import Twitter
 
 /// What a post is found by: the operator terms it answers to and the words of its text.
 struct IndexEntry {

@@ -1,4 +1,3 @@
-import Bluesky
 import Logging
 import PostgresNIO
 import PostgresSupport
@@ -13,7 +12,7 @@ import Posts
 /// The post corpus in PostgreSQL, in the database the app store uses, so every server sharing it searches the same
 /// posts: what one imports or the elected live index stores, every other finds at its next search (pages are not
 /// kept, since another server may write at any time). See `PostgresCorpusSchema` for the design.
-public struct PostgresCorpus: PostCorpus {
+public struct PostgresCorpus: LiveIndexCorpus {
     let pool: PostgresPool
     private let terms = TermIDs()
 

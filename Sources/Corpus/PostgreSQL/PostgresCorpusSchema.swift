@@ -9,7 +9,7 @@ import PostgresSupport
 /// with how many posts match. A `tsvector` with a GIN index answers *whether* a post matches but not in key order,
 /// so a page of a common word would sort every match first (measured in PERFORMANCE.md). A phrase walks its words'
 /// lists together and is checked against `words`, the post's words as the tokenizer cut them. The post itself is its
-/// stored JSON (`Post.codableJSON`), read whole in one row; its people are rows of `corpus_author`, so a resolved
+/// stored JSON (`Post.storedJSON`), read whole in one row; its people are rows of `corpus_author`, so a resolved
 /// Bluesky profile shows on every post at once. No foreign keys: `COPY` checks none row by row, and the writer
 /// keeps the tables in step in one transaction.
 enum PostgresCorpusSchema {

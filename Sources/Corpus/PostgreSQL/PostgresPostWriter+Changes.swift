@@ -1,4 +1,3 @@
-import Bluesky
 import PostgresNIO
 import PostgresSupport
 import Posts

@@ -1,10 +1,8 @@
-import Bluesky
 import Logging
 import NIOCore
 import PostgresNIO
 import PostgresSupport
 import Posts
-import Twitter
 
 /// Writes posts inside one transaction of the PostgreSQL corpus: a batch at a time, in a fixed number of round trips
 /// whatever its size — the new posts found, their people upserted, their terms named, then the posts and their
@@ -235,7 +233,7 @@ private struct PostRow {
         buffer.writeString("\t\(author)\t")
         CopyText.write(reposter.map(String.init), to: &buffer)
         buffer.writeString("\t")
-        CopyText.write(post.codableJSON, to: &buffer)
+        CopyText.write(post.storedJSON, to: &buffer)
         buffer.writeString("\t")
         CopyText.write(entry.words.joined(separator: " "), to: &buffer)
         buffer.writeString("\n")

@@ -1,5 +1,4 @@
 import Posts
-import Twitter
 
 /// A post as the corpus's rows hold it, made before the write transaction: everything that needs no database — the
 /// columns' values, the operator terms, the words cut and joined — is ready, so the writer's thread, which every
@@ -25,7 +24,7 @@ package struct PostRecord: Sendable {
         ownKey = post.network == .twitter && TweetID.isValid(post.id) ? Int64(post.id) : nil
         created = post.created.millisecondsSince1970
         card = post.card.map(PublicJSON.text)
-        quoted = post.quoted?.codableJSON
+        quoted = post.quoted?.storedJSON
         let entry = IndexEntry(post)
         terms = entry.terms
         searchText = SearchIndex.text(of: entry)

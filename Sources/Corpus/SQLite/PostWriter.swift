@@ -1,6 +1,5 @@
 import GRDB
 import Posts
-import Twitter
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,6 +1,5 @@
 import GRDB
 import Posts
-import Twitter
 
 /// Finds the order keys of the posts matching a query, a page at a time: the whole query is one FTS5 expression
 /// over the search index (`SearchTokens`), walked in key order and stopped when the page is full, so FTS5 combines

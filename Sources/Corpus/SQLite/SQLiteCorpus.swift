@@ -1,7 +1,6 @@
 import GRDB
 import Posts
 import SQLiteSupport
-import Twitter
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -11,7 +10,7 @@ import Twitter
 
 /// The post corpus in an SQLite database of posts, their authors, mentions and images, indexed so that every search
 /// operator is an index look-up: the embedded default.
-public struct SQLiteCorpus: PostCorpus {
+public struct SQLiteCorpus: LiveIndexCorpus {
     let writer: any DatabaseWriter
     /// Changes with every commit to the corpus, from this process or another: what cached pages are valid for.
     let generation: DatabaseGeneration

@@ -141,7 +141,7 @@ enum SQLiteCorpusSchema {
         migrator.registerMigration("v7: languages") { db in
             try db.execute(sql: "ALTER TABLE post ADD COLUMN language TEXT")
         }
-        // The quoted post, whole, as its JSON (`Post.codableJSON`), when the data included it: what a dataset
+        // The quoted post, whole, as its JSON (`Post.storedJSON`), when the data included it: what a dataset
         // imported gives back. A quoted post is not itself a result of any search, so it is not a row of its own.
         migrator.registerMigration("v8: quoted posts") { db in
             try db.execute(sql: "ALTER TABLE post ADD COLUMN quoted TEXT")

@@ -78,3 +78,5 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
         }
     }
 }
+
+extension MastodonError.Reason: TransportFailureReason {}

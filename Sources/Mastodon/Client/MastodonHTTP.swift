@@ -26,11 +26,19 @@ struct StatusesAnswer {
 /// Requests to one Mastodon server: a deadline each, bounded bodies, and every failure as a `MastodonError`.
 struct MastodonHTTP: Sendable {
     let configuration: MastodonConfiguration
-    let client: HTTPClient
-    let policy: MastodonClient.Policy
     let logger: Logger
     /// What the server's `X-RateLimit-*` headers last said.
-    let budget = RateLimitBudget()
+    let budget: RateLimitBudget
+    private let service: HTTPService
+
+    init(configuration: MastodonConfiguration, client: HTTPClient, policy: MastodonClient.Policy, logger: Logger) {
+        (self.configuration, self.logger) = (configuration, logger)
+        let budget = RateLimitBudget()
+        self.budget = budget
+        service = HTTPService(
+            client: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes, budget: budget
+        ) { [name = configuration.serverName] in MastodonError(server: name, reason: $0.reason()) }
+    }
 
     func error(_ reason: MastodonError.Reason) -> MastodonError {
         MastodonError(server: configuration.serverName, reason: reason)
@@ -81,13 +89,8 @@ struct MastodonHTTP: Sendable {
     }
 
     private func get(_ pathAndQuery: String, endpoint: Endpoint?) async throws -> (HTTPHeaders, [UInt8]) {
-        var request = HTTPClientRequest(url: configuration.baseURL + pathAndQuery)
-        request.headers.add(name: "Accept", value: "application/json")
-        request.headers.add(name: "User-Agent", value: "Smashtag")
-        if let token = configuration.token {
-            request.headers.add(name: "Authorization", value: "Bearer \(token.value)")
-        }
-        let (status, headers, body) = try await send(request)
+        let request = HTTPClientRequest(url: configuration.baseURL + pathAndQuery)
+        let (status, headers, body) = try await service.send(request, bearer: configuration.token?.value)
         logger.debug(
             "mastodon",
             metadata: [
@@ -96,20 +99,6 @@ struct MastodonHTTP: Sendable {
             ])
         guard status == .ok else { throw failure(status: status, headers: headers, body: body, endpoint: endpoint) }
         return (headers, body)
-    }
-
-    private func send(_ request: HTTPClientRequest) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            return try await HTTPExchange.send(
-                request, with: client, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
-                budget: budget)
-        } catch let failure as HTTPExchangeFailure {
-            switch failure {
-            case .tooLarge(let megabytes): throw self.error(.malformed("the body is larger than \(megabytes) MB"))
-            case .timedOut(let seconds): throw self.error(.timedOut(seconds: seconds))
-            case .unreachable(let why): throw self.error(.unreachable(why))
-            }
-        }
     }
 
     /// What a status other than 200 means here.

@@ -7,7 +7,7 @@ import WireJSON
 #endif
 
 extension Post {
-    /// A post from its JSON as `Post`'s `Codable` keys write it: the stored form (`codableJSON`, `JSONEncoder`), the
+    /// A post from its JSON as `Post`'s `Codable` keys write it: the stored form (`storedJSON`, `JSONEncoder`), the
     /// public form (`PublicJSON`) and Smashtag's NDJSON export, whose extra members (`counted`) are ignored.
     /// `created` is either seconds since 2001-01-01 (`JSONEncoder`'s default) or an ISO-8601 string (`Z` or an
     /// offset, any number of fractional digits). Checked as the `Codable` init checks: the same keys required, the

@@ -23,15 +23,15 @@ public struct SearchDocument: Sendable {
         (self.query, self.posts, self.newer, self.older, self.errors) = (query, posts, newer, older, errors)
     }
 
-    /// The document, each post's JSON from `postJSON` (a cache may have it already).
-    public func json(postJSON: (Post) -> String = PublicJSON.text) -> String {
+    /// The document, each post as its public JSON.
+    public func json() -> String {
         var members: [String] = []
         if !errors.isEmpty { members.append("\"errors\":" + PublicJSON.text(errors)) }
         if let newer { members.append("\"newer\":" + PublicJSON.text(newer)) }
         if let older { members.append("\"older\":" + PublicJSON.text(older)) }
         members.append("\"query\":" + PublicJSON.text(query))
         // The key scripts have read since the first release, when every post was a tweet.
-        members.append("\"tweets\":[" + posts.map(postJSON).joined(separator: ",") + "]")
+        members.append("\"tweets\":[" + posts.map(\.publicJSON).joined(separator: ",") + "]")
         return "{" + members.joined(separator: ",") + "}"
     }
 }

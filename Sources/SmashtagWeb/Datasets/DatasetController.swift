@@ -12,14 +12,14 @@ import SmashtagApp
 struct DatasetController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.apiDataset) { request, context in try await download(request, context) }
     }
 
     /// Only whether the term is in Recents is asked before the answer begins; its posts and tables are read in the
     /// download's turn.
-    private func download(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        let parameters = try DatasetParameters(request.queryString)
+    private func download(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let parameters = try DatasetParameters(context.queryString)
         guard let shown = try await TermPosts(database: site.database).shown(parameters.term) else {
             throw RefusedRequest(.notFound, DatasetError.notInRecents(parameters.term).description)
         }

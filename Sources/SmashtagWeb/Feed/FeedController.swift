@@ -17,12 +17,12 @@ struct FeedController: Sendable {
     /// Seconds a reader is asked to wait after a failure that may pass.
     static let retryAfter = 300
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
-        router.on(.searchFeed) { request, _ in try await feed(request) }
+    func addRoutes(to router: Router<SiteContext>) {
+        router.on(.searchFeed) { request, context in try await feed(request, context) }
     }
 
-    private func feed(_ request: Request) async throws -> Response {
-        let search = SearchParameters(request.queryString, cookie: nil, offered: site.sources)
+    private func feed(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let search = SearchParameters(context.queryString, cookie: nil, offered: site.sources)
         let address = SiteAddress(
             host: request.head.authority, forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
         guard let query = search.query else { return Self.plain("Give a query: /search/feed?q=…", status: .badRequest) }

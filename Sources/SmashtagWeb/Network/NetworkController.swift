@@ -6,22 +6,22 @@ import Hummingbird
 struct NetworkController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         for tab in Tab.allCases {
-            router.on(.network(tab)) { request, _ in try await page(request, tab: tab) }
+            router.on(.network(tab)) { request, context in try await page(request, context, tab: tab) }
         }
-        router.on(.apiNetwork) { request, _ in try await export(request) }
+        router.on(.apiNetwork) { request, context in try await export(request, context) }
     }
 
-    private func page(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = try NetworkParameters(request.queryString, isPage: true)
+    private func page(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
+        let parameters = try NetworkParameters(context.queryString, isPage: true)
         let network = try await parameters.network(in: site.database)
-        return HTML(NetworkPageView(network, tab: tab, back: request.queryString.back))
+        return HTML(NetworkPageView(network, tab: tab, back: context.queryString.back))
     }
 
     /// The file, named for the term and window: a download from the page, a document for a script.
-    private func export(_ request: Request) async throws -> Response {
-        let parameters = try NetworkParameters(request.queryString, isPage: false)
+    private func export(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let parameters = try NetworkParameters(context.queryString, isPage: false)
         let network = try await parameters.network(in: site.database)
         return Download.response(
             NetworkFile.text(network, parameters.format), type: parameters.format.contentType,

@@ -3,6 +3,7 @@ import Exports
 import Foundation
 import Hummingbird
 import Posts
+import SmashtagApp
 
 /// A term's Popularity page and a mention's trend chart under either tab; their JSON twins `/api/popularity` and
 /// `/api/popularity/trend`; and the live twin `/api/popularity/events`: server-sent events, the table now and after
@@ -10,25 +11,25 @@ import Posts
 struct PopularityController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         for tab in Tab.allCases {
-            router.on(.popularity(tab)) { request, _ in try await popularity(request, tab: tab) }
-            router.on(.trend(tab)) { request, _ in try await trend(request, tab: tab) }
+            router.on(.popularity(tab)) { request, context in try await popularity(request, context, tab: tab) }
+            router.on(.trend(tab)) { request, context in try await trend(request, context, tab: tab) }
         }
-        router.on(.apiPopularity) { request, _ in try await apiPopularity(request) }
-        router.on(.apiPopularityEvents) { request, _ in
-            try EventStreams.answerOutsideItsConnection(request, plan: stream)
+        router.on(.apiPopularity) { request, context in try await apiPopularity(request, context) }
+        router.on(.apiPopularityEvents) { request, context in
+            try EventStreams.answerOutsideItsConnection(request, context.queryString, plan: stream)
         }
-        router.on(.apiTrend) { request, _ in try await apiTrend(request) }
+        router.on(.apiTrend) { request, context in try await apiTrend(request, context) }
     }
 
-    private func popularity(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.queryString
+    private func popularity(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
+        let parameters = context.queryString
         guard let term = parameters.text("term") else {
             return .error("Choose a term in Recents to see its popular hashtags and users.", status: .badRequest)
         }
         let window = try TimeWindow.parameter(parameters)
-        let data = try await Popularity(database: site.database).page(for: term, window: window)
+        let data = try await LivePopularity(database: site.database).page(for: term, window: window)
         let here = SiteURL.popularity(tab, term: term, window: window).path
         let (token, isNew) = CSRF.token(of: request)
         let tracking = TrackingStatus(term: data.overview.table.term, tracked: data.tracked, csrf: token, back: here)
@@ -40,11 +41,11 @@ struct PopularityController: Sendable {
     }
 
     /// The table as JSON, or as a CSV file with `format=csv`.
-    private func apiPopularity(_ request: Request) async throws -> Response {
-        let window = try TimeWindow.parameter(request.queryString)
+    private func apiPopularity(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let window = try TimeWindow.parameter(context.queryString)
         let table = try await Popularity(database: site.database).table(
-            for: try term(request.queryString), window: window)
-        switch request.queryString["format"] {
+            for: try term(context.queryString), window: window)
+        switch context.queryString["format"] {
         case nil, "json": return try JSONBody(table).response
         case "csv":
             return Download.response(
@@ -53,8 +54,8 @@ struct PopularityController: Sendable {
         }
     }
 
-    private func trend(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.queryString
+    private func trend(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
+        let parameters = context.queryString
         switch try await TrendParameters.series(parameters, in: site.database) {
         case .failure(let problem): return .error(problem.message, status: problem.status)
         case .success(let series):
@@ -63,8 +64,8 @@ struct PopularityController: Sendable {
     }
 
     /// The series as JSON; 400 with a sentence when the term, the mention or the bucket is missing or wrong.
-    private func apiTrend(_ request: Request) async throws -> Response {
-        switch try await TrendParameters.series(request.queryString, in: site.database) {
+    private func apiTrend(_ request: Request, _ context: SiteContext) async throws -> Response {
+        switch try await TrendParameters.series(context.queryString, in: site.database) {
         case .failure(let problem):
             return try JSONBody(APIError(error: problem.message), status: problem.status).response
         case .success(let series): return try JSONBody(series).response
@@ -83,7 +84,7 @@ struct PopularityController: Sendable {
         let term = try self.term(parameters)
         let termKey = try SearchTermKey(term)
         let window = try TimeWindow.parameter(parameters)
-        let popularity = Popularity(database: site.database)
+        let popularity = LivePopularity(database: site.database)
         guard let tab = parameters["rows"].flatMap(Tab.init(rawValue:)) else {
             return EventStream(key: "table \(window) \(termKey.key)") { publish in
                 for try await table in try popularity.updates(for: term, window: window) {

@@ -142,8 +142,3 @@ enum TrendTime {
         }
     }
 }
-
-/// "1 post", "3 posts".
-enum Plural {
-    static func posts(_ count: Int) -> String { count == 1 ? "1 post" : "\(grouped(count)) posts" }
-}

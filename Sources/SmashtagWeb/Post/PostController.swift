@@ -8,15 +8,15 @@ import Posts
 struct PostController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         for tab in Tab.allCases {
-            router.on(.post(tab)) { request, context in try await post(request, tab: tab, key: Self.key(context)) }
+            router.on(.post(tab)) { request, context in try await post(request, context, tab: tab, key: Self.key(context)) }
             router.on(.earlierPost(tab)) { request, context in
                 let key = PostKey(network: .twitter, id: try context.parameters.require("id"))
-                let back = request.queryString.back
+                let back = context.queryString.back
                 return Response.redirect(to: SiteURL.post(tab, key, back: back).path, type: .permanent)
             }
-            router.on(.image(tab)) { request, _ in viewer(request, tab: tab) }
+            router.on(.image(tab)) { request, context in viewer(request, context, tab: tab) }
         }
         router.on(.apiPost) { _, context in try await apiPost(Self.key(context)) }
         router.on(.apiEarlierPost) { _, context in
@@ -29,22 +29,22 @@ struct PostController: Sendable {
         "This post is not among the posts fetched for your recent searches.",
         status: .notFound)
 
-    private func post(_ request: Request, tab: Tab, key: PostKey) async throws -> HTML {
-        let back = request.queryString.back
+    private func post(_ request: Request, _ context: SiteContext, tab: Tab, key: PostKey) async throws -> HTML {
+        let back = context.queryString.back
         guard let post = try await site.database.storedPost(key) else { return Self.missingPost }
         return HTML(MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path))
     }
 
     /// The post a `:network/:id` route names.
-    private static func key(_ context: BasicRequestContext) throws -> PostKey {
+    private static func key(_ context: SiteContext) throws -> PostKey {
         let network = try context.parameters.require("network")
         let id = try context.parameters.require("id")
         guard let network = Network(rawValue: network) else { throw HTTPError(.notFound) }
         return PostKey(network: network, id: id.removingPercentEncoding ?? id)
     }
 
-    private func viewer(_ request: Request, tab: Tab) -> HTML {
-        let parameters = request.queryString
+    private func viewer(_ request: Request, _ context: SiteContext, tab: Tab) -> HTML {
+        let parameters = context.queryString
         guard let source = parameters["src"].flatMap(SafeURL.image) else {
             return .error("There is no image to show here.", status: .badRequest)
         }
@@ -58,6 +58,6 @@ struct PostController: Sendable {
             let sentence = "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."
             return try JSONBody(APIError(error: sentence), status: .notFound).response
         }
-        return JSONBody<Post>.response(json: site.postJSON.json(for: post))
+        return JSONBody<String>.response(json: post.publicJSON)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 struct RecentsController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.recents) { request, _ in try await recents(request) }
         router.on(.deleteRecent) { request, context in try await deleteRecent(request, context: context) }
         router.on(.apiRecents) { _, _ in JSONBody(try await Recents(database: site.database).terms()) }
@@ -20,7 +20,7 @@ struct RecentsController: Sendable {
         return page
     }
 
-    private func deleteRecent(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func deleteRecent(_ request: Request, context: SiteContext) async throws -> Response {
         let form = try await CSRF.checkedForm(request, context: context)
         if let term = form["term"] { try await Recents(database: site.database).delete(term) }
         return Response.redirect(to: SiteURL.recents.path, type: .normal)

@@ -12,19 +12,19 @@ struct SearchController: Sendable {
     let site: Site
     static let pageSize = 25
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.home) { _, _ in Response.redirect(to: SiteURL.searchRoot(query: nil).path) }
-        router.on(.searchRoot) { request, _ in try await search(request, tab: .search, isRoot: true) }
+        router.on(.searchRoot) { request, context in try await search(request, context, tab: .search, isRoot: true) }
         // Each tab's pages by name: the router does not go back to try a parameter once a fixed segment matched.
         for tab in Tab.allCases {
-            router.on(.search(tab)) { request, _ in try await search(request, tab: tab, isRoot: false) }
-            router.on(.images(tab)) { request, _ in try await images(request, tab: tab) }
+            router.on(.search(tab)) { request, context in try await search(request, context, tab: tab, isRoot: false) }
+            router.on(.images(tab)) { request, context in try await images(request, context, tab: tab) }
         }
-        router.on(.apiSearch) { request, _ in try await apiSearch(request) }
+        router.on(.apiSearch) { request, context in try await apiSearch(request, context) }
     }
 
-    private func search(_ request: Request, tab: Tab, isRoot: Bool) async throws -> HTML {
-        let parameters = request.queryString
+    private func search(_ request: Request, _ context: SiteContext, tab: Tab, isRoot: Bool) async throws -> HTML {
+        let parameters = context.queryString
         let search = SearchParameters(
             parameters, cookie: request.cookies[SearchParameters.cookieName]?.value,
             offered: site.sources)
@@ -94,8 +94,8 @@ struct SearchController: Sendable {
                 outcome: .success(MergedPage(posts: [post])), isNewerOnly: false))
     }
 
-    private func images(_ request: Request, tab: Tab) async throws -> HTML {
-        let parameters = request.queryString
+    private func images(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
+        let parameters = context.queryString
         guard let query = parameters.text("q"), let newest = parameters.time("newest"),
             let oldest = parameters.time("oldest")
         else {
@@ -107,8 +107,8 @@ struct SearchController: Sendable {
         return HTML(ImagesPageView(query: query, posts: posts, tab: tab, back: back, here: here))
     }
 
-    private func apiSearch(_ request: Request) async throws -> Response {
-        let parameters = request.queryString
+    private func apiSearch(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let parameters = context.queryString
         let search = SearchParameters(parameters, cookie: nil, offered: site.sources)
         guard let query = search.query else {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
@@ -132,7 +132,7 @@ struct SearchController: Sendable {
             let document = SearchDocument(
                 query: query, posts: page.posts, newer: continuation.newer,
                 older: continuation.older, errors: page.failures.map(SearchDocument.SourceError.init))
-            return JSONBody<String>.response(json: document.json(postJSON: site.postJSON.json(for:)))
+            return JSONBody<String>.response(json: document.json())
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
         } catch let error as any LocalOutage {

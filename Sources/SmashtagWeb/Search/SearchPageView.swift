@@ -168,7 +168,7 @@ extension SearchPageView: PageView {
             m-user">@user</span> \
             <span class="m m-url">link</span>
             """)
-        if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">▦ Images</a>") }
+        if let imagesURL { html.append(" <a class=\"images-link\" href=\"\(url: imagesURL)\">\(Icon.grid) Images</a>") }
         html.append("</p>\n")
         if isUnrecorded {
             html.append(
@@ -215,7 +215,8 @@ extension SearchPageView: PageView {
     }
 
     private func writePosts(to html: inout HTMLWriter) {
-        if let newerURL {
+        // A search that found nothing offers to search again (the form), not newer posts than none.
+        if let newerURL, !isEmpty {
             html.append("<a class=\"button newer\" href=\"\(url: newerURL)\" data-page=\"newer\">Newer posts</a>\n")
         }
         if !failures.isEmpty {

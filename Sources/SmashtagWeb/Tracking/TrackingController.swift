@@ -2,6 +2,7 @@ import AppStore
 import Foundation
 import Hummingbird
 import Posts
+import Tracking
 
 /// Starting and stopping the tracking of a term: the forms on Recents and Popularity (CSRF double submit and the
 /// origin check, then back to the page), and the JSON API — `GET /api/tracking`, `POST /api/tracking` with
@@ -10,7 +11,7 @@ import Posts
 struct TrackingController: Sendable {
     let site: Site
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.track) { request, context in try await form(request, context: context, track: true) }
         router.on(.untrack) { request, context in try await form(request, context: context, track: false) }
         router.on(.apiTracking) { _, _ in JSONBody(try await TrackedTerms(database: site.database).all()) }
@@ -20,7 +21,7 @@ struct TrackingController: Sendable {
 
     private var tracked: TrackedTerms { TrackedTerms(database: site.database) }
 
-    private func form(_ request: Request, context: BasicRequestContext, track: Bool) async throws -> Response {
+    private func form(_ request: Request, context: SiteContext, track: Bool) async throws -> Response {
         let form = try await CSRF.checkedForm(request, context: context)
         guard let term = form["term"]?.collapsingSpaces, !term.isEmpty else {
             throw RefusedRequest(.badRequest, "There is no term to track.")
@@ -64,7 +65,7 @@ struct TrackingController: Sendable {
         let term: String
     }
 
-    private func apiTrack(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func apiTrack(_ request: Request, context: SiteContext) async throws -> Response {
         let body = try await decode(TrackRequest.self, request, context: context)
         do {
             let sources = try body.sources.map(checked)
@@ -78,7 +79,7 @@ struct TrackingController: Sendable {
         }
     }
 
-    private func apiUntrack(_ request: Request, context: BasicRequestContext) async throws -> Response {
+    private func apiUntrack(_ request: Request, context: SiteContext) async throws -> Response {
         let body = try await decode(UntrackRequest.self, request, context: context)
         guard try await tracked.untrack(body.term) else {
             throw RefusedRequest(.notFound, "“\(body.term)” is not tracked.")
@@ -99,7 +100,7 @@ struct TrackingController: Sendable {
 
     /// The JSON body; refused for another site's request or a body that is not the JSON object asked for.
     private func decode<Body: Decodable>(
-        _ type: Body.Type, _ request: Request, context: BasicRequestContext
+        _ type: Body.Type, _ request: Request, context: SiteContext
     ) async throws -> Body {
         guard RequestSite.isSameOrigin(request) else {
             throw RefusedRequest(.forbidden, "This request came from another site.")

@@ -1,5 +1,6 @@
 import AppStore
 import Posts
+import Tracking
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

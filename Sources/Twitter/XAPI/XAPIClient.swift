@@ -29,20 +29,22 @@ public struct XAPIClient: PostSource {
     }
 
     let configuration: XAPIConfiguration
-    let httpClient: HTTPClient
     let policy: Policy
     let logger: Logger
     /// What the API's `x-rate-limit-*` headers last said.
-    public let budget: RateLimitBudget? = RateLimitBudget()
+    public let budget: RateLimitBudget?
+    private let service: HTTPService
 
     public init(
         configuration: XAPIConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(),
         logger: Logger = Logger(label: "smashtag.x-api")
     ) {
-        self.configuration = configuration
-        self.httpClient = httpClient
-        self.policy = policy
-        self.logger = logger
+        (self.configuration, self.policy, self.logger) = (configuration, policy, logger)
+        let budget = RateLimitBudget()
+        self.budget = budget
+        service = HTTPService(
+            client: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes, budget: budget
+        ) { [base = configuration.baseURL] in XAPIError(transport: $0.reason(), baseURL: base) }
     }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
@@ -61,15 +63,15 @@ public struct XAPIClient: PostSource {
                 logger.debug("retrying the X API", metadata: ["attempt": "\(attempt)", "error": "\(error)"])
                 try await Task.sleep(for: policy.firstBackoff * (1 << (attempt - 1)))
                 attempt += 1
+            } catch let error as XAPIError {
+                throw error.after(attempts: attempt)
             }
         }
     }
 
     private func fetchOnce(_ url: String, attempt: Int) async throws -> [UInt8] {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Authorization", value: "Bearer \(configuration.token.value)")
-        request.headers.add(name: "User-Agent", value: "Smashtag")
-        let (status, headers, body) = try await send(request, attempt: attempt)
+        let (status, headers, body) = try await service.send(
+            HTTPClientRequest(url: url), bearer: configuration.token.value)
         guard status == .ok else {
             logger.debug(
                 "X API error",
@@ -77,22 +79,6 @@ public struct XAPIClient: PostSource {
             throw XAPIError(status: status, headers: headers, body: body, attempt: attempt)
         }
         return body
-    }
-
-    private func send(
-        _ request: HTTPClientRequest, attempt: Int
-    ) async throws -> (HTTPResponseStatus, HTTPHeaders, [UInt8]) {
-        do {
-            return try await HTTPExchange.send(
-                request, with: httpClient, deadline: policy.deadline, maximumBodyBytes: policy.maximumBodyBytes,
-                budget: budget)
-        } catch let failure as HTTPExchangeFailure {
-            switch failure {
-            case .tooLarge(let megabytes): throw XAPIError.malformedResponse("the body is larger than \(megabytes) MB")
-            case .timedOut(let seconds): throw XAPIError.timedOut(seconds: seconds, attempts: attempt)
-            case .unreachable(let why): throw XAPIError.unreachable(baseURL: configuration.baseURL, reason: why)
-            }
-        }
     }
 }
 
@@ -126,5 +112,29 @@ extension XAPIError {
         case .serverError, .timedOut: true
         default: false
         }
+    }
+
+    /// What is said after the last of `attempts`: how many it took, where that is worth saying.
+    func after(attempts: Int) -> XAPIError {
+        switch self {
+        case .timedOut(let seconds, _): .timedOut(seconds: seconds, attempts: attempts)
+        default: self
+        }
+    }
+
+    /// An exchange that got no answer, as the X client words it.
+    init(transport reason: Transport, baseURL: String) {
+        switch reason {
+        case .malformed(let why): self = .malformedResponse(why)
+        case .timedOut(let seconds): self = .timedOut(seconds: seconds, attempts: 1)
+        case .unreachable(let why): self = .unreachable(baseURL: baseURL, reason: why)
+        }
+    }
+
+    /// The failures every client shares, as the X client receives them (`HTTPExchangeFailure.reason()`).
+    enum Transport: TransportFailureReason {
+        case malformed(String)
+        case timedOut(seconds: Int)
+        case unreachable(String)
     }
 }

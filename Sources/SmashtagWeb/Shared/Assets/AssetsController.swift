@@ -4,7 +4,7 @@ import Hummingbird
 struct AssetsController: Sendable {
     let assets: StaticAssets
 
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.asset) { request, context in try asset(request, name: context.parameters.require("name")) }
     }
 

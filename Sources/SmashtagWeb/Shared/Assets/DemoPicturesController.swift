@@ -5,7 +5,7 @@ import Hummingbird
 /// The demo's avatars and images, drawn from their path: no network, and cached for a year since a path always
 /// draws the same picture.
 struct DemoPicturesController: Sendable {
-    func addRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<SiteContext>) {
         router.on(.demoAvatar) { request, _ in try picture(request) }
         router.on(.demoImage) { request, _ in try picture(request) }
     }

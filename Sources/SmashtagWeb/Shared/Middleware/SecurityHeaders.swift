@@ -35,5 +35,5 @@ struct SecurityHeaders<Context: RequestContext>: RouterMiddleware {
 
 /// The standard policy, made once (a generic type cannot store a static property).
 private enum ContentSecurityPolicy {
-    static let standard = SecurityHeaders<BasicRequestContext>.policy(mediaSources: [])
+    static let standard = SecurityHeaders<SiteContext>.policy(mediaSources: [])
 }

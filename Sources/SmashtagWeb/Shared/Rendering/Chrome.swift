@@ -76,7 +76,7 @@ extension Chrome {
         html.append("  <h1>\(title)</h1>\n")
         if let rootURL {
             html.append(
-                "  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">⤒</a>\n")
+                "  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">\(Icon.toStart)</a>\n")
         }
         html.append("</header>\n<main>\n")
     }
@@ -87,10 +87,8 @@ extension Chrome {
             """
             </main>
             <nav class="tabs" aria-label="Tabs">
-              <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)><span \
-            aria-hidden="true">⌕</span> Search</a>
-              <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)><span \
-            aria-hidden="true">◷</span> Recents</a>
+              <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)>\(Icon.search) Search</a>
+              <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)>\(Icon.recents) Recents</a>
             </nav>
             </body>
             </html>

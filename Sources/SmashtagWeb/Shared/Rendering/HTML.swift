@@ -11,7 +11,7 @@ struct HTML: ResponseGenerator {
         self.status = status
         let media = page.mediaSources
         if !media.isEmpty {
-            headers[.contentSecurityPolicy] = SecurityHeaders<BasicRequestContext>.policy(mediaSources: media)
+            headers[.contentSecurityPolicy] = SecurityHeaders<SiteContext>.policy(mediaSources: media)
         }
     }
 

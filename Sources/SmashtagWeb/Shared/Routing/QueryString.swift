@@ -109,11 +109,3 @@ struct QueryString: Sendable {
         }
     }
 }
-
-extension Request {
-    /// The query string, decoded as a form. `PathCheck` has refused a broken one before any route runs, so a route
-    /// reads it without handling that again.
-    var queryString: QueryString {
-        (try? QueryString(decoding: Substring(uri.query ?? ""))) ?? .empty
-    }
-}

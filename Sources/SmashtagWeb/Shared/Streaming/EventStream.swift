@@ -17,7 +17,7 @@ struct EventStream: Sendable {
     /// The response's fields, with the security headers every response carries.
     static let headers: HTTPFields = {
         var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
-        SecurityHeaders<BasicRequestContext>.add(to: &headers)
+        SecurityHeaders<SiteContext>.add(to: &headers)
         return headers
     }()
 }
@@ -43,8 +43,8 @@ struct EventStreams: Sendable {
 
     /// What a route answers for a stream it does not write (see above): the refusal `plan` throws, the headers alone
     /// for a `HEAD`, else a sentence.
-    static func answerOutsideItsConnection(_ request: Request, plan: Plan) throws -> Response {
-        _ = try plan(request.queryString)
+    static func answerOutsideItsConnection(_ request: Request, _ query: QueryString, plan: Plan) throws -> Response {
+        _ = try plan(query)
         guard request.method == .head else {
             throw RefusedRequest(
                 .badRequest, "A live stream needs a connection of its own: ask for it when nothing else is under way.")

@@ -8,7 +8,7 @@ import Posts
 #endif
 
 /// The posts counted under a term, a batch at a time, for datasets.
-extension SQLiteStore {
+extension SQLiteStore: DatasetStore {
     /// The next `size` references of `countedPost`'s key (term, reference), then a seek per post; the JSON is
     /// decoded after the read, off the reader. The rows leave the read as `Sendable` values: GRDB's `Row` is not,
     /// and a closure returning one would choose the blocking `read`, which parks a cooperative thread until a reader

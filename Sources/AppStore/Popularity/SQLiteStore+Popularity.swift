@@ -7,8 +7,8 @@ import Posts
     import Foundation
 #endif
 
-/// What was counted: the popularity tables, the trends, the posts kept for pages that show them again.
-extension SQLiteStore {
+/// What was counted: the popularity tables and the trends.
+extension SQLiteStore: PopularityStore {
     func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
         try await writer.read { db in try Self.popularity(term, window, at: now, db) }
     }
@@ -27,36 +27,6 @@ extension SQLiteStore {
 
     func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines {
         try await writer.read { db in try Self.sparklines(term, buckets: buckets, db) }
-    }
-
-    func storedPost(_ key: PostKey) async throws -> Post? {
-        let json = try await writer.read { db in
-            // Counted: a pushed-out term's posts wait for `OrphanPosts` to delete them.
-            try String.fetchOne(
-                db,
-                sql: """
-                    SELECT json FROM post WHERE network = ? AND postID = ? AND EXISTS (SELECT 1 FROM countedPost c \
-                    WHERE c.postRef = post.id)
-                    """, arguments: [key.network.code, key.id])
-        }
-        return try json.map(StorablePost.decode)
-    }
-
-    func storedPosts(_ term: SearchTermKey, newest: Int64, oldest: Int64) async throws -> [Post] {
-        try await writer.read { db in
-            try String.fetchAll(
-                db,
-                sql: """
-                    SELECT p.json FROM recent r JOIN countedPost c ON c.termID = r.id JOIN post p ON p.id = c.postRef
-                    WHERE r.key = ? AND p.created BETWEEN ? AND ? ORDER BY p.created DESC, p.network, p.id DESC
-                    """, arguments: [term.key, oldest, newest])
-        }.map(StorablePost.decode)
-    }
-
-    func storedPostIDs() async throws -> [String] {
-        try await writer.read { db in
-            try String.fetchAll(db, sql: "SELECT postID FROM post ORDER BY network, length(postID), postID")
-        }
     }
 
     /// The rows, then each row's partners.

@@ -1,5 +1,3 @@
-import Posts
-
 /// The one rule for a tweet's id, shared by every decoder and the corpus, so what `inspect` prints `import` can
 /// store: a whole number from 1 to 2⁶³−1 (what Twitter issues, and what the corpus's 64-bit keys hold), in plain
 /// digits, without sign or leading zeros (so one tweet never has two spellings).

@@ -9,7 +9,7 @@ import Posts
 #endif
 
 /// The posts counted under a term, a batch at a time, for datasets.
-extension PostgresStore {
+extension PostgresStore: DatasetStore {
     /// The next `size` references of `counted_post`'s primary key (term, reference), then a seek per post: the
     /// range is a subquery of its own, so the planner walks the key rather than joining the term's every post.
     func countedPosts(_ read: CountedPostRead, after reference: Int64) async throws -> CountedPostBatch? {

@@ -1,3 +1,4 @@
+import Corpus
 import Posts
 import WireJSON
 

@@ -5,6 +5,7 @@ import Testing
 import WireJSON
 
 @testable import Corpus
+@testable import FileImport
 
 /// `smashtag import` reads Mastodon's and Bluesky's files and Smashtag's own export into the corpus, each post under
 /// its network and id: the project's own fixtures (`Fixtures/`, made by `make_fixtures.py` in the networks' real

@@ -9,7 +9,7 @@ import Posts
 #endif
 
 /// The co-mention networks of the terms in Recents, each read in one snapshot.
-extension PostgresStore {
+extension PostgresStore: NetworkStore {
     func network(_ term: SearchTermKey, _ options: NetworkOptions, at now: Date) async throws -> MentionNetwork? {
         try await snapshot { connection in try await Self.network(term, options, at: now, connection) }
     }

@@ -3,7 +3,7 @@ import Posts
 import SQLiteSupport
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
-extension SQLiteStore {
+extension SQLiteStore: SessionStore {
     func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
         try await writer.read { db in try Self.recordedTerm(key, counting: keys, db) }
     }
@@ -56,19 +56,6 @@ extension SQLiteStore {
         }
     }
 
-    func recentTerms() async throws -> [String] {
-        try await writer.read { db in try String.fetchAll(db, sql: "SELECT term FROM recent ORDER BY searched DESC") }
-    }
-
-    func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
-        try await writer.write { db in
-            guard let id = try Self.id(of: term, db) else { return false }
-            // The term's rows gone first, the posts that no term counts now are those only it counted.
-            try OrphanPosts.delete(Self.remove(id, db), db)
-            return true
-        }
-    }
-
     static func recordedTerm(_ key: String, counting keys: Set<PostKey>, _ db: Database) throws -> RecordedTerm? {
         guard
             let row = try Row.fetchOne(
@@ -104,11 +91,6 @@ extension SQLiteStore {
         return counted
     }
 
-    /// The term's row, if it is in Recents.
-    static func id(of term: SearchTermKey, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recent WHERE key = ?"), arguments: [term.key])
-    }
-
     /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit, their
     /// posts left to `orphans`.
     private static func moveToTop(
@@ -129,32 +111,4 @@ extension SQLiteStore {
         return id
     }
 
-    /// Drops the untracked terms past the limit, their posts left to `orphans`: tracked terms stay whatever the limit.
-    static func pushOut(into orphans: OrphanPosts, _ db: Database) throws {
-        let beyondLimit = try db.cachedStatement(
-            sql: """
-                SELECT id FROM recent WHERE id NOT IN (SELECT termID FROM tracked) ORDER BY searched DESC \
-                LIMIT -1 OFFSET ?
-                """)
-        for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
-            orphans.add(try remove(old, db))
-        }
-    }
-
-    /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
-    static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
-        let counted = try Int64.fetchAll(
-            db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])
-        for delete in termRows { try db.cachedStatement(sql: delete).execute(arguments: [id]) }
-        return counted
-    }
-
-    /// The rest of a term's rows, children first. Its tracking too: a deleted term's id may be the next term's (an
-    /// `INTEGER PRIMARY KEY` reuses the largest), which would inherit it.
-    private static let termRows = [
-        "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
-        "DELETE FROM mentionPair WHERE termID = ?", "DELETE FROM mentionPairHour WHERE termID = ?",
-        "DELETE FROM trackedSource WHERE termID = ?", "DELETE FROM tracked WHERE termID = ?",
-        "DELETE FROM recent WHERE id = ?",
-    ]
 }

@@ -8,10 +8,11 @@ import WireJSON
     import Foundation
 #endif
 
-/// Searches as the app runs them: each one is recorded in Recents and its posts counted for popularity, in one
-/// transaction with the page; *newer* continues from the newest post each source has shown for the term and *older*
-/// from the oldest, so no post is returned twice. Shared by the web app and the CLI through the app database.
-public struct SearchSessions: Sendable {
+/// A term's searches as the store records them: each page in Recents and counted for popularity, in one transaction
+/// with the term's session (its follow-on requests, so *newer* and *older* go on where the term's pages stopped and
+/// no post is counted twice). The search itself, which asks the sources, is the app's (`SmashtagApp`'s
+/// `SearchSessions`); this is what it writes.
+public struct RecordedSearches: Sendable {
     let database: AppDatabase
     private let settled = SettledSearch()
 
@@ -19,21 +20,15 @@ public struct SearchSessions: Sendable {
         self.database = database
     }
 
-    /// Fetches the page at `position` for `term` from `sources` (a web page knows which posts it shows; the CLI
-    /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it in one
-    /// transaction — skipped when it would change nothing: the term already first with this spelling, its session's
-    /// follow-on requests the same and every post already counted under it. Throws only when every source failed.
-    /// `recording: false` (a request another site's page made a browser send) answers the page and writes nothing.
-    public func fetch(
-        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20, recording: Bool = true
-    ) async throws -> MergedPage {
-        let term = try SearchTermKey(term)
-        let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
-        guard recording else { return page }
+    /// Records and counts the page fetched for `term` at `position` in one transaction — skipped when it would change
+    /// nothing: the term already first with this spelling, its session's follow-on requests the same and every post
+    /// already counted under it.
+    public func record(_ term: SearchTermKey, _ page: MergedPage, at position: MergedPosition) async throws {
         let found = FoundPage(page: page, position: position)
-        if try await isSettled(term, found) { return page }
-        try await record(term, found)
-        return page
+        if try await isSettled(term, found) { return }
+        if let settledTerm = try await database.store.record(term, found.prepared()) {
+            settled.remember(settledTerm, of: term.key)
+        }
     }
 
     /// Recording would change nothing, as known without the writer: from memory while the store is as it was,
@@ -48,56 +43,34 @@ public struct SearchSessions: Sendable {
         return true
     }
 
-    /// Records the term and counts the page in one transaction, unless that would change nothing (then the term is
-    /// remembered as settled, labelled with the generation read before it).
-    private func record(_ term: SearchTermKey, _ found: FoundPage) async throws {
-        if let settledTerm = try await database.store.record(term, found.prepared()) {
-            settled.remember(settledTerm, of: term.key)
-        }
-    }
-
-    /// A feed reader's poll: the newest posts, counted under the term as a search's are while the term is
-    /// in Recents — and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes
-    /// would otherwise keep it on top, push the oldest terms and their counts out, and bring back a term the person
-    /// deleted). The term keeps its place and its session. Nothing is written when no post is new for it, or with
-    /// `recording: false`.
-    public func poll(
-        _ term: String, from sources: SourceSet, count: Int = 20, recording: Bool = true
-    ) async throws -> MergedPage {
-        let term = try SearchTermKey(term)
-        let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: .newest))
-        guard recording else { return page }
+    /// A feed reader's poll: the newest posts, counted under the term as a search's are while the term is in Recents —
+    /// and only then: a poll never adds a term, never moves one (a reader polling every 15 minutes would otherwise
+    /// keep it on top, push the oldest terms and their counts out, and bring back a term the person deleted). The term
+    /// keeps its place and its session. Nothing is written when no post is new for it.
+    public func countPoll(_ term: SearchTermKey, _ page: MergedPage) async throws {
         let found = FoundPage(page: page, position: .newest)
         let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
-        guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return page }
+        guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return }
         try await database.store.countPoll(term, found.prepared())
-        return page
     }
 
-    /// Where the term's session goes on to newer posts from each of `sources`: just after the newest it has shown
-    /// (a source's newest posts when it has shown none).
-    public func newerPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition {
-        let cursors = try await cursors(for: SearchTermKey(term))
+    /// Where the term's session goes on to newer posts from each of the sources named: just after the newest it has
+    /// shown (a source's newest posts when it has shown none).
+    public func newerPosition(for term: SearchTermKey, from sources: [String]) async throws -> MergedPosition {
+        let cursors = try await database.store.cursors(of: term.key)
         return .newer(
-            Dictionary(
-                uniqueKeysWithValues: sources.names.map { name in
-                    (name, cursors?.newer[name]?.position ?? .newest)
-                }))
+            Dictionary(uniqueKeysWithValues: sources.map { name in (name, cursors?.newer[name]?.position ?? .newest) }))
     }
 
-    /// Where the term's session goes on to older posts from each of `sources`: before the oldest it has shown (a
-    /// source's newest posts when it has shown none); nil when every source has reached its oldest.
-    public func olderPosition(for term: String, from sources: SourceSet) async throws -> MergedPosition? {
-        let cursors = try await cursors(for: SearchTermKey(term))
-        let positions = sources.names.compactMap { name -> (String, SearchRequest.Position)? in
+    /// Where the term's session goes on to older posts from each of the sources named: before the oldest it has shown
+    /// (a source's newest posts when it has shown none); nil when every source has reached its oldest.
+    public func olderPosition(for term: SearchTermKey, from sources: [String]) async throws -> MergedPosition? {
+        let cursors = try await database.store.cursors(of: term.key)
+        let positions = sources.compactMap { name -> (String, SearchRequest.Position)? in
             guard let saved = cursors?.older[name] else { return (name, .newest) }
             return saved.map { (name, $0.position) }
         }
         return positions.isEmpty ? nil : .older(Dictionary(uniqueKeysWithValues: positions))
-    }
-
-    private func cursors(for term: SearchTermKey) async throws -> SessionCursors? {
-        try await database.store.cursors(of: term.key)
     }
 
     /// As remembered when nothing changed since, else as read.

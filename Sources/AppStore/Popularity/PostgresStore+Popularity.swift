@@ -8,9 +8,9 @@ import Posts
     import Foundation
 #endif
 
-/// What was counted: the popularity tables, the trends, the posts kept for pages that show them again. Text is
-/// ordered `COLLATE "C"` (by code point), as SQLite orders it, whatever the database's own collation.
-extension PostgresStore {
+/// What was counted: the popularity tables and the trends. Text is ordered `COLLATE "C"` (by code point), as SQLite
+/// orders it, whatever the database's own collation.
+extension PostgresStore: PopularityStore {
     /// Over all time, two statements that need no common snapshot (the partners are on the rows); a window's table
     /// reads its pairs too, in one snapshot.
     func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
@@ -35,35 +35,6 @@ extension PostgresStore {
 
     func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines {
         try await read { connection in try await Self.sparklines(term, buckets: buckets, connection) }
-    }
-
-    func storedPost(_ key: PostKey) async throws -> Post? {
-        let json = try await read { connection in
-            try await connection.value(
-                "SELECT json FROM post WHERE network = \(key.network.code) AND post_id = \(key.id)", "json",
-                as: String.self)
-        }
-        return try json.map(StorablePost.decode)
-    }
-
-    func storedPosts(_ term: SearchTermKey, newest: Int64, oldest: Int64) async throws -> [Post] {
-        try await read { connection in
-            try await connection.rows(
-                """
-                SELECT p.json FROM recent r JOIN counted_post c ON c.term_id = r.id JOIN post p ON p.id = c.post_ref
-                WHERE r.key = \(term.key) AND p.created BETWEEN \(oldest) AND \(newest) ORDER BY p.created DESC, \
-                p.network, p.id DESC
-                """
-            ).map { try $0["json"].decode(String.self) }
-        }.map(StorablePost.decode)
-    }
-
-    func storedPostIDs() async throws -> [String] {
-        try await read { connection in
-            try await connection.rows(
-                "SELECT post_id FROM post ORDER BY network, length(post_id), post_id COLLATE \"C\""
-            ).map { try $0["post_id"].decode(String.self) }
-        }
     }
 
     /// The rows, then (in a window) each row's partners, read in one snapshot.

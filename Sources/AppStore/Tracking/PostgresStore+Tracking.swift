@@ -10,7 +10,7 @@ import Posts
 
 /// Tracked terms in PostgreSQL: several servers share them, and a term due is taken by one server at a time (a lease
 /// on its row, claimed with `FOR UPDATE SKIP LOCKED`), which any other may take over once it runs out.
-extension PostgresStore {
+extension PostgresStore: TrackingStore {
     /// The term joins Recents, so the untracked terms past the limit go in the same transaction, their posts left
     /// waiting for a batch.
     func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {

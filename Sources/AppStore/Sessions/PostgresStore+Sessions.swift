@@ -4,7 +4,7 @@ import PostgresSupport
 import Posts
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
-extension PostgresStore {
+extension PostgresStore: SessionStore {
     func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
         try await read { connection in try await Self.recordedTerm(key, counting: keys, connection) }
     }
@@ -84,25 +84,6 @@ extension PostgresStore {
             return try SessionCursors(
                 newer: row["newer"].decode(String?.self), older: row["older"].decode(String?.self))
         }
-    }
-
-    func recentTerms() async throws -> [String] {
-        try await read { connection in
-            try await connection.rows("SELECT term FROM recent ORDER BY searched DESC").map {
-                try $0["term"].decode(String.self)
-            }
-        }
-    }
-
-    /// The term goes at once, waiting for a page being counted under it, and the posts no other term counts with it
-    /// (those a page is counting at that moment wait for a later batch).
-    func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
-        try await pool.statement(
-            """
-            SELECT smashtag_delete_posts(smashtag_remove(array_agg(id), \(PostgresChanges.channel))) AS deleted
-            FROM (SELECT id FROM recent WHERE key = \(term.key) FOR UPDATE) AS t HAVING count(*) > 0
-            """
-        ).first != nil
     }
 
     static func recordedTerm(

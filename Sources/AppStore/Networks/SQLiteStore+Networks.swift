@@ -8,7 +8,7 @@ import Posts
 #endif
 
 /// The co-mention networks of the terms in Recents.
-extension SQLiteStore {
+extension SQLiteStore: NetworkStore {
     func network(_ term: SearchTermKey, _ options: NetworkOptions, at now: Date) async throws -> MentionNetwork? {
         try await writer.read { db in try Self.network(term, options, at: now, db) }
     }

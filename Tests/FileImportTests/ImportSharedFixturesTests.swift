@@ -6,6 +6,7 @@ import Twitter
 import WireJSON
 
 @testable import Corpus
+@testable import FileImport
 
 /// What the import reads of other people's recorded data (`../shared/fixtures`, read in place): every Mastodon status
 /// and Bluesky post view in a statuses or posts answer imports, and a file that is not one is reported with a reason;

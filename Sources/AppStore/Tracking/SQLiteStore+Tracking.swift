@@ -8,7 +8,7 @@ import Posts
 #endif
 
 /// Tracked terms: their plans, schedule and each source's position, in the same file as Recents.
-extension SQLiteStore {
+extension SQLiteStore: TrackingStore {
     func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {
         try await groupCommit.write { [orphans] db in
             let id = try Self.ensureRecent(term, db)
