@@ -26,6 +26,9 @@ package final class PostgresPool: Sendable {
             $0 > 0 ? .milliseconds(Int64($0 * 1000)) : nil
         } ?? .seconds(5)
     static let outageDeadline = Duration.milliseconds(300)
+    /// How long a write that no page waits for may take: a batch of an import, the demo or the live index, which a
+    /// busy database may hold for longer than a page would wait, and which gives up only if it is away.
+    package static var batchDeadline: Duration { deadline * 12 }
     static let outageMemory = Duration.seconds(3)
     /// A transaction that lost a race (a deadlock, a row deleted under it) runs again, this many times at most.
     static let attempts = 4
@@ -58,7 +61,7 @@ package final class PostgresPool: Sendable {
             throw StoreUnavailable(url: url, cause: error)
         }
         do {
-            try await PostgresSupport.withDeadline(deadline * 12) {
+            try await PostgresSupport.withDeadline(batchDeadline) {
                 for migrator in migrations { try await migrator.run(on: connection, logger: logger) }
             }
             try await connection.close()
@@ -84,11 +87,11 @@ package final class PostgresPool: Sendable {
         }
     }
 
-    /// One transaction, within the deadline, run again when it lost a race with another writer.
+    /// One transaction, within the deadline (`limit` when given), run again when it lost a race with another writer.
     package func transaction<T: Sendable>(
-        _ work: @escaping @Sendable (PostgresConnection) async throws -> T
+        limit: Duration? = nil, _ work: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await withDeadline { [client, logger] in
+        try await withDeadline(limit) { [client, logger] in
             try await Self.retryingRaces {
                 try await client.withTransaction(logger: logger) { connection in try await work(connection) }
             }

@@ -169,13 +169,14 @@ public struct PostgresCorpus: LiveIndexCorpus {
         }
     }
 
-    /// One transaction through a writer; the terms it named are remembered once it has committed.
+    /// One transaction through a writer; the terms it named are remembered once it has committed. Writes are
+    /// batches no page waits for (an import's, the demo's, the live index's): they wait for a busy database.
     private func write<T: Sendable>(
         _ work: @escaping @Sendable (inout PostgresPostWriter) async throws -> T
     )
         async throws -> T
     {
-        let (value, session) = try await pool.transaction { [terms] connection in
+        let (value, session) = try await pool.transaction(limit: PostgresPool.batchDeadline) { [terms] connection in
             var writer = PostgresPostWriter(connection: connection, terms: terms.session())
             let value = try await work(&writer)
             return (value, writer.terms)
