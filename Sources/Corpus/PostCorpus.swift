@@ -46,17 +46,16 @@ public protocol PostCorpus: Sendable {
     /// Adds batches as `next` produces them (an empty batch ends), each in its own transaction, the next batch made
     /// while the last is written; `written` hears each result, in the batches' order. What an import runs.
     func add(batches next: () throws -> [Post], written: (AddedPosts) throws -> Void) async throws
+
+    /// Changes, in the order they came, and where their stream stood after them: one transaction, so a stream (the
+    /// live index's firehose, a corpus copy) resumed from the saved cursor after a crash or a kill replays only what
+    /// was not committed (and what it replays again is stored once: a post is unique by its network and id).
+    func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges
 }
 
-/// What a live index asks of a corpus beyond searching and adding (`LiveIndex`): a stream's changes applied with its
-/// cursor, the authors still to resolve and their profiles, retention, the space the corpus takes. Both corpora are
-/// one; no other caller needs these.
+/// What only a live index asks of a corpus (`LiveIndex`): the authors still to resolve and their profiles,
+/// retention, the space the corpus takes. Both corpora are one.
 public protocol LiveIndexCorpus: PostCorpus {
-    /// A live stream's changes, in the order they came, and where the stream stood after them: one transaction, so
-    /// a stream resumed from the saved cursor after a crash or a kill replays only what was not committed (and
-    /// what it replays again is stored once: a post is unique by its network and id).
-    func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges
-
     /// Up to `limit` DIDs still to resolve, the longest waiting first.
     func pendingAuthors(limit: Int) async throws -> [String]
 

@@ -21,7 +21,8 @@ public struct ProfileResolver: Sendable {
     /// The pause while nobody is waiting to be resolved.
     let idle: Duration
 
-    public init(corpus: any LiveIndexCorpus, directory: ProfileDirectory, logger: Logger, idle: Duration = .seconds(1)) {
+    public init(corpus: any LiveIndexCorpus, directory: ProfileDirectory, logger: Logger, idle: Duration = .seconds(1))
+    {
         (self.corpus, self.directory, self.logger, self.idle) = (corpus, directory, logger, idle)
     }
 

@@ -1,8 +1,8 @@
 import AppStore
 import ArgumentParser
 import Posts
-import Tracking
 import SmashtagApp
+import Tracking
 
 /// `smashtag track TERM`: collect a search term over time.
 struct TrackCommand: AsyncParsableCommand {

@@ -2,8 +2,8 @@ import AppStore
 import ArgumentParser
 import Foundation
 import Posts
-import Tracking
 import SmashtagApp
+import Tracking
 
 /// `smashtag tracking`: every tracked term, its schedule, its posts and each source's last failure.
 struct TrackingCommand: AsyncParsableCommand {

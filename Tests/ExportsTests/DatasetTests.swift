@@ -57,7 +57,8 @@ struct DatasetTests {
     @Test func aLineIsThePostsJSONAsTheAPIGivesItWithItsCountedTime() async throws {
         let counted = Date(timeIntervalSince1970: 1_700_000_200.25)
         let line = try #require(try await ndjson([CountedPost(post: Self.full, counted: counted)]).first)
-        var api = try #require(try JSONSerialization.jsonObject(with: PublicJSON.data(Self.full)) as? [String: Any])
+        var api = try #require(
+            try JSONSerialization.jsonObject(with: Data(Self.full.publicJSON.utf8)) as? [String: Any])
         api["counted"] = "2023-11-14T22:16:40.25Z"
         #expect(NSDictionary(dictionary: line) == NSDictionary(dictionary: api))
     }

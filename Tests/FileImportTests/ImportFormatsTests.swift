@@ -262,20 +262,13 @@ struct ImportFormatsTests {
             inReplyToID: "1830000000000000000", displayStart: 5, language: "en"),
     ]
 
-    /// The export's lines: `Post`'s keys, times as ISO-8601 with milliseconds, and when each post was counted.
+    /// The export's lines as the export writes them: the public form, times to the microsecond, and when each post
+    /// was counted.
     static func exportFile(_ posts: [Post], broken: String) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            // Rounded to the millisecond: a formatter would cut 0.1229999… to .122.
-            let milliseconds = date.millisecondsSince1970
-            let whole = Date(millisecondsSince1970: milliseconds - milliseconds % 1000).formatted(.iso8601)
-            var container = encoder.singleValueContainer()
-            try container.encode(whole.dropLast() + String(format: ".%03dZ", Int(milliseconds % 1000)))
-        }
-        var lines = try posts.map { post in
-            "{\"counted\":\"2024-09-02T00:00:00Z\","
-                + String(decoding: try encoder.encode(post), as: UTF8.self).dropFirst()
+        var lines = posts.map { post in
+            var json = JSONWriter()
+            json.writePublic(post, times: .microseconds(counted: WireDate.parseISO8601("2024-09-02T00:00:00Z")))
+            return json.output.string
         }
         lines.insert(broken, at: 1)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).ndjson")

@@ -35,7 +35,7 @@ struct ProfileResolverTests {
         return logger
     }
 
-    private func resolver(_ corpus: any PostCorpus, port: Int) -> ProfileResolver {
+    private func resolver(_ corpus: any LiveIndexCorpus, port: Int) -> ProfileResolver {
         ProfileResolver(
             corpus: corpus, directory: ProfileDirectory(appView: "http://127.0.0.1:\(port)"), logger: Self.quiet)
     }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import NIOPosix
 import Posts
+import SmashtagApp
 import Synchronization
 import Testing
 

@@ -177,7 +177,7 @@ import Testing
                 uri: "/recents/popularity/trend?term=\(RouteTests.encodedTerm)&mention=%23nothing", method: .get)
             #expect(
                 empty.status == .ok && empty.text.contains("No post fetched for “#xsstest” names #nothing.")
-                    && !empty.text.contains("<svg"))
+                    && !empty.text.contains("<svg class=\"chart\""))
             let far = try await client.execute(
                 uri:
                     """

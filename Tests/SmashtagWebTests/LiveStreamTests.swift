@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Posts
+import SmashtagApp
 import TestSupport
 import Testing
 

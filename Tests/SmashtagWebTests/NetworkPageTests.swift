@@ -25,7 +25,7 @@ import Testing
             #expect(page.status == .ok)
             let html = page.text
             #expect(html.contains("<h1>Network: #xsstest</h1>"))
-            #expect(html.components(separatedBy: "<circle cx").count == 3, "#xsstest and @mallory")
+            #expect(html.components(separatedBy: "<circle class=\"hit\"").count == 3, "#xsstest and @mallory")
             #expect(html.contains("aria-label=\"@mallory: 2 posts\""))
             #expect(html.contains("<caption>Named together</caption>"))
             #expect(html.contains("<td>2</td></tr>"), "both posts name both")

@@ -1,6 +1,7 @@
 import AppStore
 import Foundation
 import Posts
+import SmashtagApp
 import TestSupport
 import Testing
 

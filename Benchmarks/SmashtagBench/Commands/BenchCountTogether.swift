@@ -4,6 +4,7 @@ import Corpus
 import DemoCorpus
 import Foundation
 import Posts
+import SmashtagApp
 
 /// Several writers counting overlapping pages of the same posts under one term at once: run in two processes
 /// against one PostgreSQL, the counts must still equal a recount. The posts are made from their numbers,

@@ -80,7 +80,7 @@ enum TrendBackfill {
         while let row = try rows.next() {
             let json: String = row["json"]
             let termIDs: String = row["terms"]
-            guard let post = try? decoder.decode(Post.self, from: Data(json.utf8)),
+            guard let post = try? StorablePost.decode(json),
                 let terms = try? decoder.decode([Int64].self, from: Data(termIDs.utf8))
             else { continue }
             try body(post, terms)

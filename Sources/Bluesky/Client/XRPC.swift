@@ -16,13 +16,14 @@ import WireJSON
 /// `BlueskyError`, answers other than 200 as an `XRPCFailure` for the caller to read.
 struct XRPC: Sendable {
     let configuration: BlueskyConfiguration
+    let policy: BlueskyClient.Policy
     let logger: Logger
     /// What the service's `RateLimit-*` headers last said.
     let budget: RateLimitBudget
     private let service: HTTPService
 
     init(configuration: BlueskyConfiguration, client: HTTPClient, policy: BlueskyClient.Policy, logger: Logger) {
-        (self.configuration, self.logger) = (configuration, logger)
+        (self.configuration, self.policy, self.logger) = (configuration, policy, logger)
         let budget = RateLimitBudget()
         self.budget = budget
         service = HTTPService(

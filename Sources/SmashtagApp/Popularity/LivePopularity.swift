@@ -37,7 +37,9 @@ public struct LivePopularity: Sendable {
         try changes(of: term) { database, term in try await Self.page(term, window, in: database) }
     }
 
-    private static func page(_ term: String, _ window: TimeWindow, in database: AppDatabase) async throws -> PopularityPage {
+    private static func page(
+        _ term: String, _ window: TimeWindow, in database: AppDatabase
+    ) async throws -> PopularityPage {
         PopularityPage(
             overview: try await Popularity(database: database).overview(for: term, window: window),
             tracked: try await TrackedTerms(database: database).term(term))

@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Posts
+import SmashtagApp
 
 /// `/search/feed?q=…[&source=…]`: a search as RSS 2.0. A poll counts its posts for popularity like a
 /// search while the term is in Recents, and never adds or moves it there (`SearchSessions.poll`).

@@ -10,7 +10,9 @@ struct PostController: Sendable {
 
     func addRoutes(to router: Router<SiteContext>) {
         for tab in Tab.allCases {
-            router.on(.post(tab)) { request, context in try await post(request, context, tab: tab, key: Self.key(context)) }
+            router.on(.post(tab)) { request, context in
+                try await post(request, context, tab: tab, key: Self.key(context))
+            }
             router.on(.earlierPost(tab)) { request, context in
                 let key = PostKey(network: .twitter, id: try context.parameters.require("id"))
                 let back = context.queryString.back

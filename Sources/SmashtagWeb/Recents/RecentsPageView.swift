@@ -45,7 +45,8 @@ extension RecentsPageView: PageView {
                 """
                   <li class="recent" data-term="\(row.term)"\(trackedMark)>
                     <a class="term" href="\(url: row.searchURL)">\(row.term)</a>
-                    <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">\(Icon.details)</a>
+                    <a class="detail" href="\(url: row.popularityURL)" aria-label="Popularity of \(row.term)">\
+                \(Icon.details)</a>
                     <form action="\(url: row.deleteAction)" method="post" class="delete">
                       <input type="hidden" name="term" value="\(row.term)">
                       <input type="hidden" name="csrf" value="\(row.csrf)">

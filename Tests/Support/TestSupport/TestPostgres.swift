@@ -45,7 +45,7 @@ public enum TestCorpus: String, Sendable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    public func open() async throws -> any PostCorpus {
+    public func open() async throws -> any LiveIndexCorpus {
         switch self {
         case .sqlite: try SQLiteCorpus.inMemory()
         case .postgres:

@@ -76,7 +76,11 @@ extension Chrome {
         html.append("  <h1>\(title)</h1>\n")
         if let rootURL {
             html.append(
-                "  <a class=\"nav root\" href=\"\(url: rootURL)\" aria-label=\"Back to the start of this tab\">\(Icon.toStart)</a>\n")
+                """
+                  <a class="nav root" href="\(url: rootURL)" aria-label="Back to the start of this tab">\
+                \(Icon.toStart)</a>
+
+                """)
         }
         html.append("</header>\n<main>\n")
     }

@@ -1,4 +1,5 @@
 import AppStore
+import HTTPTypes
 
 extension TimeWindow {
     /// `window=…` of a request: all time when absent, a 400 with a sentence when unknown.
