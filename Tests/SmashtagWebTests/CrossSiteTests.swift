@@ -38,9 +38,32 @@ import Testing
             ([.origin: "null"], false),
         ] as [(HTTPFields, Bool)])
     func whetherAGetMayRecord(headers: HTTPFields, records: Bool) {
+        #expect(RequestSite.mayRecord(Self.request(.get, "/search?q=x", headers)) == records)
+    }
+
+    /// Where a POST came from, as browsers say it.
+    @Test(
+        arguments: [
+            ([:], true),
+            ([.secFetchSite: "same-origin"], true),
+            ([.secFetchSite: "same-origin", .origin: "null"], true),
+            ([.secFetchSite: "same-site"], false),
+            ([.secFetchSite: "cross-site", .origin: "http://127.0.0.1:8080"], false),
+            ([.secFetchSite: "none"], false),
+            ([.origin: "http://127.0.0.1:8080"], true),
+            ([.origin: "https://127.0.0.1:8080"], true),
+            ([.origin: "http://127.0.0.1:9999"], false),
+            ([.origin: "http://evil.example"], false),
+            ([.origin: "null"], false),
+        ] as [(HTTPFields, Bool)])
+    func aPostFromAnotherSiteIsRefused(headers: HTTPFields, accepted: Bool) {
+        #expect(RequestSite.isSameOrigin(Self.request(.post, "/recents/delete", headers)) == accepted)
+    }
+
+    static func request(_ method: HTTPRequest.Method, _ path: String, _ headers: HTTPFields) -> Request {
         let head = HTTPRequest(
-            method: .get, scheme: "http", authority: "127.0.0.1:8080", path: "/search?q=x", headerFields: headers)
-        #expect(RequestSite.mayRecord(Request(head: head, body: .init(buffer: ByteBuffer()))) == records)
+            method: method, scheme: "http", authority: "127.0.0.1:8080", path: path, headerFields: headers)
+        return Request(head: head, body: .init(buffer: ByteBuffer()))
     }
 
     @Test(arguments: foreign)

@@ -196,28 +196,4 @@ import Testing
             #expect(try await Recents(database: site.database).terms() == [])
         }
     }
-
-}
-
-/// Where a POST came from, as browsers say it.
-@Suite struct SameOriginTests {
-    @Test(
-        arguments: [
-            ([:], true),
-            ([.secFetchSite: "same-origin"], true),
-            ([.secFetchSite: "same-origin", .origin: "null"], true),
-            ([.secFetchSite: "same-site"], false),
-            ([.secFetchSite: "cross-site", .origin: "http://127.0.0.1:8080"], false),
-            ([.secFetchSite: "none"], false),
-            ([.origin: "http://127.0.0.1:8080"], true),
-            ([.origin: "https://127.0.0.1:8080"], true),
-            ([.origin: "http://127.0.0.1:9999"], false),
-            ([.origin: "http://evil.example"], false),
-            ([.origin: "null"], false),
-        ] as [(HTTPFields, Bool)])
-    func aPostFromAnotherSiteIsRefused(headers: HTTPFields, accepted: Bool) {
-        let head = HTTPRequest(
-            method: .post, scheme: "http", authority: "127.0.0.1:8080", path: "/recents/delete", headerFields: headers)
-        #expect(RequestSite.isSameOrigin(Request(head: head, body: .init(buffer: ByteBuffer()))) == accepted)
-    }
 }

@@ -1,4 +1,5 @@
 """Starts the real smashtag server on a free port with a temporary data directory, for Playwright tests."""
+import contextlib
 import json
 import os
 import pathlib
@@ -13,6 +14,7 @@ from playwright.sync_api import expect, sync_playwright
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BINARY = ROOT / ".build" / "debug" / "smashtag"
 ARTIFACTS = ROOT / "artifacts" / "screenshots"
+CLUSTER = ROOT / "scripts" / "postgres-cluster"
 SERVER_PIDS = []  # the running server's, for tests that watch its memory
 VIEWPORTS = {"portrait": {"width": 390, "height": 844}, "landscape": {"width": 844, "height": 390}}
 
@@ -32,6 +34,26 @@ HOSTILE = {
     "includes": {"users": [{"id": "9001", "username": "mallory", "name": "<img src=x onerror=alert(3)>"}]},
     "meta": {"result_count": 2},
 }
+
+
+def free_port():
+    import socket
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def postgres_cluster(prefix):
+    """A PostgreSQL server of the test's own (Debian's, started by scripts/postgres-cluster), stopped afterwards:
+    yields its directory and its URL."""
+    directory = tempfile.mkdtemp(prefix=prefix)
+    url = subprocess.run([str(CLUSTER), "start", directory, str(free_port())], check=True, capture_output=True,
+                         text=True).stdout.strip()
+    try:
+        yield directory, url
+    finally:
+        subprocess.run([str(CLUSTER), "stop", directory], check=False)
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,11 @@ import threading
 
 class JSONHandler(http.server.BaseHTTPRequestHandler):
     def answer(self, code, body):
-        data = json.dumps(body).encode()
+        self.send(code, "application/json; charset=utf-8", json.dumps(body).encode())
+
+    def send(self, code, content_type, data):
         self.send_response(code)
-        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)

@@ -1,32 +1,21 @@
 """What another site can make a person's browser send to their own Smashtag: a page elsewhere (here on `localhost`,
 another site than `127.0.0.1`) with a hundred `<img>` tags pointing at searches, the search API and the feed, which
 once pushed every term out of Recents and wiped their counts. The searches are answered, and recorded nowhere."""
-import http.server
 import json
-import threading
 import urllib.parse
 import urllib.request
 
+import stub_http
 from conftest import open_app, screenshot, search, tap, tap_tab
 
 
 def another_site(html):
     """Serves `html` at http://localhost:PORT/ (a site other than 127.0.0.1) in a daemon thread; returns its URL."""
-    class Page(http.server.BaseHTTPRequestHandler):
+    class Page(stub_http.JSONHandler):
         def do_GET(self):
-            body = html.encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+            self.send(200, "text/html; charset=utf-8", html.encode())
 
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return f"http://localhost:{server.server_address[1]}/"
+    return stub_http.serve(Page).replace("127.0.0.1", "localhost") + "/"
 
 
 def state(server, term):

@@ -16,7 +16,7 @@ from datetime import datetime
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import BINARY, ROOT, open_app, screenshot, search, tap, tap_tab
+from conftest import BINARY, ROOT, postgres_cluster, open_app, screenshot, search, tap, tap_tab
 
 AXE = Axe()
 TERM = "#swift"
@@ -123,19 +123,12 @@ def test_a_bad_download_is_refused_in_a_sentence_deep_link(server):
             assert error.code == status and sentence in error.read().decode()
 
 
-CLUSTER = ROOT / "scripts" / "postgres-cluster"
 
 
 @pytest.fixture(scope="module")
 def postgres():
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    directory = tempfile.mkdtemp(prefix="smashtag-pg-datasets-")
-    url = subprocess.run([str(CLUSTER), "start", directory, str(port)], check=True, capture_output=True, text=True).stdout.strip()
-    yield url
-    subprocess.run([str(CLUSTER), "stop", directory], check=False)
+    with postgres_cluster("smashtag-pg-datasets-") as (_, url):
+        yield url
 
 
 def smashtag(*arguments, data):

@@ -18,24 +18,16 @@ import zipfile
 
 import pytest
 
-from conftest import BINARY, ROOT, start_server, wait_for
+from conftest import BINARY, ROOT, postgres_cluster, start_server, wait_for
 
 # The probe's term: most of the demo's posts match it.
 BIG = "a OR the OR to OR is OR i OR of OR and OR in OR #stanford OR #swift OR @nasa"
-CLUSTER = ROOT / "scripts" / "postgres-cluster"
 
 
 @pytest.fixture(scope="module")
 def postgres():
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    directory = tempfile.mkdtemp(prefix="smashtag-pg-downloads-")
-    url = subprocess.run([str(CLUSTER), "start", directory, str(port)], check=True, capture_output=True,
-                         text=True).stdout.strip()
-    yield url
-    subprocess.run([str(CLUSTER), "stop", directory], check=False)
+    with postgres_cluster("smashtag-pg-downloads-") as (_, url):
+        yield url
 
 
 def serving(store, request, tweets=3000):

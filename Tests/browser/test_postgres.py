@@ -12,24 +12,12 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap, tap_tab
-
-CLUSTER = ROOT / "scripts" / "postgres-cluster"
-
-
-def free_port():
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
+from conftest import BINARY, CLUSTER, ROOT, open_app, postgres_cluster, screenshot, search, start_server, tap, tap_tab
 
 @pytest.fixture(scope="module")
 def cluster():
-    directory = tempfile.mkdtemp(prefix="smashtag-pg-browser-")
-    url = subprocess.run([str(CLUSTER), "start", directory, str(free_port())], check=True, capture_output=True, text=True).stdout.strip()
-    yield directory, url
-    subprocess.run([str(CLUSTER), "stop", directory], check=False)
+    with postgres_cluster("smashtag-pg-browser-") as (directory, url):
+        yield directory, url
 
 
 @pytest.fixture(scope="module")

@@ -16,21 +16,21 @@ import urllib.request
 import pytest
 
 import stub_bluesky
-from conftest import BINARY, ROOT, open_app, screenshot, search, start_server, tap, wait_for
+from conftest import BINARY, CLUSTER, ROOT, open_app, screenshot, search, start_server, postgres_cluster, tap, wait_for
 from test_live_index import AUTHORS, create
-from test_postgres import free_port
 
-CLUSTER = ROOT / "scripts" / "postgres-cluster"
 STUB_JETSTREAM = pathlib.Path(BINARY).parent / "stub-jetstream"
 
 
 @pytest.fixture(scope="module")
-def cluster():
-    directory = tempfile.mkdtemp(prefix="smashtag-pg-shared-")
-    url = subprocess.run([str(CLUSTER), "start", directory, str(free_port())], check=True, capture_output=True,
-                         text=True).stdout.strip()
-    yield url
-    subprocess.run([str(CLUSTER), "stop", directory], check=False)
+def cluster_home():
+    with postgres_cluster("smashtag-pg-shared-") as home:
+        yield home
+
+
+@pytest.fixture(scope="module")
+def cluster(cluster_home):
+    return cluster_home[1]
 
 
 def new_database(cluster, name):
@@ -205,15 +205,11 @@ def test_the_elected_ingester_feeds_every_server_and_a_killed_one_hands_over_wit
     assert page.locator("li.post").count() == 20, "authors resolved by the ingesting servers show on this one"
 
 
-def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_posts(page, cluster, two_demo_servers,
+def test_a_search_while_the_database_is_away_says_so_and_the_next_one_finds_posts(page, cluster_home, two_demo_servers,
                                                                                   allow_page_errors):
     allow_page_errors.append(r"console error: Failed to load resource: .* status of 503")
     _, _, (_, second) = two_demo_servers
-    directory = None
-    for candidate in pathlib.Path(tempfile.gettempdir()).glob("smashtag-pg-shared-*"):
-        if (candidate / "options").exists() and cluster.split(":")[-1].split("/")[0] in (candidate / "options").read_text():
-            directory = candidate
-    assert directory, "the module's cluster directory"
+    directory, _ = cluster_home
     open_app(page, second)
     subprocess.run([str(CLUSTER), "halt", str(directory)], check=True)
     try:

@@ -16,7 +16,8 @@ extension SQLiteStore: DatasetStore {
     func countedPosts(_ read: CountedPostRead, after reference: Int64) async throws -> CountedPostBatch? {
         let found = try await writer.read { db -> (String, [CountedPostBatch.Row])? in
             guard let (termID, shown) = try Self.recent(read.term, db) else { return nil }
-            let rows = try Row.fetchAll(
+            // Values straight from the cursor, by column index: `fetchAll` would copy every row with its column names.
+            let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
                         SELECT c.postRef, c.counted, p.created, p.json FROM (
@@ -24,11 +25,8 @@ extension SQLiteStore: DatasetStore {
                             LIMIT ?
                         ) c JOIN post p ON p.id = c.postRef ORDER BY c.postRef
                         """), arguments: [termID, reference, read.size]
-            ).map { row in
-                CountedPostBatch.Row(
-                    reference: row["postRef"], counted: row["counted"], created: row["created"], json: row["json"])
-            }
-            return (shown, rows)
+            ).map { row in CountedPostBatch.Row(reference: row[0], counted: row[1], created: row[2], json: row[3]) }
+            return (shown, try Array(rows))
         }
         guard let (shown, rows) = found else { return nil }
         return try await CountedPostBatch.decoding(term: shown, read: read, rows: rows)
