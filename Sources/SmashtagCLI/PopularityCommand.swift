@@ -29,14 +29,20 @@ struct PopularityCommand: AsyncParsableCommand {
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
-        let table = try await store.withStore(in: directory) { database in
+        let (table, origins) = try await store.withStore(in: directory) { database in
             try await CommandFailure.reporting {
-                try await Popularity(database: database).table(for: term, window: window)
+                (
+                    try await Popularity(database: database).table(for: term, window: window),
+                    try await Origins(database: database).of(term, window: window)
+                )
             }
         }
         switch format {
         case .json: print(PublicJSON.text(table))
-        case .text: print(text(table), terminator: "")
+        case .text:
+            print(
+                (origins?.sentence).map { TerminalText.line($0) + "\n\n" } ?? "", text(table), separator: "",
+                terminator: "")
         case .csv: print(StandardOutput.data(PopularityFile.csv(table)), terminator: "")
         }
     }

@@ -71,6 +71,11 @@ struct CorpusCommandTests {
         _ = try await smashtag("search", "#SWIFT or  @lena_photo OR #unicode", "--count", "100")
         let twice = try await smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "json")
         #expect(once.status == 0 && once.stdout.contains(#""count":"#))
+        let text = try await smashtag("popularity", "#swift OR @lena_photo OR #unicode").stdout
+        let origins = try #require(text.split(separator: "\n").first.map(String.init))
+        #expect(
+            origins.wholeMatch(of: /From [0-9,]+ posts(: |, all )from (X|Mastodon|Bluesky).*\./) != nil,
+            "where the counted posts came from, first: \(origins)")
         let csv = try await smashtag("popularity", "#swift OR @lena_photo OR #unicode", "--format", "csv")
         let table = try #require(try JSONSerialization.jsonObject(with: Data(once.stdout.utf8)) as? [String: Any])
         let expected = ["hashtags": "hashtag", "users": "user"].sorted { $0.key < $1.key }.flatMap { key, kind in

@@ -218,6 +218,7 @@ import Testing
                     """
                 ))
             #expect(page.contains("data-events=\"/api/popularity/events?term=%23xsstest&amp;rows=recents\""))
+            #expect(page.contains("<p class=\"dim origins\">From 2 posts, all from X.</p>"), "where they came from")
         }
     }
 

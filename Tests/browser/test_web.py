@@ -1,5 +1,6 @@
 """The web app as a person meets it (Search, Mentions and Recents), at 390×844 portrait and 844×390 landscape: every
 search typed into the field and submitted, every other page reached by tapping (see README.md)."""
+import re
 import urllib.request
 
 from playwright.sync_api import expect
@@ -240,11 +241,16 @@ def test_popularity_updates_live_when_the_cli_searches(page, server, data_dir):
     page.locator(".live:not([hidden])").wait_for(timeout=5000)
     rows = page.locator("section.popular li")
     before = rows.all_inner_texts()
+    # Where the counted posts came from: the demo is X-shaped.
+    origins = page.locator("p.origins")
+    counted = origins.inner_text()
+    assert re.fullmatch(r"From [\d,]+ posts, all from X\.", counted), counted
     screenshot(page, "popularity")
     # Another process fetches more tweets for the term: the page changes within 3 seconds, without a reload.
     subprocess.run([str(BINARY), "search", term, "--older", "--count", "100", "--data-dir", data_dir], check=True, capture_output=True)
     expect(rows).not_to_have_text(before, use_inner_text=True, timeout=3000)
     assert rows.all_inner_texts() != before
+    expect(origins).not_to_have_text(counted, timeout=3000)
     for row in page.locator("section.popular li").all():
         assert row.locator("a.item").get_attribute("data-mention") in ("hashtag", "user")
         assert int(row.locator("a.trend .count").inner_text()) > 1

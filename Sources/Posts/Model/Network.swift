@@ -7,6 +7,15 @@ public enum Network: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension Network {
+    /// The network's name as people say it: "X", "Mastodon", "Bluesky".
+    public var displayName: String {
+        switch self {
+        case .twitter: "X"
+        case .mastodon: "Mastodon"
+        case .bluesky: "Bluesky"
+        }
+    }
+
     /// How the network says someone shared a post: "retweeted", "boosted", "reposted".
     public var repostVerb: String {
         switch self {

@@ -25,7 +25,8 @@ public struct LivePopularity: Sendable {
         }
     }
 
-    /// What a Popularity page shows, read together: the overview and how the term is tracked.
+    /// What a Popularity page shows, read together: the overview, where its posts came from and how the term is
+    /// tracked.
     public func page(for term: String, window: TimeWindow = .all) async throws -> PopularityPage {
         try await Self.page(term, window, in: database)
     }
@@ -42,6 +43,7 @@ public struct LivePopularity: Sendable {
     ) async throws -> PopularityPage {
         PopularityPage(
             overview: try await Popularity(database: database).overview(for: term, window: window),
+            origins: try await Origins(database: database).of(term, window: window),
             tracked: try await TrackedTerms(database: database).term(term))
     }
 
@@ -71,8 +73,10 @@ public struct LivePopularity: Sendable {
     }
 }
 
-/// A Popularity page's data: the overview, and the term's tracking (nil when it is not tracked).
+/// A Popularity page's data: the overview, where its posts came from (nil when the term is not in Recents), and the
+/// term's tracking (nil when it is not tracked).
 public struct PopularityPage: Sendable, Hashable {
     public let overview: PopularityOverview
+    public let origins: TermOrigins?
     public let tracked: TrackedTerm?
 }

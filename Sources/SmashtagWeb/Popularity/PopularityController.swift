@@ -34,7 +34,7 @@ struct PopularityController: Sendable {
         let (token, isNew) = CSRF.token(of: request)
         let tracking = TrackingStatus(term: data.overview.table.term, tracked: data.tracked, csrf: token, back: here)
         let view = PopularityPageView(
-            data.overview, tracking: tracking, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here)
+            data, tracking: tracking, tab: tab, back: parameters.back ?? SiteURL.recents.path, here: here)
         var page = HTML(view)
         if isNew { page.headers[.setCookie] = CSRF.cookie(token) }
         return page
@@ -98,7 +98,7 @@ struct PopularityController: Sendable {
             for try await page in try popularity.pageUpdates(for: term, window: window) {
                 publish(
                     EventFrame.bytes([
-                        EventFrame(name: "rows", data: PopularityRows(page.overview, tab: tab, here: here).rendered),
+                        EventFrame(name: "rows", data: PopularityRows(page, tab: tab, here: here).rendered),
                         EventFrame(name: "tracking", data: TrackingState(page.tracked).rendered),
                     ]))
             }

@@ -1,4 +1,5 @@
 import AppStore
+import SmashtagApp
 
 /// The Popularity page of a term: Hashtags and Users counted more than once, by count, each with a sparkline of
 /// the term's last buckets and its count opening the mention's trend; a section with no rows is left out. The same
@@ -14,14 +15,14 @@ struct PopularityPageView: Sendable {
     let networkURL: String
     let csvURL: String
 
-    init(_ overview: PopularityOverview, tracking: TrackingStatus, tab: Tab, back: String?, here: String) {
+    init(_ page: PopularityPage, tracking: TrackingStatus, tab: Tab, back: String?, here: String) {
         self.tracking = tracking
-        let table = overview.table
+        let table = page.overview.table
         chrome = Chrome(title: "Popularity: " + table.term, tab: tab, back: back, isRoot: false)
         term = table.term
         window = table.window
         eventsURL = SiteURL.popularityEvents(term: table.term, rows: tab, window: table.window).path
-        rows = PopularityRows(overview, tab: tab, here: here)
+        rows = PopularityRows(page, tab: tab, here: here)
         windows = TimeWindow.allCases.map { window in
             LinkChoice(
                 title: window.label, url: SiteURL.popularity(tab, term: table.term, window: window).path,
@@ -59,6 +60,8 @@ extension PopularityPageView {
 
 /// The sections of a Popularity page: written into the page, and sent whole as a live update.
 struct PopularityRows: Sendable {
+    /// Where the posts counted in the window came from ("From 1,250 posts: 1,100 from X, 150 from Mastodon.").
+    let origins: String?
     let sections: [Section]
     /// What the sparklines span, for their labels: "the 14 days to Nov 23" (they end with the term's newest post,
     /// which may be long ago).
@@ -100,7 +103,9 @@ struct PopularityRows: Sendable {
         }
     }
 
-    init(_ overview: PopularityOverview, tab: Tab, here: String) {
+    init(_ page: PopularityPage, tab: Tab, here: String) {
+        let overview = page.overview
+        origins = page.origins?.sentence
         let sparklines = overview.sparklines
         let end = sparklines.end.map { " to " + TrendTime.label($0, bucket: sparklines.bucket, full: true) } ?? ""
         span = "the \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")\(end)"
@@ -116,6 +121,7 @@ struct PopularityRows: Sendable {
     }
 
     func write(to html: inout HTMLWriter) {
+        if let origins { html.append("<p class=\"dim origins\">\(origins)</p>\n") }
         for section in sections {
             html.append("<section class=\"mentions popular\">\n  <h2>\(section.title)</h2>\n  <ul>\n")
             for row in section.rows {

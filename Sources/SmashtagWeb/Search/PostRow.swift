@@ -62,13 +62,8 @@ struct NetworkBadge: Sendable {
     let letter: String
 
     init(_ network: Network) {
-        self.network = network.rawValue
-        (name, letter) =
-            switch network {
-            case .twitter: ("X", "X")
-            case .mastodon: ("Mastodon", "M")
-            case .bluesky: ("Bluesky", "B")
-            }
+        (self.network, name) = (network.rawValue, network.displayName)
+        letter = String(name.prefix(1))
     }
 }
 

@@ -1,0 +1,30 @@
+import PostgresNIO
+import PostgresSupport
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A term's counted posts by network: one grouped read of the term's `counted_post` rows and their posts, in one
+/// snapshot with the term's row.
+extension PostgresStore: OriginsStore {
+    func origins(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> TermOrigins? {
+        let since = window.hours(at: now)?.firstMillisecond ?? .min
+        return try await snapshot { connection -> TermOrigins? in
+            guard let (termID, shown) = try await Self.recent(term, connection) else { return nil }
+            let counts = try await connection.rows(
+                """
+                SELECT p.network, count(*) AS posts FROM counted_post c JOIN post p ON p.id = c.post_ref
+                WHERE c.term_id = \(termID) AND p.created >= \(since) GROUP BY p.network
+                """
+            ).compactMap { row -> (network: Network, posts: Int)? in
+                guard let network = Network(code: try row["network"].decode(Int.self)) else { return nil }
+                return (network, try row["posts"].decode(Int.self))
+            }
+            return TermOrigins(term: shown, window: window, counts: counts)
+        }
+    }
+}
