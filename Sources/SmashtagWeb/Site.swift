@@ -15,6 +15,8 @@ struct Site: Sendable {
     /// One for the whole server: it remembers the last search that changed nothing, so a repeated one is answered
     /// without asking the database again.
     let sessions: SearchSessions
+    /// Posts' JSON for the JSON twins, made once per post.
+    let postJSON = PostJSONCache()
     let publicDirectory: String
     let assets: StaticAssets
     let defaultQuery: String

@@ -93,7 +93,13 @@ def test_axe_finds_no_violation(scheme_page, server, reach):
     page = scheme_page
     reach(page, server)
     page.wait_for_load_state("load")
-    violations = AXE.run(page).response["violations"]
+    results = AXE.run(page).response
+    violations = results["violations"]
+    # What axe could not decide is left to a person; the bars' icons are drawn so that it can (they were glyphs).
+    undecided = [node["target"] for rule in results["incomplete"] if rule["id"] == "color-contrast"
+                 for node in rule["nodes"] if any("tabs" in str(target) or ".nav" in str(target)
+                                                  for target in node["target"])]
+    assert undecided == [], f"{reach.__name__}: axe cannot tell the contrast of {undecided}"
     report = describe(violations)
     if violations:
         print(f"\naxe on {reach.__name__} ({page.scheme}), {page.url}:\n{report}")

@@ -67,6 +67,9 @@ def test_the_network_page_draws_in_light_and_dark_portrait_and_landscape(browser
             assert 10 <= circles.count() <= 30
             assert page.locator("svg.network text").count() >= 10
             assert label_overlaps(page) == []
+            # Each link of the page's actions on one line (the downloads once wrapped a letter a line: "JS/O/N").
+            assert page.eval_on_selector_all(".actions a", "links => links.every(a => a.getClientRects().length === 1 "
+                                             "&& a.getBoundingClientRect().height < 40)")
             box = page.locator("svg.network").bounding_box()
             assert box["width"] >= 300 and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
             rows = page.locator("table.pairs tr")

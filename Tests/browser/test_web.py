@@ -58,9 +58,31 @@ def test_mentions_page_sections_in_order_without_empty_ones(page, server):
         assert section.locator("li").count() > 0
     assert page.locator("section.mentions:has(h2:text('Users')) li").first.inner_text() == title
     image = page.locator("li.image img").first
-    assert image.bounding_box()["height"] > 50  # height reserved from the aspect ratio
+    box = image.bounding_box()
+    assert box["height"] > 50  # height reserved from the aspect ratio
+    # The first picture leaves room for the page around it: in landscape it once filled the whole screen.
+    viewport = page.viewport_size
+    assert box["height"] <= 0.85 * viewport["height"] or page.viewport_name == "portrait", box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1, box
     assert page.locator("a.back").count() == 1 and page.locator("a.root").count() == 1
     screenshot(page, "mentions")
+
+
+def test_a_search_that_finds_nothing_says_so_and_offers_no_newer_posts(page, server):
+    search(open_app(page, server), "#nothingeverpostedthis")
+    assert page.locator("p.empty").inner_text() == "No posts."
+    assert page.locator("a.newer").count() == 0 and page.locator("a.older").count() == 0
+    screenshot(page, "search-empty")
+
+
+def test_the_icons_are_drawn_in_the_texts_colour_not_taken_from_a_font(page, server):
+    search(open_app(page, server), "#stanford")
+    tap_tab(page, "Recents")
+    for link in page.locator("nav.tabs a").all() + [page.locator("li.recent .detail").first]:
+        assert link.locator("svg.icon").count() == 1
+        assert not set(link.inner_text()) & set("⌕◷⤒ⓘ▦")
+        assert link.locator("svg.icon").evaluate("icon => getComputedStyle(icon).stroke") == link.evaluate(
+            "link => getComputedStyle(link).color")
 
 
 def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):

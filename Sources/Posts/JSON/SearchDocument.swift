@@ -1,3 +1,5 @@
+import WireJSON
+
 /// A page of search results as JSON, as the commands and the web app's `/api/search` give it:
 /// `{"errors": […], "newer": …, "older": …, "query": …, "tweets": [post…]}`. `newer` and `older` say where each source
 /// goes on (`source:id,…`, the web app's `since=` and `before=`); `errors` has one entry per source that failed
@@ -23,15 +25,29 @@ public struct SearchDocument: Sendable {
         (self.query, self.posts, self.newer, self.older, self.errors) = (query, posts, newer, older, errors)
     }
 
-    /// The document, each post as its public JSON.
-    public func json() -> String {
-        var members: [String] = []
-        if !errors.isEmpty { members.append("\"errors\":" + PublicJSON.text(errors)) }
-        if let newer { members.append("\"newer\":" + PublicJSON.text(newer)) }
-        if let older { members.append("\"older\":" + PublicJSON.text(older)) }
-        members.append("\"query\":" + PublicJSON.text(query))
+    /// The document, each post as its public JSON (`postJSON` may give it from a cache: the web app's), written into
+    /// one buffer.
+    package func json(postJSON: (Post) -> String = \.publicJSON) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        if !errors.isEmpty {
+            json.beginArray("errors")
+            for error in errors {
+                json.beginObject()
+                json.member("message", error.message)
+                json.member("source", error.source)
+                json.endObject()
+            }
+            json.endArray()
+        }
+        if let newer { json.member("newer", newer) }
+        if let older { json.member("older", older) }
+        json.member("query", query)
         // The key scripts have read since the first release, when every post was a tweet.
-        members.append("\"tweets\":[" + posts.map(\.publicJSON).joined(separator: ",") + "]")
-        return "{" + members.joined(separator: ",") + "}"
+        json.beginArray("tweets")
+        for post in posts { json.element(json: postJSON(post)) }
+        json.endArray()
+        json.endObject()
+        return json.output.string
     }
 }

@@ -60,6 +60,6 @@ struct PostController: Sendable {
             let sentence = "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."
             return try JSONBody(APIError(error: sentence), status: .notFound).response
         }
-        return JSONBody<String>.response(json: post.publicJSON)
+        return JSONBody<String>.response(json: site.postJSON.json(for: post))
     }
 }

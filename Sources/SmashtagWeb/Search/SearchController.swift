@@ -132,7 +132,7 @@ struct SearchController: Sendable {
             let document = SearchDocument(
                 query: query, posts: page.posts, newer: continuation.newer,
                 older: continuation.older, errors: page.failures.map(SearchDocument.SourceError.init))
-            return JSONBody<String>.response(json: document.json())
+            return JSONBody<String>.response(json: document.json(postJSON: site.postJSON.json(for:)))
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
         } catch let error as any LocalOutage {
