@@ -62,9 +62,7 @@ import Testing
     @Test func whatAKilledExportLeftBehindIsRemovedByTheNext() async throws {
         #expect(try await smashtag("search", "#swift").status == 0)
         // A process that has ended: its temporary files are abandoned.
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
+        let ended = try ChildProcess(URL(fileURLWithPath: "/bin/true"), [])
         try await SmashtagRun.exit(of: ended)
         let abandoned = directory + "/.out.ndjson.partial-\(ended.processIdentifier)"
         try "half a file".write(toFile: abandoned, atomically: false, encoding: .utf8)

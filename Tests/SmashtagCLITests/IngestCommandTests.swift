@@ -55,17 +55,11 @@ struct IngestCommandTests {
             """#
     }
 
-    private func ingest(_ directory: String, url: String, appView: Int) throws -> Process {
-        let process = Process()
-        process.executableURL = SmashtagRun.executable
-        process.arguments = ["ingest", "bluesky", "--data-dir", directory]
-        process.environment = ProcessInfo.processInfo.environment.merging([
-            "SMASHTAG_JETSTREAM_URL": url, "SMASHTAG_BLUESKY_APPVIEW": "http://127.0.0.1:\(appView)",
-        ]) { $1 }
-        process.standardOutput = Pipe()
-        process.standardError = Pipe()
-        try process.run()
-        return process
+    private func ingest(_ directory: String, url: String, appView: Int) throws -> ChildProcess {
+        try ChildProcess(
+            SmashtagRun.executable, ["ingest", "bluesky", "--data-dir", directory],
+            environment: ["SMASHTAG_JETSTREAM_URL": url, "SMASHTAG_BLUESKY_APPVIEW": "http://127.0.0.1:\(appView)"],
+            output: .pipe)
     }
 
     /// The ids `smashtag search` finds (by default for a word of every post).
@@ -108,9 +102,9 @@ struct IngestCommandTests {
                 let byTag = try await found(directory, "#live")
                 kill(second.processIdentifier, SIGTERM)
                 try await SmashtagRun.exit(of: second)
-                let output = (second.standardOutput as! Pipe).fileHandleForReading
                 let summary = String(
-                    decoding: try await SmashtagRun.offThePool { output.readDataToEndOfFile() }, as: UTF8.self)
+                    decoding: try await SmashtagRun.offThePool { second.output?.readDataToEndOfFile() ?? Data() },
+                    as: UTF8.self)
                 #expect(after.count == 72 && settled.count == 72 && Set(settled).count == 72)
                 #expect(
                     !settled.contains("at://\(Self.did)/app.bsky.feed.post/k10")

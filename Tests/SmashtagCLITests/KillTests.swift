@@ -26,15 +26,10 @@ struct KillTests {
     /// waiting on a thread of its own.
     private func countAndKill(in directory: String, after delay: Duration) async throws {
         try await SmashtagRun.offThePool {
-            let process = Process()
-            process.executableURL = SmashtagRun.bench
-            process.arguments = ["count-page", "--data-dir", directory]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
+            let process = try ChildProcess(SmashtagRun.bench, ["count-page", "--data-dir", directory], output: .pipe)
             var seen = Data()
             while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
-                let chunk = output.fileHandleForReading.availableData
+                let chunk = process.output?.availableData ?? Data()
                 if chunk.isEmpty { break }
                 seen += chunk
             }
@@ -85,11 +80,7 @@ struct KillTests {
         ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let killedEarly = try await SmashtagRun.offThePool {
-            let process = Process()
-            process.executableURL = SmashtagRun.executable
-            process.arguments = ["import", file, "--data-dir", directory]
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(SmashtagRun.executable, ["import", file, "--data-dir", directory])
             // Until some batches are committed (the WAL holds them), bounded by a minute.
             let deadline = Date.now.addingTimeInterval(60)
             while process.isRunning, Self.bytes(of: directory + "/corpus.sqlite-wal") < 2 << 20, Date.now < deadline {

@@ -138,26 +138,17 @@ enum PostgresCluster {
     /// The rows a query prints, one line each.
     static func psql(_ database: String, _ sql: String) async throws -> [String] {
         try await SmashtagRun.offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
-            process.arguments = [database, "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
+            let process = try ChildProcess(
+                URL(fileURLWithPath: "/usr/bin/psql"), [database, "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql],
+                output: .pipe)
+            let data = process.output?.readDataToEndOfFile() ?? Data()
             process.waitUntilExit()
             return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         }
     }
 
     /// A `smashtag` process left running, its output discarded.
-    static func start(executable: URL = SmashtagRun.executable, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    static func start(executable: URL = SmashtagRun.executable, _ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(executable, arguments)
     }
 }

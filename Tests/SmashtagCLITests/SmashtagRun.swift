@@ -26,17 +26,10 @@ struct SmashtagRun {
     static let bench = products.appendingPathComponent("smashtag-bench")
 
     init(executable: URL = Self.executable, _ arguments: [String], environment: [String: String] = [:]) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let process = try ChildProcess(
+            executable, arguments, environment: environment, output: .pipe, errorOutput: .pipe)
+        let stdout = process.output?.readDataToEndOfFile() ?? Data()
+        let stderr = process.errorOutput?.readDataToEndOfFile() ?? Data()
         process.waitUntilExit()
         self.status = process.terminationStatus
         self.stdout = String(decoding: stdout, as: UTF8.self)
@@ -63,7 +56,7 @@ struct SmashtagRun {
 
     /// Waits for `process` to end, off the pool (see `offThePool`): a server stopping gracefully may first finish a
     /// request to a stub of this process.
-    static func exit(of process: Process) async throws {
+    static func exit(of process: ChildProcess) async throws {
         try await offThePool { process.waitUntilExit() }
     }
 

@@ -89,15 +89,8 @@ import Testing
     }
 
     /// `serve` in the background, its output thrown away.
-    private static func start(_ arguments: [String], environment: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = SmashtagRun.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+    private static func start(_ arguments: [String], environment: [String: String]) throws -> ChildProcess {
+        try ChildProcess(SmashtagRun.executable, arguments, environment: environment)
     }
 
     /// Whether the term's count of its own hashtag reaches `expected` within a minute (two tracker intervals and
