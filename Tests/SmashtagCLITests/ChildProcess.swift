@@ -39,14 +39,14 @@ final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var readingEnds: [Int32: Int32] = [:]
         var writingEnds: [Int32] = []
-        defer { writingEnds.forEach { close($0) } }
+        defer { for end in writingEnds { close(end) } }
         for (descriptor, stream) in [(Int32(1), output), (2, errorOutput)] {
             switch stream {
             case .discard: posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
             case .pipe:
                 var ends: [Int32] = [0, 0]
                 guard pipe(&ends) == 0 else { throw ChildProcessError(executable: executable, code: errno) }
-                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
                 posix_spawn_file_actions_adddup2(&actions, ends[1], descriptor)
                 (readingEnds[descriptor], writingEnds) = (ends[0], writingEnds + [ends[1]])
             }
@@ -55,11 +55,11 @@ final class ChildProcess: Sendable {
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for string in argv + envp { free(string) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
         guard result == 0 else {
-            readingEnds.values.forEach { close($0) }
+            for end in readingEnds.values { close(end) }
             throw ChildProcessError(executable: executable, code: result)
         }
         processIdentifier = pid
