@@ -52,11 +52,8 @@ struct CountedPostRead: Sendable {
     let now: Date
     let size: Int
 
-    /// The earliest post time in the window, in milliseconds since 1970: the window's first hour, as the counts
-    /// have it, so a dataset holds exactly the posts its popularity table counted.
-    var earliest: Int64 {
-        window.hours(at: now).map { Int64($0.first) * 3_600_000 } ?? Int64.min
-    }
+    /// The earliest post time in the window: a dataset holds exactly the posts its popularity table counted.
+    var earliest: Int64 { window.earliestCreated(at: now) }
 }
 
 /// A batch as the store reads it: the term as shown in Recents, the window's posts among the next references, and

@@ -12,8 +12,3 @@ protocol OriginsStore: Sendable {
     /// Recents.
     func origins(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> TermOrigins?
 }
-
-extension WindowHours {
-    /// The window's start as a post's `created` is kept: milliseconds since 1970.
-    var firstMillisecond: Int64 { Int64(first) * 3_600_000 }
-}

@@ -12,7 +12,7 @@ import Posts
 /// snapshot with the term's row.
 extension PostgresStore: OriginsStore {
     func origins(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> TermOrigins? {
-        let since = window.hours(at: now)?.firstMillisecond ?? .min
+        let since = window.earliestCreated(at: now)
         return try await snapshot { connection -> TermOrigins? in
             guard let (termID, shown) = try await Self.recent(term, connection) else { return nil }
             let counts = try await connection.rows(

@@ -10,7 +10,7 @@ import Posts
 /// A term's counted posts by network: one grouped read of the term's `countedPost` rows and their posts.
 extension SQLiteStore: OriginsStore {
     func origins(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> TermOrigins? {
-        let since = window.hours(at: now)?.firstMillisecond ?? .min
+        let since = window.earliestCreated(at: now)
         return try await writer.read { db -> TermOrigins? in
             guard let (termID, shown) = try Self.recent(term, db) else { return nil }
             let counts = try Row.fetchAll(

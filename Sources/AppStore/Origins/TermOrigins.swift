@@ -29,7 +29,7 @@ public struct TermOrigins: Sendable, Hashable, Codable {
     /// Mastodon." ("From 80 posts, all from Bluesky."); nil when nothing was counted in the window.
     public var sentence: String? {
         guard let first = networks.first else { return nil }
-        let total = posts == 1 ? "1 post" : "\(grouped(posts)) posts"
+        let total = postCount(posts)
         guard networks.count > 1 else { return "From \(total), all from \(first.network.displayName)." }
         let parts = networks.map { "\(grouped($0.posts)) from \($0.network.displayName)" }
         return "From \(total): " + parts.joined(separator: ", ") + "."

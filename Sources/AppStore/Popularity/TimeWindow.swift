@@ -39,6 +39,12 @@ public enum TimeWindow: String, Sendable, Hashable, CaseIterable, Codable {
     func hours(at now: Date) -> WindowHours? {
         hours.map { WindowHours(length: $0, now: TrendHour.of(now)) }
     }
+
+    /// The earliest post time it takes in at `now`, as a post's `created` is kept (milliseconds since 1970): its
+    /// first hour, as the counts have it, so what a window reads of posts is what its table counted.
+    func earliestCreated(at now: Date) -> Int64 {
+        hours(at: now).map { Int64($0.first) * 3_600_000 } ?? Int64.min
+    }
 }
 
 extension TimeWindow: CustomStringConvertible {

@@ -8,3 +8,8 @@ package func grouped(_ number: Int) -> String {
     }
     return number < 0 ? "-" + result : result
 }
+
+/// "1 post", "12,345 posts".
+package func postCount(_ count: Int) -> String {
+    count == 1 ? "1 post" : "\(grouped(count)) posts"
+}

@@ -1,4 +1,5 @@
 import AppStore
+import Posts
 
 /// A network drawn by the server as inline SVG (no script): edges as lines as thick as their weight, nodes as circles
 /// as large as their count, coloured by kind (the stylesheet's colours, so light and dark both read), each node a link
@@ -68,7 +69,7 @@ struct NetworkGraph: Sendable {
         for node in nodes.reversed() {
             html.append(
                 """
-                <a href="\(url: node.searchURL)" aria-label="\(node.mention): \(Plural.posts(node.count))" \
+                <a href="\(url: node.searchURL)" aria-label="\(node.mention): \(postCount(node.count))" \
                 data-mention="\(node.kind)"><circle class="hit" cx="\(node.x)" cy="\(node.y)" r="\(node.hitRadius)"/>\
                 <circle cx="\(node.x)" cy="\(node.y)" r="\(node.radius)"/>
                 """)

@@ -61,7 +61,7 @@ struct TrendChart: Sendable {
                 x: svgNumber(Self.left + Double(index) * slot + slot * 0.1),
                 y: svgNumber(Self.top + plotHeight - barHeight),
                 width: svgNumber(slot * 0.8), height: svgNumber(barHeight),
-                label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(Plural.posts(point.count))")
+                label: "\(TrendTime.label(point.start, bucket: bucket, full: true)): \(postCount(point.count))")
         }
         countTicks = Set([0, (highest + 1) / 2, highest]).sorted().map { value in
             Tick(

@@ -1,5 +1,6 @@
 import AppStore
 import Foundation
+import Posts
 
 /// A mention's trend under a term: a bar chart of a window of buckets ending with its newest post,
 /// by hour or by day, with earlier and later windows, the counts as a table too, and the JSON twin.
@@ -49,7 +50,7 @@ struct TrendPageView: Sendable {
         let unit = series.bucket == .hour ? "hour" : "day"
         let last = TrendTime.label(window.points.last!.start, bucket: series.bucket, full: true)
         summary = """
-            \(Plural.posts(series.total)) fetched for “\(series.term)” name \(series.mention); \(window.total) of them \
+            \(postCount(series.total)) fetched for “\(series.term)” name \(series.mention); \(window.total) of them \
             in these \(window.points.count) \(unit)s, to \(last) (UTC).
             """
         chart = TrendChart(

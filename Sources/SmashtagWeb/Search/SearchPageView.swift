@@ -138,7 +138,7 @@ struct LiveIndexNote: Sendable {
             lag < 2
             ? "up to the second"
             : lag < 120 ? "\(Int(lag.rounded())) s behind" : "\(Int((lag / 60).rounded())) min behind"
-        sentence = "Live index of Bluesky: \(Plural.posts(progress.stored ?? progress.posts)), \(behind)."
+        sentence = "Live index of Bluesky: \(postCount(progress.stored ?? progress.posts)), \(behind)."
     }
 }
 
