@@ -29,6 +29,7 @@ extension Target.Dependency {
         name: "ServiceLifecycle", package: "swift-service-lifecycle")
     static let wsClient = Target.Dependency.product(name: "WSClient", package: "swift-websocket")
     static let zipFoundation = Target.Dependency.product(name: "ZIPFoundation", package: "ZIPFoundation")
+    static let bcrypt = Target.Dependency.product(name: "HummingbirdBcrypt", package: "hummingbird-auth")
 }
 
 /// A network's module: its formats decoded into posts and its live client.
@@ -74,6 +75,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
     ],
     targets: [
         // The streaming JSON reader and writer every wire format goes through, and ISO-8601 times as APIs write them.
@@ -152,6 +154,14 @@ let package = Package(
             dependencies: ["Posts", "Bluesky", "Corpus", "HTTPExchange", .logging],
             swiftSettings: upcoming
         ),
+        // The people who use a shared Smashtag: passwords hashed with bcrypt off the cooperative threads, sign-in
+        // sessions and tokens as secrets whose hashes alone are kept, who a request is (and what their role lets them
+        // do), failed sign-ins that make one wait, and the budgets of what spends the networks' limits.
+        .target(
+            name: "Team",
+            dependencies: ["AppStore", "Posts", .bcrypt, .crypto, .nioPosix, .logging],
+            swiftSettings: upcoming
+        ),
         // Tracked terms collected on their schedule, within every network's rate limit.
         .target(
             name: "Tracking",
@@ -175,7 +185,7 @@ let package = Package(
             name: "SmashtagWeb",
             dependencies: [
                 "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports", "LiveIndex",
-                "Tracking",
+                "Tracking", "Team",
                 "Posts", "WireJSON", .hummingbird, .hummingbirdCore,
                 .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix, .nioHTTPTypes,
             ],
@@ -187,8 +197,8 @@ let package = Package(
             name: "SmashtagCLI",
             dependencies: [
                 "SmashtagApp", "SmashtagWeb", "AppStore", "PostgresSupport", "Corpus", "FileImport", "DemoCorpus",
-                "Exports", "LiveIndex", "Tracking", "Posts", "WireJSON", "Twitter", .argumentParser, .hummingbird,
-                .logging,
+                "Exports", "LiveIndex", "Tracking", "Team", "Posts", "WireJSON", "Twitter", .argumentParser,
+                .hummingbird, .logging,
             ],
             swiftSettings: upcoming
         ),
@@ -290,6 +300,8 @@ let package = Package(
             swiftSettings: upcoming
         ),
         .testTarget(
+            name: "TeamTests", dependencies: ["Team", "AppStore", "Posts", "TestSupport"], swiftSettings: upcoming),
+        .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "AppStore", "Posts", .zipFoundation],
             swiftSettings: upcoming
         ),
@@ -315,7 +327,7 @@ let package = Package(
             name: "SmashtagWebTests",
             dependencies: [
                 "SmashtagWeb", "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "TestSupport",
-                "StubJetstream", "StubBluesky", .hummingbird, .hummingbirdTesting, .httpTypes, .grdb, .compressNIO,
+                "Team", "StubJetstream", "StubBluesky", .hummingbird, .hummingbirdTesting, .httpTypes, .grdb, .compressNIO,
                 .nioCore, .nioPosix, .logging,
             ],
             swiftSettings: upcoming

@@ -47,7 +47,11 @@ struct RecentsCommand: AsyncParsableCommand {
         func run() async throws {
             let directory = try DataDirectory(common.dataDirectory)
             let deleted = try await store.withStore(in: directory) { database in
-                try await CommandFailure.reporting { try await Recents(database: database).delete(term) }
+                try await CommandFailure.reporting {
+                    let deleted = try await Recents(database: database).delete(term)
+                    if deleted { try await CommandLineAudit.record("delete from Recents", term, database) }
+                    return deleted
+                }
             }
             guard deleted else {
                 throw CommandFailure("“\(term)” is not in Recents.")

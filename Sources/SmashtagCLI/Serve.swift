@@ -29,6 +29,20 @@ struct Serve: AsyncParsableCommand, AppArguments {
             valueName: "network"))
     var ingest: LiveNetwork?
 
+    @Flag(
+        help: """
+            Let visitors who are not signed in read the pages and search the corpus (no live networks, no exports, \
+            nothing recorded), beside the people added with `smashtag user add`.
+            """)
+    var `public` = false
+
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: ArgumentHelp(
+            "A proxy in front (nginx) whose X-Forwarded-For and X-Forwarded-Proto are believed; repeat for several.",
+            valueName: "address"))
+    var trustedProxies: [String] = []
+
     @OptionGroup var common: CommonOptions
     @OptionGroup var live: LiveIndexArguments
     @OptionGroup var store: StoreOptions
@@ -41,6 +55,7 @@ struct Serve: AsyncParsableCommand, AppArguments {
     var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
     var liveIndex: LiveIndexSettings? { ingest == nil ? nil : live.settings }
     var database: PostgresURL? { try? store.location().postgres }
+    var isPublic: Bool { `public` }
 
     private var directory: DataDirectory { (try? DataDirectory(common.dataDirectory)) ?? .current }
 

@@ -13,7 +13,7 @@ struct SmashtagCommand: AsyncParsableCommand {
             TrendCommand.self,
             TrackCommand.self,
             UntrackCommand.self, TrackingCommand.self, CollectCommand.self, Import.self, IngestCommand.self,
-            CorpusCommand.self, Inspect.self,
+            CorpusCommand.self, Inspect.self, UserCommand.self, TokenCommand.self, AuditCommand.self,
         ]
     )
 

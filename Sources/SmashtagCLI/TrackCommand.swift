@@ -41,7 +41,11 @@ struct TrackCommand: AsyncParsableCommand {
     func run() async throws {
         let plan = TrackingPlan(every: try TrackingPlan.interval(every), sources: try sources(), backfill: backfill)
         let tracked = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
-            try await CommandFailure.reporting { try await TrackedTerms(database: database).track(term, plan) }
+            try await CommandFailure.reporting {
+                let tracked = try await TrackedTerms(database: database).track(term, plan)
+                try await CommandLineAudit.record("track", "\(term) \(plan.everyText)", database)
+                return tracked
+            }
         }
         let from = plan.sources?.joined(separator: ", ") ?? "every source the server offers"
         print(

@@ -15,7 +15,11 @@ struct UntrackCommand: AsyncParsableCommand {
 
     func run() async throws {
         let untracked = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
-            try await CommandFailure.reporting { try await TrackedTerms(database: database).untrack(term) }
+            try await CommandFailure.reporting {
+                let untracked = try await TrackedTerms(database: database).untrack(term)
+                if untracked { try await CommandLineAudit.record("untrack", term, database) }
+                return untracked
+            }
         }
         guard untracked else { throw CommandFailure("“\(term)” is not tracked.") }
         print("Stopped tracking “\(TerminalText.line(term))”.")

@@ -6,6 +6,7 @@ import LiveIndex
 import Logging
 import Posts
 import SmashtagApp
+import Team
 
 /// Everything the controllers share: the sources, the app database, the static files.
 struct Site: Sendable {
@@ -32,6 +33,14 @@ struct Site: Sendable {
     let logger: Logger
     /// The live event streams' shared feeds: one reader per term, window and page, however many listen.
     let liveFeeds = LiveFeeds()
+    /// Who each request is, and whether this server is the owner's or a team's.
+    let gate: Gate
+    let signIns: SignInDesk
+    /// What each caller may spend in an hour.
+    let budget: Budget
+    /// The proxies whose forwarding headers are believed.
+    let proxies: Client.Proxies
+    let audit: AuditTrail
 
     struct LiveIndex: Sendable {
         let index: JetstreamLiveIndex
@@ -56,7 +65,16 @@ struct Site: Sendable {
             publicDirectory: resources + "/Public", assets: assets,
             defaultQuery: local?.defaultQuery ?? "#swift", demoTweeter: local?.tweeter,
             liveIndex: local?.liveIndex.map { LiveIndex(index: $0, status: LiveIndexStatus()) }, directory: directory,
-            temporaryFolder: try TemporaryFolder(in: directory.path + "/tmp"), logger: logger)
+            temporaryFolder: try TemporaryFolder(in: directory.path + "/tmp"), logger: logger,
+            gate: Gate(database: database, isLoopback: Self.isLoopback(arguments.host), isPublic: arguments.isPublic),
+            signIns: SignInDesk(database: database, passwords: arguments.passwords),
+            budget: Budget(arguments.allowance), proxies: Client.Proxies(addresses: Set(arguments.trustedProxies)),
+            audit: AuditTrail(database: database))
+    }
+
+    /// Whether `host` is this computer only: its name, or an address of 127.0.0.0/8 or ::1.
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
     }
 
     /// The corpus, the demo generated on first use (said once in the log).

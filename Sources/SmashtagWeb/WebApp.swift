@@ -9,6 +9,7 @@ import NIOCore
 import PostgresSupport
 import Posts
 import SmashtagApp
+import Team
 import Tracking
 
 /// What the web app needs to start: where to listen and where the data is. `smashtag serve` provides it; tests
@@ -33,6 +34,14 @@ public protocol AppArguments: Sendable {
     var database: PostgresURL? { get }
     /// How the tracker paces itself (tests shorten its pauses).
     var tracking: Tracker.Options { get }
+    /// `--public`: visitors who are not signed in may read pages and search the corpus.
+    var isPublic: Bool { get }
+    /// `--trusted-proxy`: the addresses whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    var trustedProxies: [String] { get }
+    /// How passwords are hashed (tests make bcrypt cheaper).
+    var passwords: Passwords { get }
+    /// What each caller may spend in an hour.
+    var allowance: Budget.Allowance { get }
 }
 
 extension AppArguments {
@@ -40,6 +49,10 @@ extension AppArguments {
     public var liveIndex: LiveIndexSettings? { nil }
     public var database: PostgresURL? { nil }
     public var tracking: Tracker.Options { Tracker.Options() }
+    public var isPublic: Bool { false }
+    public var trustedProxies: [String] { [] }
+    public var passwords: Passwords { Passwords() }
+    public var allowance: Budget.Allowance { Budget.Allowance() }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -48,6 +61,7 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     var logger = Logger(label: "smashtag")
     logger.logLevel = arguments.logLevel
     let site = try await Site.open(arguments, logger: logger)
+    try await refuseAnOpenDoor(site, isPublic: arguments.isPublic)
     var app = Application(
         router: try buildRouter(site),
         server: httpServer(site, idleTimeout: arguments.idleTimeout),
@@ -72,12 +86,32 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     return app
 }
 
+/// A server reachable from other computers with no people added would let anyone who reaches it act as its owner:
+/// it does not start.
+private func refuseAnOpenDoor(_ site: Site, isPublic: Bool) async throws {
+    guard !site.gate.isLoopback, !isPublic, try await People(database: site.database).all().isEmpty else { return }
+    throw OpenDoor()
+}
+
+/// Why `serve` would not start on an address other computers reach.
+public struct OpenDoor: ExplainedError {
+    public var description: String {
+        """
+        Smashtag will not serve other computers with no people added: add someone with `smashtag user add NAME`, \
+        or pass `--public` to let visitors read and search the corpus without signing in.
+        """
+    }
+}
+
 /// The HTTP/1 server: its idle timeout, and on each connection a small receive buffer and the live event streams'
 /// handler, which writes the streams of `/api/popularity/events` beside the router (`EventStreamHandler` says why).
 func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
     let streams = EventStreams(
         feeds: site.liveFeeds, logger: site.logger,
-        paths: [Route.apiPopularityEvents.pattern: PopularityController(site: site).stream])
+        paths: [Route.apiPopularityEvents.pattern: PopularityController(site: site).stream],
+        admission: { [gate = site.gate] request in
+            await CallerCheck.streamRefusal(request, gate: gate, access: Route.apiPopularityEvents.access)
+        })
     return .http1(
         configuration: .init(
             additionalChannelHandlers: [ConnectionSetup(streams: streams)], idleTimeout: TimeAmount(idleTimeout)))
@@ -99,6 +133,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
         MethodCheck(routes: Route.all, files: files)
         FileMiddleware(
             site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger)
+        CallerCheck(gate: site.gate, proxies: site.proxies)
     }
     SearchController(site: site).addRoutes(to: router)
     PostController(site: site).addRoutes(to: router)
@@ -110,5 +145,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     FeedController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)
     DemoPicturesController().addRoutes(to: router)
+    SignInController(site: site).addRoutes(to: router)
+    AuditController(site: site).addRoutes(to: router)
     return router
 }

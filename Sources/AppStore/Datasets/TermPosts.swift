@@ -30,7 +30,7 @@ public struct TermPosts: Sendable {
     /// The term as Recents shows it; nil when it is not in Recents. One short read: whether there is a dataset, and
     /// its name, known before a post is read.
     public func shown(_ term: String) async throws -> String? {
-        try await database.store.recordedTerm(SearchTermKey(term).key, counting: [])?.shown
+        try await database.store.recordedTerm(SearchTermKey(term).key, of: .owner, counting: [])?.shown
     }
 
     /// The term's posts dated in the window ending `now` (by their own times, as the counts are), in batches of

@@ -19,6 +19,9 @@ enum PostgresFunctions {
         partners, addCounts, countPage, remove, pushOut, deletePosts, deleteOrphans, record, countTerm,
     ]
 
+    /// The functions that changed when each person got their own Recents (migration `v7`).
+    static let byHolder = [pushOut, record]
+
     /// The page's arrays as parameters, after the caller's own.
     private static let pageParameters = """
         p_network bigint[], p_post_id text[], p_created bigint[], p_json text[],
@@ -199,26 +202,35 @@ enum PostgresFunctions {
         $$
         """
 
-    /// Drops the untracked terms past `p_limit`, oldest first: a term locked by another transaction (pushing it out
-    /// at the same moment, counting a page under it, or searching it again) is skipped for the next one, so that
-    /// concurrent new terms each push out a term of their own instead of queueing for the oldest; a term searched
-    /// again since it was read is kept (its `searched` changed). Their posts wait in `orphan_post` for a batch
-    /// (`smashtag_delete_orphans`); how many began to wait.
+    /// Drops the holder's untracked terms past `p_limit`, oldest first, from their Recents; those that no one else
+    /// holds and nothing tracks then go with their counts. A term locked by another transaction (searched again at
+    /// that moment, or counted) is left, and so is one searched again since it was read (its `searched` changed):
+    /// someone holds it again. Their posts wait in `orphan_post` for a batch (`smashtag_delete_orphans`); how many
+    /// began to wait.
     static let pushOut = """
-        CREATE FUNCTION smashtag_push_out(p_limit bigint, p_channel text) RETURNS bigint LANGUAGE plpgsql AS $$
+        CREATE FUNCTION smashtag_push_out(p_holder bigint, p_limit bigint, p_channel text) RETURNS bigint
+        LANGUAGE plpgsql AS $$
         DECLARE
+            beyond bigint[];
             ids bigint[];
             searched_at bigint[];
             gone bigint[];
             waiting bigint;
         BEGIN
-            SELECT array_agg(id ORDER BY searched), array_agg(searched ORDER BY searched) INTO ids, searched_at
-            FROM recent r WHERE NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = r.id);
-            IF coalesce(cardinality(ids), 0) <= p_limit THEN RETURN 0; END IF;
+            SELECT array_agg(term_id) INTO beyond FROM (
+                SELECT h.term_id FROM recent_holder h WHERE h.holder_id = p_holder
+                    AND NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = h.term_id)
+                ORDER BY h.searched DESC OFFSET p_limit) AS b;
+            IF beyond IS NULL THEN RETURN 0; END IF;
+            DELETE FROM recent_holder WHERE holder_id = p_holder AND term_id = ANY(beyond);
+            SELECT array_agg(id), array_agg(searched) INTO ids, searched_at FROM recent r
+            WHERE r.id = ANY(beyond) AND NOT EXISTS (SELECT 1 FROM recent_holder h WHERE h.term_id = r.id)
+                AND NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = r.id);
+            IF ids IS NULL THEN RETURN 0; END IF;
             WITH locked AS (
-                SELECT r.id FROM recent r JOIN unnest(ids, searched_at) WITH ORDINALITY AS c (id, searched, o)
+                SELECT r.id FROM recent r JOIN unnest(ids, searched_at) AS c (id, searched)
                     ON r.id = c.id AND r.searched = c.searched
-                ORDER BY c.o LIMIT cardinality(ids) - p_limit FOR UPDATE OF r SKIP LOCKED)
+                ORDER BY r.id FOR UPDATE OF r SKIP LOCKED)
             SELECT array_agg(id) INTO gone FROM locked;
             INSERT INTO orphan_post (post_ref) SELECT unnest(smashtag_remove(gone, p_channel));
             GET DIAGNOSTICS waiting = ROW_COUNT;
@@ -293,20 +305,23 @@ enum PostgresFunctions {
         "\(AdvisoryLock.postClassID), hashtext(\(network)::text || ':' || \(id))"
     }
 
-    /// A search's page: unless `p_settle` finds it would change nothing (the term first with this spelling and
-    /// these follow-on requests, every post counted), the term moves to the top, a new term pushes the oldest out,
-    /// the page is counted and the term's live pages are told.
+    /// A search's page: unless `p_settle` finds it would change nothing (the term first in the holder's Recents with
+    /// this spelling and these follow-on requests, every post counted), the term moves to the top of the holder's
+    /// Recents, a term new to them pushes their oldest out, the page is counted and the term's live pages are told.
     static let record = """
         CREATE FUNCTION smashtag_record(
-            p_key text, p_shown text, p_newer text, p_older text, p_settle boolean, p_whole boolean, p_limit bigint,
-            p_channel text, \(pageParameters),
+            p_key text, p_shown text, p_holder bigint, p_newer text, p_older text, p_settle boolean, p_whole boolean,
+            p_limit bigint, p_channel text, \(pageParameters),
             OUT term_id bigint, OUT unchanged boolean, OUT fresh bigint[], OUT waiting bigint
         ) LANGUAGE plpgsql AS $$
         DECLARE
             held recent%ROWTYPE;
             held_found boolean;
+            first boolean;
             counted bigint := 0;
             added boolean;
+            holder_added boolean;
+            searched_now bigint;
         BEGIN
             SELECT * INTO held FROM recent WHERE key = p_key;
             held_found := FOUND;
@@ -314,11 +329,12 @@ enum PostgresFunctions {
                 SELECT count(*) INTO counted FROM unnest(p_network, p_post_id) AS k (n, i) WHERE EXISTS (
                     SELECT 1 FROM post p JOIN counted_post c ON c.post_ref = p.id AND c.term_id = held.id
                     WHERE p.network = k.n AND p.post_id = k.i);
+                SELECT h.searched = (SELECT max(searched) FROM recent_holder WHERE holder_id = p_holder) INTO first
+                FROM recent_holder h WHERE h.holder_id = p_holder AND h.term_id = held.id;
             END IF;
             unchanged := held_found AND p_settle AND held.term = p_shown
                 AND held.newer IS NOT DISTINCT FROM p_newer AND held.older IS NOT DISTINCT FROM p_older
-                AND held.searched = (SELECT max(searched) FROM recent)
-                AND counted = coalesce(cardinality(p_post_id), 0);
+                AND coalesce(first, false) AND counted = coalesce(cardinality(p_post_id), 0);
             waiting := 0;
             IF unchanged THEN term_id := held.id; RETURN; END IF;
             -- Known partly counted before anything is written (`smashtag_count_page` still raises it for a page
@@ -332,8 +348,11 @@ enum PostgresFunctions {
             VALUES (p_key, p_shown, nextval('recent_searched'), p_newer, p_older)
             ON CONFLICT (key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
                 newer = excluded.newer, older = excluded.older
-            RETURNING id, xmax = 0 INTO term_id, added;
-            IF added THEN waiting := smashtag_push_out(p_limit, p_channel); END IF;
+            RETURNING id, searched, xmax = 0 INTO term_id, searched_now, added;
+            INSERT INTO recent_holder (holder_id, term_id, searched) VALUES (p_holder, term_id, searched_now)
+            ON CONFLICT (holder_id, term_id) DO UPDATE SET searched = excluded.searched
+            RETURNING xmax = 0 INTO holder_added;
+            IF holder_added THEN waiting := smashtag_push_out(p_holder, p_limit, p_channel); END IF;
             fresh := smashtag_count_page(term_id, added, p_whole, p_network, p_post_id, p_created, p_json,
                 m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight);
             PERFORM pg_notify(p_channel, p_key);

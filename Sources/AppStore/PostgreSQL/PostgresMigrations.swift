@@ -185,6 +185,18 @@ enum PostgresMigrations {
                 """
             ]
         ),
+        (
+            "v7: people, each with their own Recents",
+            TeamSchema.postgres + [
+                // Recording and pushing out by holder: the functions take one more parameter, so the old ones go.
+                """
+                DROP FUNCTION IF EXISTS smashtag_record(text, text, text, text, boolean, boolean, bigint, text, \
+                bigint[], text[], bigint[], text[], bigint[], text[], text[], bigint[], bigint[], bigint[], bigint[], \
+                bigint[], bigint[], bigint[], bigint[])
+                """,
+                "DROP FUNCTION IF EXISTS smashtag_push_out(bigint, text)",
+            ] + PostgresFunctions.byHolder.map { $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION") }
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

@@ -1,9 +1,10 @@
 import Posts
 
-/// Recents as the store keeps them: at most a hundred terms, newest first, tracked ones never pushed out.
+/// Recents as the store keeps them: each holder's last hundred terms, newest first, tracked ones never pushed out.
 protocol RecentsStore: Sendable {
-    /// Newest first.
-    func recentTerms() async throws -> [String]
-    /// Removes the term with its counts, its tracking and the posts no other term counted; false if it was not there.
-    func deleteRecent(_ term: SearchTermKey) async throws -> Bool
+    /// The holder's terms, newest first.
+    func recentTerms(of holder: Holder) async throws -> [String]
+    /// Removes the term from the holder's Recents, and its tracking when the holder tracked it; the term goes with its
+    /// counts and the posts no other term counted once no one holds it. False if the holder did not have it.
+    func deleteRecent(_ term: SearchTermKey, of holder: Holder) async throws -> Bool
 }

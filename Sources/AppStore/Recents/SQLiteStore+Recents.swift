@@ -1,17 +1,34 @@
 import GRDB
 import Posts
 
-/// Recents: the terms, a term deleted with everything of its own, and the terms past the limit pushed out.
+/// Recents: each holder's terms, a term deleted from them, the terms past the limit pushed out, and a term that no one
+/// holds any more removed with everything of its own.
 extension SQLiteStore: RecentsStore {
-    func recentTerms() async throws -> [String] {
-        try await writer.read { db in try String.fetchAll(db, sql: "SELECT term FROM recent ORDER BY searched DESC") }
+    func recentTerms(of holder: Holder) async throws -> [String] {
+        try await writer.read { db in
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT r.term FROM recentHolder h JOIN recent r ON r.id = h.termID WHERE h.holderID = ?
+                        ORDER BY h.searched DESC
+                        """), arguments: [holder.id])
+        }
     }
 
-    func deleteRecent(_ term: SearchTermKey) async throws -> Bool {
+    func deleteRecent(_ term: SearchTermKey, of holder: Holder) async throws -> Bool {
         try await writer.write { db in
             guard let id = try Self.id(of: term, db) else { return false }
-            // The term's rows gone first, the posts that no term counts now are those only it counted.
-            try OrphanPosts.delete(Self.remove(id, db), db)
+            try db.execute(
+                sql: "DELETE FROM recentHolder WHERE holderID = ? AND termID = ?", arguments: [holder.id, id])
+            guard db.changesCount > 0 else { return false }
+            // What the holder tracked goes with it, as it always has for the owner; a colleague's tracking stays.
+            try db.execute(
+                sql: """
+                    DELETE FROM trackedSource WHERE termID = ?1 AND termID IN (SELECT termID FROM tracked WHERE \
+                    trackedBy = ?2);
+                    DELETE FROM tracked WHERE termID = ?1 AND trackedBy = ?2
+                    """, arguments: [id, holder.id])
+            try OrphanPosts.delete(Self.removeIfUnheld([id], db), db)
             return true
         }
     }
@@ -21,19 +38,48 @@ extension SQLiteStore: RecentsStore {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM recent WHERE key = ?"), arguments: [term.key])
     }
 
-    /// Drops the untracked terms past the limit, their posts left to `orphans`: tracked terms stay whatever the limit.
-    static func pushOut(into orphans: OrphanPosts, _ db: Database) throws {
-        let beyondLimit = try db.cachedStatement(
+    /// Puts the term at `searched` in the holder's Recents and drops their untracked terms past the limit: those no
+    /// one else holds go, their posts left to `orphans`. Tracked terms stay whatever the limit.
+    static func hold(
+        _ termID: Int64, searched: Int64, for holder: Holder, pushingOut orphans: OrphanPosts, _ db: Database
+    ) throws {
+        try db.cachedStatement(
             sql: """
-                SELECT id FROM recent WHERE id NOT IN (SELECT termID FROM tracked) ORDER BY searched DESC \
-                LIMIT -1 OFFSET ?
-                """)
-        for old in try Int64.fetchAll(beyondLimit, arguments: [Recents.limit]) {
-            orphans.add(try remove(old, db))
+                INSERT INTO recentHolder(holderID, termID, searched) VALUES (?, ?, ?)
+                ON CONFLICT(holderID, termID) DO UPDATE SET searched = excluded.searched
+                """
+        ).execute(arguments: [holder.id, termID, searched])
+        let beyondLimit = try Int64.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT termID FROM recentHolder WHERE holderID = ? AND termID NOT IN (SELECT termID FROM tracked)
+                    ORDER BY searched DESC LIMIT -1 OFFSET ?
+                    """), arguments: [holder.id, Recents.limit])
+        guard !beyondLimit.isEmpty else { return }
+        for id in beyondLimit {
+            try db.cachedStatement(sql: "DELETE FROM recentHolder WHERE holderID = ? AND termID = ?")
+                .execute(arguments: [holder.id, id])
         }
+        orphans.add(try removeIfUnheld(beyondLimit, db))
     }
 
-    /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted.
+    /// Removes those of the terms that no holder's Recents and no tracking hold: the posts they counted.
+    static func removeIfUnheld(_ ids: [Int64], _ db: Database) throws -> [Int64] {
+        var counted: [Int64] = []
+        for id in ids {
+            let held = try Bool.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT EXISTS (SELECT 1 FROM recentHolder WHERE termID = ?1)
+                            OR EXISTS (SELECT 1 FROM tracked WHERE termID = ?1)
+                        """), arguments: [id])
+            if held != true { counted += try remove(id, db) }
+        }
+        return counted
+    }
+
+    /// The term's rows in every table (nothing cascades, as foreign keys are not enforced): the posts it counted. Its
+    /// holders are the caller's: `removeIfUnheld` removes only terms no one holds.
     static func remove(_ id: Int64, _ db: Database) throws -> [Int64] {
         let counted = try Int64.fetchAll(
             db.cachedStatement(sql: "DELETE FROM countedPost WHERE termID = ? RETURNING postRef"), arguments: [id])

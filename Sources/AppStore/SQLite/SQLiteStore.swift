@@ -258,6 +258,9 @@ struct SQLiteStore: StoreCore {
                     DELETE FROM tracked WHERE termID NOT IN (SELECT id FROM recent);
                     """)
         }
+        migrator.registerMigration("v10: people") { db in
+            try db.execute(sql: TeamSchema.sqlite)
+        }
         return migrator
     }
 }

@@ -5,8 +5,8 @@ import Posts
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
 extension PostgresStore: SessionStore {
-    func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
-        try await read { connection in try await Self.recordedTerm(key, counting: keys, connection) }
+    func recordedTerm(_ key: String, of holder: Holder, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
+        try await read { connection in try await Self.recordedTerm(key, holder, counting: keys, connection) }
     }
 
     /// Never settled from memory (other servers write): the store's function decides whether the page would change
@@ -14,19 +14,19 @@ extension PostgresStore: SessionStore {
     /// transaction, unless some of its posts were counted already (then the tally of the others is added in a
     /// transaction after). A page of newer or older posts, whose follow-on requests are made from the saved ones,
     /// reads the term first.
-    func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
+    func record(_ term: SearchTermKey, of holder: Holder, _ page: PreparedPage) async throws -> SettledTerm? {
         let waiting: Int
-        if let cursors = page.fresh, let whole = try await recordWhole(term, page, cursors) {
+        if let cursors = page.fresh, let whole = try await recordWhole(term, holder, page, cursors) {
             waiting = whole
         } else {
             waiting = try await transaction { connection -> Int in
                 var recorded: RecordedTerm?
                 if page.fresh == nil {
-                    recorded = try await Self.recordedTerm(term.key, counting: page.found.keys, connection)
+                    recorded = try await Self.recordedTerm(term.key, holder, counting: page.found.keys, connection)
                     if let recorded, recorded.isUnchanged(by: term, page.found) { return 0 }
                 }
                 let cursors = page.encodedCursors(saved: recorded?.cursors)
-                let query = Self.recording(term, page, cursors, settle: page.fresh != nil, whole: false)
+                let query = Self.recording(term, holder, page, cursors, settle: page.fresh != nil, whole: false)
                 guard let row = try await connection.rows(query).first, let recorded = try Recorded(row) else {
                     return 0
                 }
@@ -42,10 +42,10 @@ extension PostgresStore: SessionStore {
     /// The page recorded whole in one statement: the posts that began to wait; nil when some of the page's posts
     /// were counted already, and nothing was written.
     private func recordWhole(
-        _ term: SearchTermKey, _ page: PreparedPage, _ cursors: SessionCursors.Encoded
+        _ term: SearchTermKey, _ holder: Holder, _ page: PreparedPage, _ cursors: SessionCursors.Encoded
     ) async throws -> Int? {
         do {
-            let rows = try await pool.statement(Self.recording(term, page, cursors, settle: true, whole: true))
+            let rows = try await pool.statement(Self.recording(term, holder, page, cursors, settle: true, whole: true))
             return try rows.first.flatMap(Recorded.init)?.waiting ?? 0
         } catch let error as PSQLError where error.sqlState == PostgresFunctions.partlyCounted {
             return nil
@@ -53,11 +53,13 @@ extension PostgresStore: SessionStore {
     }
 
     private static func recording(
-        _ term: SearchTermKey, _ page: PreparedPage, _ cursors: SessionCursors.Encoded, settle: Bool, whole: Bool
+        _ term: SearchTermKey, _ holder: Holder, _ page: PreparedPage, _ cursors: SessionCursors.Encoded,
+        settle: Bool, whole: Bool
     ) -> PostgresQuery {
         """
-        SELECT term_id, unchanged, fresh, waiting FROM smashtag_record(\(term.key), \(term.shown), \(cursors.newer), \
-        \(cursors.older), \(settle), \(whole), \(Recents.limit), \(PostgresChanges.channel), \(page: page))
+        SELECT term_id, unchanged, fresh, waiting FROM smashtag_record(\(term.key), \(term.shown), \(holder.id), \
+        \(cursors.newer), \(cursors.older), \(settle), \(whole), \(Recents.limit), \(PostgresChanges.channel), \
+        \(page: page))
         """
     }
 
@@ -87,12 +89,15 @@ extension PostgresStore: SessionStore {
     }
 
     static func recordedTerm(
-        _ key: String, counting keys: Set<PostKey>, _ connection: PostgresConnection
+        _ key: String, _ holder: Holder, counting keys: Set<PostKey>, _ connection: PostgresConnection
     ) async throws -> RecordedTerm? {
         let rows = try await connection.rows(
             """
-            SELECT id, term, searched = (SELECT max(searched) FROM recent) AS is_first, newer, older FROM recent WHERE \
-            key = \(key)
+            SELECT id, term, coalesce(
+                (SELECT searched FROM recent_holder WHERE holder_id = \(holder.id) AND term_id = recent.id)
+                = (SELECT max(searched) FROM recent_holder WHERE holder_id = \(holder.id)), false) AS is_first,
+                newer, older
+            FROM recent WHERE key = \(key)
             """)
         guard let row = rows.first else { return nil }
         let keys = PostKeyColumns(keys)

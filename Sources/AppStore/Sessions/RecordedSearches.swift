@@ -20,26 +20,28 @@ public struct RecordedSearches: Sendable {
         self.database = database
     }
 
-    /// Records and counts the page fetched for `term` at `position` in one transaction — skipped when it would change
-    /// nothing: the term already first with this spelling, its session's follow-on requests the same and every post
-    /// already counted under it.
-    public func record(_ term: SearchTermKey, _ page: MergedPage, at position: MergedPosition) async throws {
+    /// Records the page fetched for `term` at `position` in the holder's Recents and counts it, in one transaction —
+    /// skipped when it would change nothing: the term already first in their Recents with this spelling, its
+    /// session's follow-on requests the same and every post already counted under it.
+    public func record(
+        _ term: SearchTermKey, for holder: Holder = .owner, _ page: MergedPage, at position: MergedPosition
+    ) async throws {
         let found = FoundPage(page: page, position: position)
-        if try await isSettled(term, found) { return }
-        if let settledTerm = try await database.store.record(term, found.prepared()) {
-            settled.remember(settledTerm, of: term.key)
+        if try await isSettled(term, holder, found) { return }
+        if let settledTerm = try await database.store.record(term, of: holder, found.prepared()) {
+            settled.remember(settledTerm, of: term.key, holder)
         }
     }
 
     /// Recording would change nothing, as known without the writer: from memory while the store is as it was,
     /// else read. Asked only for the term searched last, the one a repeated search leaves unchanged, and only when the
     /// store has a generation; any other goes straight to `record`, which asks again inside its transaction.
-    private func isSettled(_ term: SearchTermKey, _ found: FoundPage) async throws -> Bool {
-        guard settled.knows(term.key), let generation = try database.store.generation() else { return false }
-        guard let recorded = try await recorded(term, counting: found.keys, at: generation),
+    private func isSettled(_ term: SearchTermKey, _ holder: Holder, _ found: FoundPage) async throws -> Bool {
+        guard settled.knows(term.key, holder), let generation = try database.store.generation() else { return false }
+        guard let recorded = try await recorded(term, holder, counting: found.keys, at: generation),
             recorded.isUnchanged(by: term, found)
         else { return false }
-        settled.remember(SettledTerm(term: recorded, generation: generation), of: term.key)
+        settled.remember(SettledTerm(term: recorded, generation: generation), of: term.key, holder)
         return true
     }
 
@@ -49,7 +51,7 @@ public struct RecordedSearches: Sendable {
     /// keeps its place and its session. Nothing is written when no post is new for it.
     public func countPoll(_ term: SearchTermKey, _ page: MergedPage) async throws {
         let found = FoundPage(page: page, position: .newest)
-        let recorded = try await database.store.recordedTerm(term.key, counting: found.keys)
+        let recorded = try await database.store.recordedTerm(term.key, of: .owner, counting: found.keys)
         guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return }
         try await database.store.countPoll(term, found.prepared())
     }
@@ -75,10 +77,10 @@ public struct RecordedSearches: Sendable {
 
     /// As remembered when nothing changed since, else as read.
     private func recorded(
-        _ term: SearchTermKey, counting keys: Set<PostKey>, at generation: StoreGeneration
+        _ term: SearchTermKey, _ holder: Holder, counting keys: Set<PostKey>, at generation: StoreGeneration
     ) async throws -> RecordedTerm? {
-        if let known = settled.term(term.key, at: generation, counting: keys) { return known }
-        return try await database.store.recordedTerm(term.key, counting: keys)
+        if let known = settled.term(term.key, holder, at: generation, counting: keys) { return known }
+        return try await database.store.recordedTerm(term.key, of: holder, counting: keys)
     }
 }
 
@@ -127,20 +129,24 @@ struct PreparedPage: Sendable {
     }
 }
 
-/// The last term a search found unchanged, with the generation of the database it was read at: until the database
-/// changes (this process or another), a repeated search is known to change nothing without asking SQLite.
+/// The last term a search found unchanged, with its holder and the generation of the database it was read at: until
+/// the database changes (this process or another), a repeated search is known to change nothing without asking
+/// SQLite.
 private final class SettledSearch: Sendable {
     private struct Entry {
         let key: String
+        let holder: Holder
         let settled: SettledTerm
     }
 
     private let last = Mutex<Entry?>(nil)
 
     /// The term as remembered, if the store is still as it was and the remembered posts cover `keys`.
-    func term(_ key: String, at generation: StoreGeneration, counting keys: Set<PostKey>) -> RecordedTerm? {
+    func term(
+        _ key: String, _ holder: Holder, at generation: StoreGeneration, counting keys: Set<PostKey>
+    ) -> RecordedTerm? {
         last.withLock { last in
-            guard let last, last.settled.generation == generation, last.key == key,
+            guard let last, last.settled.generation == generation, last.key == key, last.holder == holder,
                 keys.isSubset(of: last.settled.term.counted)
             else { return nil }
             return last.settled.term
@@ -148,12 +154,12 @@ private final class SettledSearch: Sendable {
     }
 
     /// The term is the one remembered, however old the memory.
-    func knows(_ key: String) -> Bool {
-        last.withLock { $0?.key == key }
+    func knows(_ key: String, _ holder: Holder) -> Bool {
+        last.withLock { $0?.key == key && $0?.holder == holder }
     }
 
-    func remember(_ settled: SettledTerm, of key: String) {
-        last.withLock { $0 = Entry(key: key, settled: settled) }
+    func remember(_ settled: SettledTerm, of key: String, _ holder: Holder) {
+        last.withLock { $0 = Entry(key: key, holder: holder, settled: settled) }
     }
 }
 

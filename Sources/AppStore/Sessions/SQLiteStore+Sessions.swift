@@ -4,21 +4,21 @@ import SQLiteSupport
 
 /// Searches recorded: Recents, the sessions' follow-on requests, the counting of each page.
 extension SQLiteStore: SessionStore {
-    func recordedTerm(_ key: String, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
-        try await writer.read { db in try Self.recordedTerm(key, counting: keys, db) }
+    func recordedTerm(_ key: String, of holder: Holder, counting keys: Set<PostKey>) async throws -> RecordedTerm? {
+        try await writer.read { db in try Self.recordedTerm(key, holder, counting: keys, db) }
     }
 
-    func record(_ term: SearchTermKey, _ page: PreparedPage) async throws -> SettledTerm? {
+    func record(_ term: SearchTermKey, of holder: Holder, _ page: PreparedPage) async throws -> SettledTerm? {
         let (settled, learned) = try await groupCommit.write {
             [generations, knownMentions, orphans] db -> (SettledTerm?, [String: Int64]) in
             // The generation is read only for a term left unchanged, the one use of it: inside the write
             // transaction it is the same before the read as after.
-            let recorded = try Self.recordedTerm(term.key, counting: page.found.keys, db)
+            let recorded = try Self.recordedTerm(term.key, holder, counting: page.found.keys, db)
             if let recorded, recorded.isUnchanged(by: term, page.found) {
                 return (SettledTerm(term: recorded, generation: try generations.current()), [:])
             }
             let termID = try Self.moveToTop(
-                term, cursors: page.encodedCursors(saved: recorded?.cursors), pushingOut: orphans, db)
+                term, of: holder, cursors: page.encodedCursors(saved: recorded?.cursors), pushingOut: orphans, db)
             let counter = SQLiteCounter(db: db, termID: termID, counted: recorded?.counted ?? [], known: knownMentions)
             return (nil, try counter.count(page))
         }
@@ -56,14 +56,19 @@ extension SQLiteStore: SessionStore {
         }
     }
 
-    static func recordedTerm(_ key: String, counting keys: Set<PostKey>, _ db: Database) throws -> RecordedTerm? {
+    static func recordedTerm(
+        _ key: String, _ holder: Holder, counting keys: Set<PostKey>, _ db: Database
+    ) throws -> RecordedTerm? {
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT id, term, searched = (SELECT max(searched) FROM recent) AS isFirst, newer, older FROM \
-                        recent WHERE key = ?
-                        """), arguments: [key])
+                        SELECT id, term, coalesce(
+                            (SELECT searched FROM recentHolder WHERE holderID = ?2 AND termID = recent.id)
+                            = (SELECT max(searched) FROM recentHolder WHERE holderID = ?2), 0) AS isFirst,
+                            newer, older
+                        FROM recent WHERE key = ?1
+                        """), arguments: [key, holder.id])
         else { return nil }
         return RecordedTerm(
             shown: row["term"], isFirst: row["isFirst"],
@@ -91,23 +96,24 @@ extension SQLiteStore: SessionStore {
         return counted
     }
 
-    /// Moves the term to the top with its session's cursors (adding it if new) and drops terms past the limit, their
-    /// posts left to `orphans`.
+    /// Moves the term to the top of the holder's Recents with its session's cursors (adding it if new) and drops
+    /// their terms past the limit, the posts of those no one holds any more left to `orphans`.
     private static func moveToTop(
-        _ term: SearchTermKey, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
+        _ term: SearchTermKey, of holder: Holder, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
         _ db: Database
     ) throws -> Int64 {
-        let id = try Int64.fetchOne(
+        let row = try Row.fetchOne(
             db.cachedStatement(
                 sql: """
                     INSERT INTO recent(key, term, searched, newer, older)
                     VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
                     ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
                         newer = excluded.newer, older = excluded.older
-                    RETURNING id
+                    RETURNING id, searched
                     """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
-        guard let id else { throw DatabaseError(message: "no id for the recent term") }
-        try pushOut(into: orphans, db)
+        guard let row else { throw DatabaseError(message: "no id for the recent term") }
+        let id: Int64 = row["id"]
+        try hold(id, searched: row["searched"], for: holder, pushingOut: orphans, db)
         return id
     }
 

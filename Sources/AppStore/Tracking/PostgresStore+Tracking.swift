@@ -13,7 +13,7 @@ import Posts
 extension PostgresStore: TrackingStore {
     /// The term joins Recents, so the untracked terms past the limit go in the same transaction, their posts left
     /// waiting for a batch.
-    func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {
+    func track(_ term: SearchTermKey, _ plan: TrackingPlan, by holder: Holder, now: Int64) async throws {
         let waiting = try await transaction { connection in
             let id = try await connection.value(
                 """
@@ -26,25 +26,37 @@ extension PostgresStore: TrackingStore {
             let sources = plan.sources?.joined(separator: ",")
             try await connection.run(
                 """
-                INSERT INTO tracked (term_id, every, sources, backfill, since, due)
-                VALUES (\(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now))
+                INSERT INTO tracked (term_id, every, sources, backfill, since, due, tracked_by)
+                VALUES (\(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now), \(holder.id))
                 ON CONFLICT (term_id) DO UPDATE SET every = excluded.every, sources = excluded.sources,
                     backfill = excluded.backfill, due = excluded.due
                 """)
             try await Self.notify(term.key, connection)
+            let added = try await connection.rows(
+                """
+                INSERT INTO recent_holder (holder_id, term_id, searched)
+                VALUES (\(holder.id), \(id), nextval('recent_searched'))
+                ON CONFLICT (holder_id, term_id) DO NOTHING RETURNING term_id
+                """)
+            guard !added.isEmpty else { return 0 }
             return try await connection.value(
-                "SELECT smashtag_push_out(\(Recents.limit), \(PostgresChanges.channel)) AS waiting", "waiting",
-                as: Int.self) ?? 0
+                """
+                SELECT smashtag_push_out(\(holder.id), \(Recents.limit), \(PostgresChanges.channel)) AS waiting
+                """, "waiting", as: Int.self) ?? 0
         }
         await deleteOrphans(adding: waiting)
     }
 
     func untrack(_ key: String) async throws -> Bool {
         try await transaction { connection in
-            let removed = try await connection.rows(
-                "DELETE FROM tracked WHERE term_id = (SELECT id FROM recent WHERE key = \(key)) RETURNING term_id")
-            if !removed.isEmpty { try await Self.notify(key, connection) }
-            return !removed.isEmpty
+            guard
+                let id = try await connection.value(
+                    "SELECT id FROM recent WHERE key = \(key) FOR UPDATE", "id", as: Int64.self),
+                try await !connection.rows("DELETE FROM tracked WHERE term_id = \(id) RETURNING term_id").isEmpty
+            else { return false }
+            try await Self.removeIfUnheld(id, connection)
+            try await Self.notify(key, connection)
+            return true
         }
     }
 
@@ -52,7 +64,8 @@ extension PostgresStore: TrackingStore {
         try await read { connection in
             try await Self.trackedTerms(
                 """
-                SELECT t.*, r.term, r.key, r.searched FROM tracked t JOIN recent r ON r.id = t.term_id
+                SELECT t.*, r.term, r.key, r.searched, p.name AS tracked_by_name
+                FROM tracked t JOIN recent r ON r.id = t.term_id LEFT JOIN person p ON p.id = t.tracked_by
                 WHERE \(key)::text IS NULL OR r.key = \(key) ORDER BY r.searched DESC
                 """, connection)
         }
@@ -77,7 +90,8 @@ extension PostgresStore: TrackingStore {
                                 OR term_id IN (SELECT id FROM recent WHERE key = ANY(\(keys)::text[])))
                         ORDER BY due LIMIT \(limit) FOR UPDATE SKIP LOCKED)
                     RETURNING *)
-                SELECT c.*, r.term, r.key, r.searched FROM claimed c JOIN recent r ON r.id = c.term_id
+                SELECT c.*, r.term, r.key, r.searched, p.name AS tracked_by_name
+                FROM claimed c JOIN recent r ON r.id = c.term_id LEFT JOIN person p ON p.id = c.tracked_by
                 """, connection)
         }
     }
@@ -148,7 +162,8 @@ extension TrackedTerm {
             since: Date(millisecondsSince1970: try row["since"].decode(Int64.self)),
             due: Date(millisecondsSince1970: try row["due"].decode(Int64.self)),
             fetched: try row["fetched"].decode(Int64?.self).map(Date.init(millisecondsSince1970:)), posts: posts,
-            sources: sources)
+            sources: sources, trackedBy: .person(try row["tracked_by"].decode(Int64.self)),
+            trackedByName: try row["tracked_by_name"].decode(String?.self))
     }
 }
 

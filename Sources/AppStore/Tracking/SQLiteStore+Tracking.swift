@@ -9,19 +9,26 @@ import Posts
 
 /// Tracked terms: their plans, schedule and each source's position, in the same file as Recents.
 extension SQLiteStore: TrackingStore {
-    func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws {
+    func track(_ term: SearchTermKey, _ plan: TrackingPlan, by holder: Holder, now: Int64) async throws {
         try await groupCommit.write { [orphans] db in
             let id = try Self.ensureRecent(term, db)
             let tracked = try Int.fetchOne(db, sql: "SELECT count(*) FROM tracked WHERE termID <> ?", arguments: [id])
             guard (tracked ?? 0) < TrackingPlan.most else { throw TrackingError.tooMany }
             try db.execute(
                 sql: """
-                    INSERT INTO tracked(termID, every, sources, backfill, since, due) VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO tracked(termID, every, sources, backfill, since, due, trackedBy)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(termID) DO UPDATE SET every = excluded.every, sources = excluded.sources,
                         backfill = excluded.backfill, due = excluded.due
                     """,
-                arguments: [id, plan.every, plan.sources?.joined(separator: ","), plan.backfill, now, now])
-            try Self.pushOut(into: orphans, db)
+                arguments: [
+                    id, plan.every, plan.sources?.joined(separator: ","), plan.backfill, now, now, holder.id,
+                ])
+            if try Self.isHeld(id, by: holder, db) { return }
+            let searched = try Int64.fetchOne(
+                db, sql: "UPDATE recent SET searched = (SELECT max(searched) + 1 FROM recent) WHERE id = ? RETURNING searched",
+                arguments: [id])
+            try Self.hold(id, searched: searched ?? 0, for: holder, pushingOut: orphans, db)
         }
     }
 
@@ -31,8 +38,16 @@ extension SQLiteStore: TrackingStore {
             else { return false }
             try db.execute(sql: "DELETE FROM trackedSource WHERE termID = ?", arguments: [id])
             try db.execute(sql: "DELETE FROM tracked WHERE termID = ?", arguments: [id])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            try OrphanPosts.delete(Self.removeIfUnheld([id], db), db)
+            return true
         }
+    }
+
+    private static func isHeld(_ termID: Int64, by holder: Holder, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM recentHolder WHERE holderID = ? AND termID = ?)",
+            arguments: [holder.id, termID]) ?? false
     }
 
     func trackedTerms(_ key: String?) async throws -> [TrackedTerm] {
@@ -134,8 +149,10 @@ extension SQLiteStore: TrackingStore {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT t.*, r.term, r.key, (SELECT count(*) FROM countedPost c WHERE c.termID = t.termID) AS posts
-                FROM tracked t JOIN recent r ON r.id = t.termID \(condition) ORDER BY r.searched DESC
+                SELECT t.*, r.term, r.key, (SELECT count(*) FROM countedPost c WHERE c.termID = t.termID) AS posts,
+                    p.name AS trackedByName
+                FROM tracked t JOIN recent r ON r.id = t.termID LEFT JOIN person p ON p.id = t.trackedBy \(condition)
+                ORDER BY r.searched DESC
                 """, arguments: arguments)
         return try rows.map { row in
             let sources = try Row.fetchAll(
@@ -156,7 +173,7 @@ extension TrackedTerm {
                 backfill: row["backfill"]),
             since: Date(millisecondsSince1970: row["since"]), due: Date(millisecondsSince1970: row["due"]),
             fetched: (row["fetched"] as Int64?).map(Date.init(millisecondsSince1970:)), posts: row["posts"],
-            sources: sources)
+            sources: sources, trackedBy: .person(row["trackedBy"]), trackedByName: row["trackedByName"])
     }
 }
 

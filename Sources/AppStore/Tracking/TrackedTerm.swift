@@ -45,13 +45,18 @@ public struct TrackedTerm: Sendable, Hashable {
     public let posts: Int
     /// Each source the tracker has fetched from, by name.
     public let sources: [TrackedSource]
+    /// Who tracked it: besides an admin, the one who may untrack it.
+    public let trackedBy: Holder
+    /// Their name; nil for the owner (no people) and for a person since removed.
+    public let trackedByName: String?
 
     public init(
         term: String, key: String, plan: TrackingPlan, since: Date, due: Date, fetched: Date?, posts: Int,
-        sources: [TrackedSource]
+        sources: [TrackedSource], trackedBy: Holder = .owner, trackedByName: String? = nil
     ) {
         (self.term, self.key, self.plan, self.since, self.due) = (term, key, plan, since, due)
         (self.fetched, self.posts, self.sources) = (fetched, posts, sources.sorted { $0.name < $1.name })
+        (self.trackedBy, self.trackedByName) = (trackedBy, trackedByName)
     }
 
     /// The source's state; a fresh one for a source not fetched yet.
@@ -108,11 +113,12 @@ enum PositionText {
 
 extension TrackedTerm: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case term, every, sources, backfill, since, lastFetched, nextFetch, posts, sourceStates
+        case term, every, sources, backfill, since, lastFetched, nextFetch, posts, sourceStates, trackedBy
     }
 
     /// `{"term", "every" (seconds), "sources" (names, or null for every one offered), "backfill", "since",
-    /// "lastFetched", "nextFetch", "posts", "sourceStates": [{"source", "error", "retryAt", "gap"}]}`.
+    /// "lastFetched", "nextFetch", "posts", "sourceStates": [{"source", "error", "retryAt", "gap"}], "trackedBy" (a
+    /// person's name, or null)}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(term, forKey: .term)
@@ -124,6 +130,7 @@ extension TrackedTerm: Encodable {
         try container.encode(due, forKey: .nextFetch)
         try container.encode(posts, forKey: .posts)
         try container.encode(sources, forKey: .sourceStates)
+        try container.encode(trackedByName, forKey: .trackedBy)
     }
 }
 

@@ -16,12 +16,14 @@ public struct TrackedTerms: Sendable {
         self.database = database
     }
 
-    /// Tracks `term` (adding it to Recents if it is not there); throws `TrackingError.tooMany` past the limit, and a
-    /// `QueryError` for a term that is only spaces.
+    /// Tracks `term` for `holder` (adding it to their Recents if it is not there); throws `TrackingError.tooMany` past
+    /// the limit, and a `QueryError` for a term that is only spaces.
     @discardableResult
-    public func track(_ term: String, _ plan: TrackingPlan, now: Date = Date()) async throws -> TrackedTerm {
+    public func track(
+        _ term: String, _ plan: TrackingPlan, by holder: Holder = .owner, now: Date = Date()
+    ) async throws -> TrackedTerm {
         let term = try SearchTermKey(term)
-        try await database.store.track(term, plan, now: now.millisecondsSince1970)
+        try await database.store.track(term, plan, by: holder, now: now.millisecondsSince1970)
         guard let tracked = try await database.store.trackedTerms(term.key).first else { throw TrackingError.tooMany }
         return tracked
     }

@@ -2,10 +2,12 @@ import Posts
 
 /// Tracked terms as the store keeps them: each term's plan, its lease, and where each of its sources stands.
 protocol TrackingStore: Sendable {
-    /// Tracks the term with `plan`, adding it to Recents when it is not there (at the top, as a search would); a term
-    /// tracked already takes the new plan and is due at once. Throws `TrackingError.tooMany` past the limit.
-    func track(_ term: SearchTermKey, _ plan: TrackingPlan, now: Int64) async throws
-    /// Stops tracking the term (it stays in Recents); false if it was not tracked.
+    /// Tracks the term with `plan` for `holder` (who tracked it), adding it to their Recents when it is not there (at
+    /// the top, as a search would); a term tracked already takes the new plan and is due at once, and keeps who
+    /// tracked it first. Throws `TrackingError.tooMany` past the limit.
+    func track(_ term: SearchTermKey, _ plan: TrackingPlan, by holder: Holder, now: Int64) async throws
+    /// Stops tracking the term (it stays in the Recents that hold it, and goes when none does); false if it was not
+    /// tracked.
     func untrack(_ key: String) async throws -> Bool
     /// Every tracked term, or only the one with `key`.
     func trackedTerms(_ key: String?) async throws -> [TrackedTerm]

@@ -12,15 +12,16 @@ public struct SearchSessions: Sendable {
     }
 
     /// Fetches the page at `position` for `term` from `sources` (a web page knows which posts it shows; the CLI
-    /// asks `newerPosition`/`olderPosition` where the session stands), then records and counts it. Throws only when
-    /// every source failed. `recording: false` (a request another site's page made a browser send) answers the page
-    /// and writes nothing.
+    /// asks `newerPosition`/`olderPosition` where the session stands), then records it in the holder's Recents and
+    /// counts it. Throws only when every source failed. `recording: false` (a request another site's page made a
+    /// browser send, a visitor's) answers the page and writes nothing.
     public func fetch(
-        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20, recording: Bool = true
+        _ term: String, from sources: SourceSet, at position: MergedPosition, count: Int = 20,
+        for holder: Holder = .owner, recording: Bool = true
     ) async throws -> MergedPage {
         let term = try SearchTermKey(term)
         let page = try await sources.search(MergedRequest(query: term.shown, count: count, position: position))
-        if recording { try await records.record(term, page, at: position) }
+        if recording { try await records.record(term, for: holder, page, at: position) }
         return page
     }
 

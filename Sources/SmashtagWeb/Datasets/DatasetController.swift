@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Exports
 import Foundation
@@ -20,11 +21,18 @@ struct DatasetController: Sendable {
     /// download's turn.
     private func download(_ request: Request, _ context: SiteContext) async throws -> Response {
         let parameters = try DatasetParameters(context.queryString)
+        if !parameters.pseudonymises, !context.caller.may(Needs.identified) {
+            throw RefusedRequest(
+                .forbidden,
+                "Datasets with people’s names need the admin role: ask for a pseudonymised one (pseudonymise=1).")
+        }
         guard let shown = try await TermPosts(database: site.database).shown(parameters.term) else {
             throw RefusedRequest(.notFound, DatasetError.notInRecents(parameters.term).description)
         }
         let pseudonymiser =
             try parameters.pseudonymises ? Pseudonymiser(secret: PseudonymKey.secret(in: site.directory.path)) : nil
+        try site.spend(.downloads, by: context)
+        try await site.record("export", parameters.auditDetail(term: shown), by: context)
         let name = parameters.fileName(term: shown)
         let dataset = DatasetRead(parameters: parameters, now: Date(), database: site.database)
         let ahead = site.downloads.ahead

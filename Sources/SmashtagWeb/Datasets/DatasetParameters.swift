@@ -24,6 +24,11 @@ struct DatasetParameters: Sendable {
         }
     }
 
+    /// The audit trail's note of it: `#swift · 7d · csv · pseudonymised`.
+    func auditDetail(term shown: String) -> String {
+        [shown, window.rawValue, format.rawValue, pseudonymises ? "pseudonymised" : "identified"].joined(separator: " · ")
+    }
+
     /// The file's name: `posts-swift-7d.ndjson`, `posts-swift-all-pseudonymised.zip`.
     func fileName(term shown: String) -> String {
         DatasetName.of(shown, window: window) + (pseudonymises ? "-pseudonymised" : "")

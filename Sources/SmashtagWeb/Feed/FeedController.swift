@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Foundation
 import Hummingbird
@@ -23,7 +24,7 @@ struct FeedController: Sendable {
     }
 
     private func feed(_ request: Request, _ context: SiteContext) async throws -> Response {
-        let search = SearchParameters(context.queryString, cookie: nil, offered: site.sources)
+        let search = SearchParameters(context.queryString, cookie: nil, offered: site.sources(for: context.caller))
         let address = SiteAddress(
             host: request.head.authority, forwardedProto: request.headers[.init("X-Forwarded-Proto")!])
         guard let query = search.query else { return Self.plain("Give a query: /search/feed?q=…", status: .badRequest) }
@@ -33,10 +34,11 @@ struct FeedController: Sendable {
                 status: .badRequest)
         }
         let names = search.choice.namesIfChosen
+        try site.spendLive(search.sources, by: context)
         do {
             let page = try await site.sessions.poll(
                 query, from: search.sources, count: Self.itemCount,
-                recording: RequestSite.mayRecord(request))
+                recording: RequestSite.mayRecord(request) && context.caller.holder != nil)
             return FeedResponse(SearchFeedView(query: query, posts: page.posts, sourceNames: names, address: address))
                 .response(to: request)
         } catch let error as QueryError {

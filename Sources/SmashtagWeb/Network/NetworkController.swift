@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Exports
 import Hummingbird
@@ -15,6 +16,7 @@ struct NetworkController: Sendable {
 
     private func page(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
         let parameters = try NetworkParameters(context.queryString, isPage: true)
+        try site.spend(.networks, by: context)
         let network = try await parameters.network(in: site.database)
         return HTML(NetworkPageView(network, tab: tab, back: context.queryString.back))
     }
@@ -22,6 +24,8 @@ struct NetworkController: Sendable {
     /// The file, named for the term and window: a download from the page, a document for a script.
     private func export(_ request: Request, _ context: SiteContext) async throws -> Response {
         let parameters = try NetworkParameters(context.queryString, isPage: false)
+        if parameters.format != .json { try Needs.check(Needs.export, context) }
+        try site.spend(.networks, by: context)
         let network = try await parameters.network(in: site.database)
         return Download.response(
             NetworkFile.text(network, parameters.format), type: parameters.format.contentType,

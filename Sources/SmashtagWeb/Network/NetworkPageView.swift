@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Exports
 
@@ -123,7 +124,8 @@ extension NetworkPageView: PageView {
         writeEdges(to: &html)
         writeNodes(to: &html)
         html.append("<p class=\"actions\"><a class=\"item\" href=\"\(url: popularityURL)\">Popularity</a> Download:")
-        for export in exports {
+        let mayExport = Viewing.caller.may(Needs.export)
+        for export in exports where mayExport || export.title == "JSON" {
             html.append(" <a class=\"dim\" href=\"\(url: export.url)\" download>\(export.title)</a>")
         }
         html.append("</p>\n</div>\n")

@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Exports
 import Foundation
@@ -48,6 +49,7 @@ struct PopularityController: Sendable {
         switch context.queryString["format"] {
         case nil, "json": return try JSONBody(table).response
         case "csv":
+            try Needs.check(Needs.export, context)
             return Download.response(
                 PopularityFile.csv(table), type: "text/csv; charset=utf-8", name: PopularityFile.name(table))
         default: throw RefusedRequest(.badRequest, "format must be json or csv.")

@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import SmashtagApp
 
@@ -37,6 +38,11 @@ struct PopularityPageView: Sendable {
 extension PopularityPageView {
     /// The term's posts to take away, in the page's window: a plain form, so it works without JavaScript.
     private func writeDatasetForm(to html: inout HTMLWriter) {
+        guard Viewing.caller.may(Needs.export) else { return }
+        let pseudonymise: Markup =
+            Viewing.caller.may(Needs.identified)
+            ? "<label class=\"check\"><input type=\"checkbox\" name=\"pseudonymise\" value=\"1\"> Pseudonymise people</label>"
+            : "<input type=\"hidden\" name=\"pseudonymise\" value=\"1\"><p class=\"dim note\">Pseudonymised, as your role allows.</p>"
         html.append(
             """
             <details class="options-box dataset-box"><summary>Download the posts</summary>
@@ -45,7 +51,7 @@ extension PopularityPageView {
             <input type="hidden" name="window" value="\(window.rawValue)">
             <label>Format <select name="format"><option value="ndjson">NDJSON, one post per line</option>\
             <option value="csv">CSV tables (zip)</option></select></label>
-            <label class="check"><input type="checkbox" name="pseudonymise" value="1"> Pseudonymise people</label>
+            \(pseudonymise)
             <button type="submit">Download</button>
             </form>
             <p class="dim note">The posts counted for “\(term)”\(window == .all ? "" : " in \(window.span)"), as \
@@ -201,10 +207,10 @@ extension PopularityPageView: PageView {
         LinkChoice.write(windows, navClass: "buckets windows-choice", label: "Window", to: &html)
         html.append(
             """
-            <p class="actions"><a class="item" href="\(url: networkURL)">Network</a> \
-            <a class="dim" href="\(url: csvURL)" download>CSV</a></p>
-
+            <p class="actions"><a class="item" href="\(url: networkURL)">Network</a>
             """)
+        if Viewing.caller.may(Needs.export) { html.append(" <a class=\"dim\" href=\"\(url: csvURL)\" download>CSV</a>") }
+        html.append("</p>\n")
         writeDatasetForm(to: &html)
         tracking.writeSection(to: &html)
         html.append("<div class=\"popular-rows\">\n")

@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Foundation
 import Hummingbird
@@ -27,39 +28,42 @@ struct SearchController: Sendable {
         let parameters = context.queryString
         let search = SearchParameters(
             parameters, cookie: request.cookies[SearchParameters.cookieName]?.value,
-            offered: site.sources)
+            offered: site.sources(for: context.caller))
         let back = parameters.back
-        let recording = RequestSite.mayRecord(request)
+        let recording = RequestSite.mayRecord(request) ? context.caller.holder : nil
         guard let query = search.query else {
             let place = SearchPageView.Place(
                 tab: tab, back: back, isRoot: isRoot, here: SiteURL.searchRoot(query: nil).path)
-            return HTML(try await searchPage(site.defaultQuery, place: place, search: search, recording: recording))
+            return HTML(
+                try await searchPage(site.defaultQuery, place: place, search: search, recording: recording, context))
         }
         if let only = parameters["only"].flatMap(PostKey.init) {
             return try await onePost(only, query: query, tab: tab, back: back, search: search)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here)
-        var page = HTML(try await searchPage(query, place: place, search: search, recording: recording))
-        if recording, search.isNewChoice, !search.sources.sources.isEmpty {
+        var page = HTML(try await searchPage(query, place: place, search: search, recording: recording, context))
+        if recording != nil, search.isNewChoice, !search.sources.sources.isEmpty {
             page.headers[.setCookie] = search.rememberingCookie
         }
         return page
     }
 
-    /// `recording`: whether the search goes into Recents and is counted (`RequestSite.mayRecord`).
+    /// `recording`: whose Recents the search goes into, counted; nil for none (`RequestSite.mayRecord`, a visitor).
     private func searchPage(
-        _ query: String, place: SearchPageView.Place, search: SearchParameters, recording: Bool
+        _ query: String, place: SearchPageView.Place, search: SearchParameters, recording: Holder?,
+        _ context: SiteContext
     ) async throws -> SearchPageView {
         let outcome: Result<MergedPage, SearchFailure>
         if search.sources.sources.isEmpty {
             outcome = .failure(SearchFailure(messages: ["Choose at least one source to search."]))
         } else {
+            try site.spendLive(search.sources, by: context)
             do {
                 outcome = .success(
                     try await site.sessions.fetch(
                         query, from: search.sources, at: search.position, count: Self.pageSize,
-                        recording: recording))
+                        for: recording ?? .owner, recording: recording != nil))
             } catch let error as any LocalOutage {
                 throw error  // the database is away: a 503 page with when to try again
             } catch let error as SourcesFailed where error.isOutage {
@@ -72,7 +76,7 @@ struct SearchController: Sendable {
         var view = SearchPageView(
             query: query, place: place, sources: search.choice, outcome: outcome,
             isNewerOnly: search.position.isNewer)
-        view.isUnrecorded = !recording
+        view.isUnrecorded = recording == nil && context.caller.holder != nil
         if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
             view.liveIndex = LiveIndexNote(live.status.current, following: live.status.isFollowing)
         }
@@ -109,7 +113,7 @@ struct SearchController: Sendable {
 
     private func apiSearch(_ request: Request, _ context: SiteContext) async throws -> Response {
         let parameters = context.queryString
-        let search = SearchParameters(parameters, cookie: nil, offered: site.sources)
+        let search = SearchParameters(parameters, cookie: nil, offered: site.sources(for: context.caller))
         guard let query = search.query else {
             return try JSONBody(APIError(error: "Give a query: /api/search?q=…"), status: .badRequest).response
         }
@@ -124,10 +128,12 @@ struct SearchController: Sendable {
                 status: .badRequest
             ).response
         }
+        try site.spendLive(search.sources, by: context)
+        let recording = RequestSite.mayRecord(request) ? context.caller.holder : nil
         do {
             let page = try await site.sessions.fetch(
-                query, from: search.sources, at: search.position, count: count,
-                recording: RequestSite.mayRecord(request))
+                query, from: search.sources, at: search.position, count: count, for: recording ?? .owner,
+                recording: recording != nil)
             let continuation = PageContinuation(page, sources: search.choice)
             let document = SearchDocument(
                 query: query, posts: page.posts, newer: continuation.newer,

@@ -1,3 +1,4 @@
+import Team
 import AppStore
 import Foundation
 import Hummingbird
@@ -28,9 +29,11 @@ struct TrackingController: Sendable {
         }
         do {
             if track {
-                try await tracked.track(term, TrackingPlan(every: try TrackingPlan.interval(form["every"] ?? "5m")))
-            } else {
-                _ = try await tracked.untrack(term)
+                let plan = TrackingPlan(every: try TrackingPlan.interval(form["every"] ?? "5m"))
+                try await tracked.track(term, plan, by: try context.holder())
+                try await site.record("track", "\(term) \(plan.everyText)", by: context)
+            } else if try await mayUntrack(term, context), try await tracked.untrack(term) {
+                try await site.record("untrack", term, by: context)
             }
         } catch let error as TrackingError {
             throw RefusedRequest(.badRequest, error.description)
@@ -73,7 +76,9 @@ struct TrackingController: Sendable {
                 every: try TrackingPlan.interval(body.every?.text ?? "5m"), sources: sources,
                 backfill: body.backfill ?? 0)
             _ = try SearchQuery(parsing: body.term)
-            return try JSONBody(try await tracked.track(body.term, plan), status: .created).response
+            let term = try await tracked.track(body.term, plan, by: try context.holder())
+            try await site.record("track", "\(body.term) \(plan.everyText)", by: context)
+            return try JSONBody(term, status: .created).response
         } catch let error as any ExplainedError {
             throw RefusedRequest(.badRequest, error.description)
         }
@@ -81,11 +86,21 @@ struct TrackingController: Sendable {
 
     private func apiUntrack(_ request: Request, context: SiteContext) async throws -> Response {
         let body = try await decode(UntrackRequest.self, request, context: context)
-        guard try await tracked.untrack(body.term) else {
+        guard try await mayUntrack(body.term, context), try await tracked.untrack(body.term) else {
             throw RefusedRequest(.notFound, "“\(body.term)” is not tracked.")
         }
+        try await site.record("untrack", body.term, by: context)
         let answer: [String: String] = ["untracked": body.term]
         return try JSONBody(answer).response
+    }
+
+    /// Whether the caller may untrack the term: who tracked it, or an admin (false when it is not tracked); a 403
+    /// that names who tracked it otherwise.
+    private func mayUntrack(_ term: String, _ context: SiteContext) async throws -> Bool {
+        guard let tracking = try await tracked.term(term) else { return false }
+        if context.caller.may(Needs.anyonesTracking) || tracking.trackedBy == context.caller.holder { return true }
+        let who = tracking.trackedByName.map { "\($0) tracks “\(term)”" } ?? "Someone else tracks “\(term)”"
+        throw RefusedRequest(.forbidden, "\(who): only they or an admin can untrack it.")
     }
 
     /// The sources named, each one this server offers.

@@ -1,5 +1,6 @@
 import AppStore
 import Posts
+import Team
 import Tracking
 
 #if canImport(FoundationEssentials)
@@ -20,12 +21,21 @@ struct TrackingStatus: Sendable {
     let state: TrackingState
     let csrf: String
     let back: String
+    /// Whether the one the page is for may start or stop it: a researcher starts, and stops their own (an admin
+    /// anyone's).
+    let mayChange: Bool
 
     var isTracked: Bool { state.summary != nil }
 
-    init(term: String, tracked: TrackedTerm?, csrf: String, back: String, now: Date = Date()) {
+    init(
+        term: String, tracked: TrackedTerm?, csrf: String, back: String, caller: Caller = Viewing.caller,
+        now: Date = Date()
+    ) {
         (self.term, self.csrf, self.back) = (term, csrf, back)
         state = TrackingState(tracked, now: now)
+        mayChange =
+            caller.may(Route.track.access)
+            && (tracked == nil || caller.may(Needs.anyonesTracking) || tracked?.trackedBy == caller.holder)
     }
 
     /// The mark on a Recents row, and its button.
@@ -44,6 +54,7 @@ struct TrackingStatus: Sendable {
     }
 
     private func writeForm(to html: inout HTMLWriter, withChoices: Bool) {
+        guard mayChange else { return }
         let action = isTracked ? SiteURL.untrack.path : SiteURL.track.path
         html.append(
             """

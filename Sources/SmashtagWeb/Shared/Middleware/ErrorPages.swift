@@ -38,6 +38,7 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
 
     private static func statusAndHeaders(of error: any Error) -> (HTTPResponse.Status, HTTPFields) {
         if let error = error as? HTTPError { return (error.status, error.headers) }
+        if let error = error as? TeamRefusal { return (error.status, error.headers) }
         if let error = error as? any HTTPResponseError { return (error.status, [:]) }
         if error is any LocalOutage || (error as? SourcesFailed)?.isOutage == true {
             return (.serviceUnavailable, [.retryAfter: "5"])

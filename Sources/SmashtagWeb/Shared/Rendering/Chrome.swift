@@ -1,4 +1,5 @@
 import AppStore
+import Team
 
 /// What every page shows around its content: title, back and back-to-root controls, the tab bar.
 struct Chrome: Sendable {
@@ -9,6 +10,8 @@ struct Chrome: Sendable {
     let rootURL: String?
     let isSearchTab: Bool
     let isRecentsTab: Bool
+    /// The sign-in and account pages, which belong to no tab.
+    let isAccountTab: Bool
     /// The page's RSS twin, if it has one.
     let feedURL: String?
     let searchTabURL = SiteURL.searchRoot(query: nil).path
@@ -16,13 +19,15 @@ struct Chrome: Sendable {
     let stylesheetURL = StaticAssets.bundled?.stylesheet.path ?? "/app.css"
     let scriptURL = StaticAssets.bundled?.script.path ?? "/app.js"
 
-    init(title: String, tab: Tab, back: String? = nil, isRoot: Bool, feedURL: String? = nil) {
+    /// `tab`: nil for the account's pages.
+    init(title: String, tab: Tab?, back: String? = nil, isRoot: Bool, feedURL: String? = nil) {
         self.feedURL = feedURL
         self.title = title
-        self.backURL = isRoot ? nil : back ?? Self.root(of: tab)
-        self.rootURL = isRoot ? nil : Self.root(of: tab)
+        self.backURL = isRoot ? nil : back ?? tab.map(Self.root)
+        self.rootURL = isRoot ? nil : tab.map(Self.root)
         isSearchTab = tab == .search
         isRecentsTab = tab == .recents
+        isAccountTab = tab == nil
     }
 
     private static func root(of tab: Tab) -> String {
@@ -93,10 +98,22 @@ extension Chrome {
             <nav class="tabs" aria-label="Tabs">
               <a href="\(url: searchTabURL)"\(isSearchTab ? Self.currentPage : .empty)>\(Icon.search) Search</a>
               <a href="\(url: recentsTabURL)"\(isRecentsTab ? Self.currentPage : .empty)>\(Icon.recents) Recents</a>
-            </nav>
-            </body>
-            </html>
 
             """)
+        writeAccountTab(to: &html)
+        html.append("</nav>\n</body>\n</html>\n")
+    }
+
+    /// Where people have been added, the third tab: the account of whoever is signed in, or signing in. The owner of a
+    /// Smashtag with no people has nothing to sign in to, and no tab.
+    private func writeAccountTab(to html: inout HTMLWriter) {
+        let caller = Viewing.caller
+        guard caller.kind != .owner else { return }
+        let current = isAccountTab ? Self.currentPage : .empty
+        if caller.isSignedOut {
+            html.append("  <a href=\"\(url: SiteURL.signIn(next: nil).path)\"\(current)>\(Icon.person) Sign in</a>\n")
+        } else {
+            html.append("  <a href=\"\(url: SiteURL.account.path)\"\(current)>\(Icon.person) Account</a>\n")
+        }
     }
 }

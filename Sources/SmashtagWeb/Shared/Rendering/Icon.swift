@@ -6,6 +6,8 @@ enum Icon {
     static let search: Markup = "\(open)<circle cx=\"10.5\" cy=\"10.5\" r=\"6.5\"/><path d=\"M15.5 15.5 21 21\"/></svg>"
     /// The Recents tab: a clock.
     static let recents: Markup = "\(open)<circle cx=\"12\" cy=\"12\" r=\"9\"/><path d=\"M12 7v5l3.5 2\"/></svg>"
+    /// The Account tab: a person's head and shoulders.
+    static let person: Markup = "\(open)<circle cx=\"12\" cy=\"8\" r=\"4\"/><path d=\"M4 21a8 8 0 0 1 16 0\"/></svg>"
     /// Back to the start of the tab: an arrow up to a bar.
     static let toStart: Markup = "\(open)<path d=\"M5 4h14M12 20V8M7 13l5-5 5 5\"/></svg>"
     /// A term's Popularity: an i in a circle.

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Posts
+import Team
 
 /// Every route the site serves, by name. Controllers register these patterns and `SiteURL` builds links from the
 /// same paths, so a link cannot point at a route that does not exist; the method check answers 405 from them.
@@ -45,12 +46,22 @@ enum Route: Sendable, Hashable {
     case asset
     case demoAvatar
     case demoImage
+    /// The sign-in page (GET) and its form (POST).
+    case signIn
+    case startSignIn
+    case signOut
+    /// Who you are, your sign-ins and your role.
+    case account
+    /// The audit trail, a page and its JSON twin.
+    case audit
+    case apiAudit
 
     static let all: [Route] =
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
-            .apiNetwork, .apiDataset, .searchFeed, .asset, .demoAvatar, .demoImage,
+            .apiNetwork, .apiDataset, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut,
+            .account, .audit, .apiAudit,
         ]
         + Tab.allCases.flatMap {
             [
@@ -91,14 +102,35 @@ enum Route: Sendable, Hashable {
         case .asset: "/assets/:name"
         case .demoAvatar: "/demo/avatars/:name"
         case .demoImage: "/demo/images/:name"
+        case .signIn, .startSignIn: "/signin"
+        case .signOut: "/signout"
+        case .account: "/account"
+        case .audit: "/audit"
+        case .apiAudit: "/api/audit"
         }
     }
 
     /// The one method a route answers (GET routes answer HEAD too).
     var method: HTTPRequest.Method {
         switch self {
-        case .deleteRecent, .track, .untrack, .apiTrack, .apiUntrack: .post
+        case .deleteRecent, .track, .untrack, .apiTrack, .apiUntrack, .startSignIn, .signOut: .post
         default: .get
+        }
+    }
+
+    /// The least a caller needs to use it (the GUIDE's table of roles says the same). Some routes ask more of some
+    /// requests: a network's CSV and GEXF need a researcher, an identified dataset an admin, untracking someone
+    /// else's term an admin.
+    var access: Access {
+        switch self {
+        case .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut: .anyone
+        case .home, .searchRoot, .search, .post, .earlierPost, .popularity, .trend, .network, .image, .images,
+            .apiSearch, .apiPost, .apiEarlierPost, .apiPopularity, .apiPopularityEvents, .apiTrend, .apiNetwork,
+            .searchFeed:
+            .visitor
+        case .recents, .deleteRecent, .apiRecents, .apiTracking, .account: .viewer
+        case .track, .untrack, .apiTrack, .apiUntrack, .apiDataset: .researcher
+        case .audit, .apiAudit: .admin
         }
     }
 

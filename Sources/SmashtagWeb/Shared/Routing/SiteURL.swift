@@ -39,6 +39,11 @@ enum SiteURL: Sendable {
     case images(Tab, query: String, newest: Date, oldest: Date, back: String?)
     /// One post as a list, from the images grid.
     case onePost(Tab, query: String, key: PostKey, back: String?)
+    /// `next`: where to go once signed in, a path on this site only.
+    case signIn(next: String?)
+    case signOut
+    case account
+    case audit(since: String?)
 
     var path: String {
         switch self {
@@ -87,6 +92,10 @@ enum SiteURL: Sendable {
                 ])
         case .onePost(let tab, let query, let key, let back):
             Route.search(tab).path() + Self.query(["q": query, "only": key.description, "back": back])
+        case .signIn(let next): Route.signIn.path() + Self.query(["next": Self.safeBack(next)])
+        case .signOut: Route.signOut.path()
+        case .account: Route.account.path()
+        case .audit(let since): Route.audit.path() + Self.query(["since": since])
         }
     }
 

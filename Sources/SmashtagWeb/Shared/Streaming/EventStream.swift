@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import Logging
+import Foundation
 import NIOCore
 
 /// A live event stream: which feed it listens to, and how its response begins.
@@ -32,6 +33,8 @@ struct EventStreams: Sendable {
     let feeds: LiveFeeds
     let logger: Logger
     let paths: [String: Plan]
+    /// Why the request's caller may not have the stream; nil when they may.
+    let admission: @Sendable (HTTPRequest) async -> StreamRefusal?
 
     /// The stream a `GET` asks for; nil when it is not one, or its query string is refused.
     func stream(for request: HTTPRequest) -> EventStream? {
@@ -50,6 +53,16 @@ struct EventStreams: Sendable {
                 .badRequest, "A live stream needs a connection of its own: ask for it when nothing else is under way.")
         }
         return Response(status: .ok, headers: EventStream.headers)
+    }
+}
+
+/// A stream refused to its caller: the status, and the sentence as the JSON API says one.
+struct StreamRefusal: Sendable {
+    let status: HTTPResponse.Status
+    let sentence: String
+
+    var json: String {
+        (try? JSONEncoder().encode(APIError(error: sentence))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 }
 

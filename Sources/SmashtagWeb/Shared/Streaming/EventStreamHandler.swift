@@ -33,6 +33,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var takingRequest = false
     /// Events the client was too slow to take yet: only the latest is kept, which says everything the older did.
     private var unwritten: ByteBuffer?
+    /// Whether the stream's caller may have it is being asked (of the store, where people are added).
+    private var isAdmitting = false
 
     init(streams: EventStreams) {
         self.streams = streams
@@ -56,10 +58,10 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let request):
             // Nothing may follow a stream on its connection: its response never ends.
-            guard listener == nil else { return context.close(promise: nil) }
+            guard listener == nil, !isAdmitting else { return context.close(promise: nil) }
             if underWay == 0, let stream = streams.stream(for: request) {
                 takingRequest = true
-                start(stream, for: request, context: context)
+                admit(stream, for: request, context: context)
             } else {
                 underWay += 1
                 context.fireChannelRead(data)
@@ -87,6 +89,32 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func endForShutdown() {
         guard listener != nil else { return }
         end()
+    }
+
+    /// Asks whether the request's caller may read the stream (the router's routes ask `CallerCheck`, which this
+    /// request never meets), then starts it, or answers the refusal and closes the connection.
+    private func admit(_ stream: EventStream, for request: HTTPRequest, context: ChannelHandlerContext) {
+        isAdmitting = true
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let eventLoop = context.eventLoop
+        let admission = streams.admission
+        Task {
+            let refusal = await admission(request)
+            eventLoop.execute { handler.value.admitted(stream, request, refusal: refusal) }
+        }
+    }
+
+    private func admitted(_ stream: EventStream, _ request: HTTPRequest, refusal: StreamRefusal?) {
+        isAdmitting = false
+        guard let context else { return }
+        guard let refusal else { return start(stream, for: request, context: context) }
+        let body = ByteBuffer(string: refusal.json)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .connection: "close"]
+        headers[.contentLength] = String(body.readableBytes)
+        context.write(wrapOutboundOut(.head(HTTPResponse(status: refusal.status, headerFields: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(body)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.close(promise: nil)
     }
 
     private func start(_ stream: EventStream, for request: HTTPRequest, context: ChannelHandlerContext) {

@@ -1,0 +1,82 @@
+import AppStore
+
+/// Who a request is, as far as Smashtag may act for them: the owner (a Smashtag with no people, on this computer
+/// only), a person signed in or using one of their tokens, a visitor (not signed in, where `--public` lets visitors
+/// read), or a stranger (not signed in where nothing is shown without).
+public struct Caller: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case owner
+        case person(Person, tokenPrefix: String?)
+        case visitor
+        case stranger
+    }
+
+    public let kind: Kind
+    /// What they may do; nil for a visitor.
+    public let role: Role?
+
+    public static let owner = Caller(kind: .owner, role: .admin)
+    public static let visitor = Caller(kind: .visitor, role: nil)
+    public static let stranger = Caller(kind: .stranger, role: nil)
+
+    public static func person(_ person: Person, role: Role, tokenPrefix: String? = nil) -> Caller {
+        Caller(kind: .person(person, tokenPrefix: tokenPrefix), role: role)
+    }
+
+    /// Whose Recents their searches go into; nil for a visitor, whose searches are answered and kept nowhere.
+    public var holder: Holder? {
+        switch kind {
+        case .owner: .owner
+        case .person(let person, _): person.holder
+        case .visitor, .stranger: nil
+        }
+    }
+
+    /// A person signed in or with a token; nil for the owner and a visitor.
+    public var person: Person? {
+        if case .person(let person, _) = kind { return person }
+        return nil
+    }
+
+    /// Not signed in.
+    public var isSignedOut: Bool { kind == .visitor || kind == .stranger }
+
+    /// As the audit trail names them: `alice`, `alice (token abc12345)`, `owner`, `visitor`.
+    public var auditName: String {
+        switch kind {
+        case .owner: "owner"
+        case .person(let person, let prefix?): "\(person.name) (token \(prefix))"
+        case .person(let person, nil): person.name
+        case .visitor, .stranger: "visitor"
+        }
+    }
+
+    /// Whether they may use something that needs `access`.
+    public func may(_ access: Access) -> Bool {
+        switch access {
+        case .anyone: true
+        case .visitor: kind != .stranger
+        case .role(let least): role.map { $0 >= least } ?? false
+        }
+    }
+}
+
+/// The least a route needs: `anyone` (the sign-in page, the static files), `visitor` (reading, which `--public` opens
+/// to visitors; otherwise a viewer's), or a role.
+public enum Access: Sendable, Hashable, CustomStringConvertible {
+    case anyone
+    case visitor
+    case role(Role)
+
+    public static let viewer = Access.role(.viewer)
+    public static let researcher = Access.role(.researcher)
+    public static let admin = Access.role(.admin)
+
+    public var description: String {
+        switch self {
+        case .anyone: "anyone"
+        case .visitor: "visitor"
+        case .role(let role): role.rawValue
+        }
+    }
+}
