@@ -19,7 +19,10 @@ public enum Secrets {
 
     /// A new token and the prefix that names it.
     public static func token() -> (token: String, prefix: String) {
-        let prefix = String(randomText(bytes: 6).prefix(8))
+        // Letters and digits only, so that a prefix reads as one word in lists and the audit trail.
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+        var random = SystemRandomNumberGenerator()
+        let prefix = String((0..<8).map { _ in alphabet[Int(random.next(upperBound: UInt32(alphabet.count)))] })
         return (tokenScheme + prefix + "_" + randomText(bytes: 32), prefix)
     }
 

@@ -7,7 +7,9 @@ import Hummingbird
 import HummingbirdTesting
 import LiveIndex
 import Logging
+import PostgresSupport
 import Posts
+import Team
 import SmashtagApp
 import TestSupport
 
@@ -23,6 +25,10 @@ struct TestArguments: AppArguments {
     let logLevel = Logger.Level.critical
     var idleTimeout: Duration = .seconds(15)
     var liveIndex: LiveIndexSettings?
+    var database: PostgresURL?
+    var isPublic = false
+    /// bcrypt's cheapest cost: the tests check what is hashed, not how slowly.
+    var passwords = Passwords(cost: 4)
 
     func serverStarted(at url: String) {}
 }

@@ -350,7 +350,8 @@ enum PostgresFunctions {
                 newer = excluded.newer, older = excluded.older
             RETURNING id, searched, xmax = 0 INTO term_id, searched_now, added;
             INSERT INTO recent_holder (holder_id, term_id, searched) VALUES (p_holder, term_id, searched_now)
-            ON CONFLICT (holder_id, term_id) DO UPDATE SET searched = excluded.searched
+            -- By the constraint's name: `term_id` is also this function's result.
+            ON CONFLICT ON CONSTRAINT recent_holder_pkey DO UPDATE SET searched = excluded.searched
             RETURNING xmax = 0 INTO holder_added;
             IF holder_added THEN waiting := smashtag_push_out(p_holder, p_limit, p_channel); END IF;
             fresh := smashtag_count_page(term_id, added, p_whole, p_network, p_post_id, p_created, p_json,

@@ -22,12 +22,13 @@ extension SQLiteStore: RecentsStore {
                 sql: "DELETE FROM recentHolder WHERE holderID = ? AND termID = ?", arguments: [holder.id, id])
             guard db.changesCount > 0 else { return false }
             // What the holder tracked goes with it, as it always has for the owner; a colleague's tracking stays.
+            // One statement each: GRDB gives a script's arguments to its first statement only.
             try db.execute(
                 sql: """
                     DELETE FROM trackedSource WHERE termID = ?1 AND termID IN (SELECT termID FROM tracked WHERE \
-                    trackedBy = ?2);
-                    DELETE FROM tracked WHERE termID = ?1 AND trackedBy = ?2
+                    trackedBy = ?2)
                     """, arguments: [id, holder.id])
+            try db.execute(sql: "DELETE FROM tracked WHERE termID = ? AND trackedBy = ?", arguments: [id, holder.id])
             try OrphanPosts.delete(Self.removeIfUnheld([id], db), db)
             return true
         }
