@@ -260,13 +260,12 @@ enum CommandLineAudit {
     }
 }
 
-/// A new password: a line of standard input when it is not a terminal (a script's, a password manager's), else one
-/// made up to be shown once.
+/// A new password: the line standard input gives when it is not a terminal (a script's, a password manager's), else
+/// one made up to be shown once.
 enum NewPassword {
     static func read() throws -> (password: String, generated: Bool) {
-        guard isatty(0) == 0 else { return (Passwords.generated(), true) }
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw CommandFailure("Standard input has no password: give one line, or run this in a terminal to get one.")
+        guard isatty(0) == 0, let line = readLine(strippingNewline: true), !line.isEmpty else {
+            return (Passwords.generated(), true)
         }
         do { try Passwords.check(line) } catch let error as PasswordError { throw CommandFailure(error.description) }
         return (line, false)
