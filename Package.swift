@@ -327,7 +327,8 @@ let package = Package(
             name: "SmashtagWebTests",
             dependencies: [
                 "SmashtagWeb", "SmashtagApp", "AppStore", "Corpus", "DemoCorpus", "LiveIndex", "Posts", "TestSupport",
-                "Team", "PostgresSupport", "StubJetstream", "StubBluesky", .hummingbird, .hummingbirdTesting, .httpTypes,
+                "Team", "PostgresSupport", "StubJetstream", "StubBluesky", .hummingbird, .hummingbirdTesting,
+                .httpTypes,
                 .grdb, .compressNIO, .serviceLifecycle,
                 .nioCore, .nioPosix, .logging,
             ],

@@ -136,9 +136,11 @@ if [ -n "$copy_corpus" ]; then
     "$bin" corpus copy --to "$SMASHTAG_DATABASE_URL" --data-dir "$data"
 fi
 
-# All at once: the first to start on an empty database generates the demo; the others wait for it, then start.
+# All at once: the first to start on an empty database generates the demo; the others wait for it, then start. nginx,
+# on this machine, is the proxy whose X-Forwarded-For and -Proto the servers believe (addresses, HTTPS cookies).
 for ((server = base; server <= last; server++)); do
-    "$bin" serve --port "$server" --data-dir "$data" "${serve_options[@]}" > "$logs/server-$server.log" 2>&1 &
+    "$bin" serve --port "$server" --data-dir "$data" --trusted-proxy 127.0.0.1 "${serve_options[@]}" \
+        > "$logs/server-$server.log" 2>&1 &
     servers+=($!)
 done
 echo "run-servers: starting $count servers on ports $base–$last (logs: $logs/server-PORT.log)…" >&2

@@ -62,7 +62,8 @@ struct UserCommand: AsyncParsableCommand {
             case .text:
                 if people.isEmpty { print("No one is added: this Smashtag is its owner's, on this computer.") }
                 for person in people {
-                    print("\(TerminalText.line(person.name))\t\(person.role.rawValue)\tadded \(Self.day(person.created))")
+                    print(
+                        "\(TerminalText.line(person.name))\t\(person.role.rawValue)\tadded \(Self.day(person.created))")
                 }
             }
         }
@@ -74,7 +75,8 @@ struct UserCommand: AsyncParsableCommand {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove a person: their sign-ins, tokens and Recents go with them; what they track stays tracked.")
+            abstract: "Remove a person: their sign-ins, tokens and Recents go with them; what they track stays tracked."
+        )
 
         @Argument var name: String
         @OptionGroup var common: CommonOptions
@@ -113,7 +115,8 @@ struct UserCommand: AsyncParsableCommand {
 
     struct Password: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give a person a new password (printed once, or read from standard input); it ends their sign-ins.")
+            abstract:
+                "Give a person a new password (printed once, or read from standard input); it ends their sign-ins.")
 
         @Argument var name: String
         @OptionGroup var common: CommonOptions
@@ -191,7 +194,8 @@ struct TokenCommand: AsyncParsableCommand {
                     let expires = token.expires.map { "expires " + UserCommand.List.day($0) } ?? "never expires"
                     let used = token.lastUsed.map { "last used " + $0.ISO8601Format() } ?? "never used"
                     print(
-                        "\(token.prefix)\t\(TerminalText.line(token.person))\t\(token.role.rawValue)\t\(expires)\t\(used)"
+                        [token.prefix, TerminalText.line(token.person), token.role.rawValue, expires, used]
+                            .joined(separator: "\t")
                     )
                 }
             }
@@ -213,7 +217,9 @@ struct TokenCommand: AsyncParsableCommand {
                     return revoked
                 }
             }
-            guard revoked else { throw CommandFailure("No token starts “\(prefix)”: `smashtag token list` shows them.") }
+            guard revoked else {
+                throw CommandFailure("No token starts “\(prefix)”: `smashtag token list` shows them.")
+            }
             print("Revoked \(prefix).")
         }
     }

@@ -109,8 +109,9 @@ func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
     let streams = EventStreams(
         feeds: site.liveFeeds, logger: site.logger,
         paths: [Route.apiPopularityEvents.pattern: PopularityController(site: site).stream],
-        admission: { [gate = site.gate] request in
-            await CallerCheck.streamRefusal(request, gate: gate, access: Route.apiPopularityEvents.access)
+        admission: { [gate = site.gate, proxies = site.proxies] request, peer in
+            await CallerCheck.streamRefusal(
+                request, peer: peer, gate: gate, proxies: proxies, access: Route.apiPopularityEvents.access)
         })
     return .http1(
         configuration: .init(

@@ -32,7 +32,9 @@ public struct Gate: Sendable {
 
     /// The caller; throws `Refusal.notAdmitted` for a token or sign-in that is malformed, unknown, expired or
     /// revoked.
-    public func caller(sessionID: String?, bearer: String?) async throws -> Caller {
+    /// `fromThisComputer`: the request came from this computer (a loopback address, directly or through a trusted
+    /// proxy); only then is anyone the owner.
+    public func caller(sessionID: String?, bearer: String?, fromThisComputer: Bool = true) async throws -> Caller {
         if let bearer, !Secrets.isTokenShaped(bearer) { throw Refusal.badToken }
         let session = sessionID.flatMap { Secrets.isSessionShaped($0) ? Secrets.hash($0) : nil }
         let admission = try await cache.admission(signIn: session, token: bearer.map(Secrets.hash))
@@ -40,7 +42,7 @@ public struct Gate: Sendable {
             if let prefix = admission.tokenPrefix { await noteUse(of: prefix) }
             return .person(person, role: role, tokenPrefix: admission.tokenPrefix)
         }
-        guard admission.hasPeople else { return isLoopback ? .owner : isPublic ? .visitor : .stranger }
+        guard admission.hasPeople else { return isLoopback && fromThisComputer ? .owner : signedOut }
         if bearer != nil { throw Refusal.badToken }
         if sessionID != nil { throw Refusal.signInEnded }
         return signedOut

@@ -25,7 +25,9 @@ struct PeopleTests {
         await #expect(throws: PeopleError.nameTaken("alice")) {
             try await people(t).add("alice", role: .viewer, passwordHash: "x")
         }
-        await #expect(throws: PeopleError.badName("<b>")) { try await people(t).add("<b>", role: .viewer, passwordHash: "x") }
+        await #expect(throws: PeopleError.badName("<b>")) {
+            try await people(t).add("<b>", role: .viewer, passwordHash: "x")
+        }
         try await people(t).setRole(.admin, of: "ALICE")
         #expect(try await people(t).person(named: "alice")?.role == .admin)
         #expect(try await people(t).credentials(of: "alice")?.passwordHash == "hash-a")
@@ -71,7 +73,9 @@ struct PeopleTests {
         try await people(t).setRole(.viewer, of: "alice")
         let lowered = try await people(t).admission(signIn: nil, token: "t1", now: Self.start)
         #expect(lowered.role == .viewer && lowered.tokenPrefix == "p1", "a person's role lowered lowers their tokens'")
-        #expect(try await people(t).admission(signIn: nil, token: "t2", now: Self.start.addingTimeInterval(61)).person == nil)
+        #expect(
+            try await people(t).admission(signIn: nil, token: "t2", now: Self.start.addingTimeInterval(61)).person
+                == nil)
         try await people(t).tokenUsed(prefix: "p1", at: Self.start.addingTimeInterval(5))
         let listed = try await people(t).tokens()
         #expect(listed.map(\.prefix).sorted() == ["p1", "p2"])
@@ -89,13 +93,22 @@ struct PeopleTests {
         let t = try await store.fixture()
         for second in 0..<3 {
             try await people(t).recordSignInFailure(
-                ["name:alice", "address:1.2.3.4"], keeping: .seconds(900), now: Self.start.addingTimeInterval(Double(second)))
+                ["name:alice", "address:1.2.3.4"], keeping: .seconds(900),
+                now: Self.start.addingTimeInterval(Double(second)))
         }
-        #expect(try await people(t).signInFailures(["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(10)) == 3)
-        #expect(try await people(t).signInFailures(["name:bob", "address:1.2.3.4"], within: .seconds(900), now: Self.start) == 3)
-        #expect(try await people(t).signInFailures(["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(1000)) == 0)
+        #expect(
+            try await people(t).signInFailures(
+                ["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(10)) == 3)
+        #expect(
+            try await people(t).signInFailures(["name:bob", "address:1.2.3.4"], within: .seconds(900), now: Self.start)
+                == 3)
+        #expect(
+            try await people(t).signInFailures(
+                ["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(1000)) == 0)
         try await people(t).clearSignInFailures(["name:alice"])
-        #expect(try await people(t).signInFailures(["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(10)) == 0)
+        #expect(
+            try await people(t).signInFailures(
+                ["name:alice"], within: .seconds(900), now: Self.start.addingTimeInterval(10)) == 0)
     }
 
     /// The first person takes over what the owner searched; after that, each person has their own Recents, and no
@@ -119,7 +132,8 @@ struct PeopleTests {
         #expect(try await Recents(database: t.database, holder: alice.holder).delete("#kept"))
         #expect(try await t.table("#kept")["Users"] == ["@someone 2"], "bob still holds it")
         #expect(try await Recents(database: t.database, holder: bob.holder).delete("#kept"))
-        #expect(try await TermPosts(database: t.database).shown("#kept") == nil, "no one holds it: gone with its counts")
+        #expect(
+            try await TermPosts(database: t.database).shown("#kept") == nil, "no one holds it: gone with its counts")
     }
 
     @Test(arguments: TestStore.available) func aTermTrackedByOnePersonStaysWhenTheyLeaveAndGoesWhenUntracked(
@@ -146,6 +160,10 @@ struct PeopleTests {
         }
         let entries = try await trail.entries(since: Self.start.addingTimeInterval(1))
         #expect(entries.map(\.action) == ["export", "track"])
-        #expect(entries.first == AuditEntry(at: Self.start.addingTimeInterval(2), actor: "alice", action: "export", detail: "#swift", address: "10.0.0.7"))
+        #expect(
+            entries.first
+                == AuditEntry(
+                    at: Self.start.addingTimeInterval(2), actor: "alice", action: "export", detail: "#swift",
+                    address: "10.0.0.7"))
     }
 }

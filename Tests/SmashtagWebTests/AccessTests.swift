@@ -59,7 +59,8 @@ struct AccessTests {
 
     @Test func everyRouteIsInTheTable() {
         for route in Route.all {
-            #expect(Self.least["\(route.method) \(route.pattern)"] != nil, "\(route.method) \(route.pattern) has no row")
+            #expect(
+                Self.least["\(route.method) \(route.pattern)"] != nil, "\(route.method) \(route.pattern) has no row")
         }
         #expect(Set(Route.all.map { "\($0.method) \($0.pattern)" }).count == Self.least.count)
     }
@@ -87,13 +88,16 @@ struct AccessTests {
             var headers = credentials[who] ?? [:]
             var body: ByteBuffer?
             if method == .post {
-                headers[.contentType] = uri.hasPrefix("/api/") ? "application/json" : "application/x-www-form-urlencoded"
+                headers[.contentType] =
+                    uri.hasPrefix("/api/") ? "application/json" : "application/x-www-form-urlencoded"
                 body = ByteBuffer(string: uri.hasPrefix("/api/") ? ##"{"term":"#x"}"## : "term=%23x&csrf=none")
             }
             let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
             let refused = Self.isRefusal(response)
             let allowed = Self.grants(who.role, least)
-            #expect(refused == !allowed, "\(request) as \(who): \(response.status) \(String(buffer: response.body).prefix(160))")
+            #expect(
+                refused == !allowed,
+                "\(request) as \(who): \(response.status) \(String(buffer: response.body).prefix(160))")
         }
     }
 
@@ -109,7 +113,8 @@ struct AccessTests {
     /// 401, a 403 naming the role needed, or the sign-in page instead.
     static func isRefusal(_ response: TestResponse) -> Bool {
         let text = String(buffer: response.body)
-        return response.status == .unauthorized || (response.status == .forbidden
+        return response.status == .unauthorized
+            || (response.status == .forbidden
                 && (text.contains("which you do not have") || text.contains("need the admin role")))
             || (response.status == .seeOther && response.headers[.location]?.hasPrefix("/signin") == true)
     }
@@ -138,7 +143,8 @@ struct AccessTests {
             credentials[who] = [.cookie: "\(SignInCookie.name)=\(session)"]
         }
         let (token, prefix) = Secrets.token()
-        try await people.createToken(prefix: prefix, hash: Secrets.hash(token), for: "admin", role: .researcher, expires: nil)
+        try await people.createToken(
+            prefix: prefix, hash: Secrets.hash(token), for: "admin", role: .researcher, expires: nil)
         credentials[.token] = [.authorization: "Bearer \(token)"]
         return (Application(router: try buildRouter(site), logger: WebFixture.quietLogger), credentials)
     }

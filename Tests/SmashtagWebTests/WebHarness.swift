@@ -9,8 +9,8 @@ import LiveIndex
 import Logging
 import PostgresSupport
 import Posts
-import Team
 import SmashtagApp
+import Team
 import TestSupport
 
 @testable import SmashtagWeb

@@ -63,11 +63,16 @@ struct TeamTests {
 
     @Test func withNoPeopleTheOwnerIsEveryoneOnThisComputerOnly() async throws {
         let database = try AppDatabase.inMemory()
-        #expect(try await Gate(database: database, isLoopback: true, isPublic: false).caller(sessionID: nil, bearer: nil) == .owner)
-        #expect(try await Gate(database: database, isLoopback: false, isPublic: true).caller(sessionID: nil, bearer: nil) == .visitor)
+        #expect(
+            try await Gate(database: database, isLoopback: true, isPublic: false).caller(sessionID: nil, bearer: nil)
+                == .owner)
+        #expect(
+            try await Gate(database: database, isLoopback: false, isPublic: true).caller(sessionID: nil, bearer: nil)
+                == .visitor)
         let stale = Secrets.sessionID()
         #expect(
-            try await Gate(database: database, isLoopback: true, isPublic: false).caller(sessionID: stale, bearer: nil) == .owner,
+            try await Gate(database: database, isLoopback: true, isPublic: false).caller(sessionID: stale, bearer: nil)
+                == .owner,
             "a cookie left from a team's days changes nothing")
     }
 
@@ -80,9 +85,13 @@ struct TeamTests {
         #expect(try await gate.caller(sessionID: nil, bearer: nil) == .stranger)
         #expect(try await desk.signIn(name: "alice", password: "wrong password", from: "10.0.0.1") == .refused)
         #expect(try await desk.signIn(name: "nobody", password: "a password long enough", from: "10.0.0.1") == .refused)
-        guard case .signedIn(let person, let session) = try await desk.signIn(
-            name: "ALICE", password: "a password long enough", from: "10.0.0.1")
-        else { Issue.record("not signed in"); return }
+        guard
+            case .signedIn(let person, let session) = try await desk.signIn(
+                name: "ALICE", password: "a password long enough", from: "10.0.0.1")
+        else {
+            Issue.record("not signed in")
+            return
+        }
         #expect(person.name == "alice")
         let caller = try await gate.caller(sessionID: session, bearer: nil)
         #expect(caller.person?.name == "alice" && caller.role == .researcher && caller.auditName == "alice")
@@ -97,7 +106,9 @@ struct TeamTests {
         _ = try await People(database: database).add("alice", role: .viewer, passwordHash: hash)
         let desk = SignInDesk(database: database, passwords: Self.passwords)
         for attempt in 0..<SignInDesk.failuresAllowed {
-            #expect(try await desk.signIn(name: "alice", password: "guess \(attempt) wrong", from: "10.0.0.\(attempt)") == .refused)
+            #expect(
+                try await desk.signIn(name: "alice", password: "guess \(attempt) wrong", from: "10.0.0.\(attempt)")
+                    == .refused)
         }
         await #expect(throws: Refusal.self) {
             try await desk.signIn(name: "alice", password: "a password long enough", from: "10.9.9.9")

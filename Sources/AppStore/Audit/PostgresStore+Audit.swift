@@ -1,6 +1,6 @@
-import Posts
 import PostgresNIO
 import PostgresSupport
+import Posts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -75,7 +76,8 @@ public struct People: Sendable {
 
     /// The most failed sign-ins any of `keys` had within `window` before `now`.
     public func signInFailures(_ keys: [String], within window: Duration, now: Date = Date()) async throws -> Int {
-        try await database.store.signInFailures(keys, since: now.addingTimeInterval(-window.seconds).millisecondsSince1970)
+        try await database.store.signInFailures(
+            keys, since: now.addingTimeInterval(-window.seconds).millisecondsSince1970)
     }
 
     public func recordSignInFailure(_ keys: [String], keeping window: Duration, now: Date = Date()) async throws {

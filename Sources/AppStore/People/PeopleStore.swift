@@ -1,4 +1,5 @@
 import Posts
+
 /// People, their sign-ins and their tokens as the store keeps them: bcrypt hashes of passwords and SHA-256 hashes of
 /// session ids and tokens, never the secrets. Times in milliseconds since 1970.
 protocol PeopleStore: Sendable {
@@ -25,7 +26,8 @@ protocol PeopleStore: Sendable {
     func recordSignInFailure(_ keys: [String], at: Int64, forgetBefore: Int64) async throws
     func clearSignInFailures(_ keys: [String]) async throws
 
-    func createToken(prefix: String, hash: String, personID: Int64, role: Role, now: Int64, expires: Int64?)
+    func createToken(
+        prefix: String, hash: String, personID: Int64, role: Role, now: Int64, expires: Int64?)
         async throws
     func tokens() async throws -> [TokenRecord]
     func revokeToken(prefix: String) async throws -> Bool

@@ -1,4 +1,5 @@
 import Posts
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

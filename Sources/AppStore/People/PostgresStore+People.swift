@@ -1,6 +1,6 @@
-import Posts
 import PostgresNIO
 import PostgresSupport
+import Posts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -97,7 +97,8 @@ extension PostgresStore: PeopleStore {
     }
 
     func endSignIn(idHash: String) async throws {
-        try await transaction { connection in try await connection.run("DELETE FROM sign_in WHERE id_hash = \(idHash)") }
+        try await transaction { connection in try await connection.run("DELETE FROM sign_in WHERE id_hash = \(idHash)")
+        }
     }
 
     /// One statement: whether there are people, and the person the sign-in or the token names.

@@ -1,5 +1,5 @@
-import Posts
 import GRDB
+import Posts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import Posts
+
 /// The tables of people, their Recents, sign-ins, tokens, failed sign-ins and the audit trail, in SQLite (migration
 /// `v10`) and PostgreSQL (`v7`). Person and token ids are never reused: Recents, tracking and the audit trail name
 /// them, and a new person must not inherit a removed one's.

@@ -12,8 +12,8 @@ protocol SessionStore: Sendable {
     /// The term's row in Recents (first or not in the holder's) and which of `keys` it counted already; nil when no
     /// one holds it.
     func recordedTerm(_ key: String, of holder: Holder, counting keys: Set<PostKey>) async throws -> RecordedTerm?
-    /// Moves the term to the top of the holder's Recents with the page's follow-on requests and counts the page's posts, in one
-    /// transaction — unless that would change nothing: then nothing is written and the term is returned settled
+    /// Moves the term to the top of the holder's Recents with the page's follow-on requests and counts the page's
+    /// posts, in one transaction — unless that would change nothing: then nothing is written and the term is returned settled
     /// (with the generation read before it, when the store has one). A term pushed out of the holder's Recents that no
     /// one else holds goes with its counts; the
     /// posts no other term counted go in a later batch (`OrphanPosts`, `PostgresOrphans`).

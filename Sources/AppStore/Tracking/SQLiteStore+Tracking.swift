@@ -26,7 +26,11 @@ extension SQLiteStore: TrackingStore {
                 ])
             if try Self.isHeld(id, by: holder, db) { return }
             let searched = try Int64.fetchOne(
-                db, sql: "UPDATE recent SET searched = (SELECT max(searched) + 1 FROM recent) WHERE id = ? RETURNING searched",
+                db,
+                sql: """
+                    UPDATE recent SET searched = (SELECT max(searched) + 1 FROM recent) WHERE id = ? \
+                    RETURNING searched
+                    """,
                 arguments: [id])
             try Self.hold(id, searched: searched ?? 0, for: holder, pushingOut: orphans, db)
         }

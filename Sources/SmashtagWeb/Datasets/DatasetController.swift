@@ -1,10 +1,10 @@
-import Team
 import AppStore
 import Exports
 import Foundation
 import HTTPTypes
 import Hummingbird
 import SmashtagApp
+import Team
 
 /// `/api/popularity/posts`: a term's posts as a dataset, from the Popularity page's Download form or a script.
 /// NDJSON is streamed a batch at a time as it is read; the CSV tables' zip is made in the server's temporary folder

@@ -26,7 +26,8 @@ struct DatasetParameters: Sendable {
 
     /// The audit trail's note of it: `#swift · 7d · csv · pseudonymised`.
     func auditDetail(term shown: String) -> String {
-        [shown, window.rawValue, format.rawValue, pseudonymises ? "pseudonymised" : "identified"].joined(separator: " · ")
+        [shown, window.rawValue, format.rawValue, pseudonymises ? "pseudonymised" : "identified"].joined(
+            separator: " · ")
     }
 
     /// The file's name: `posts-swift-7d.ndjson`, `posts-swift-all-pseudonymised.zip`.

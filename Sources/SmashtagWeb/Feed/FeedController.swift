@@ -1,10 +1,10 @@
-import Team
 import AppStore
 import Foundation
 import Hummingbird
 import Logging
 import Posts
 import SmashtagApp
+import Team
 
 /// `/search/feed?q=…[&source=…]`: a search as RSS 2.0. A poll counts its posts for popularity like a
 /// search while the term is in Recents, and never adds or moves it there (`SearchSessions.poll`).

@@ -1,7 +1,7 @@
-import Team
 import AppStore
 import Exports
 import Hummingbird
+import Team
 
 /// A term's Network page under either tab, and its exports `/api/popularity/network` (JSON, CSV, GEXF) as files.
 struct NetworkController: Sendable {

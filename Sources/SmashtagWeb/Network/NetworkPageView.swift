@@ -1,6 +1,6 @@
-import Team
 import AppStore
 import Exports
+import Team
 
 /// A term's Network page: the options (window, size, lightest edge, the term's own hashtags), the drawing, the pairs
 /// as a table (for screen readers, and for anyone without the picture), the nodes in a second table, and the exports.

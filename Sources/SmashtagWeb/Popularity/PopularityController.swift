@@ -1,10 +1,10 @@
-import Team
 import AppStore
 import Exports
 import Foundation
 import Hummingbird
 import Posts
 import SmashtagApp
+import Team
 
 /// A term's Popularity page and a mention's trend chart under either tab; their JSON twins `/api/popularity` and
 /// `/api/popularity/trend`; and the live twin `/api/popularity/events`: server-sent events, the table now and after

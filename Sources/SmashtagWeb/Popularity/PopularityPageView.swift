@@ -1,6 +1,6 @@
-import Team
 import AppStore
 import SmashtagApp
+import Team
 
 /// The Popularity page of a term: Hashtags and Users counted more than once, by count, each with a sparkline of
 /// the term's last buckets and its count opening the mention's trend; a section with no rows is left out. The same
@@ -36,13 +36,18 @@ struct PopularityPageView: Sendable {
 }
 
 extension PopularityPageView {
+    /// An admin chooses; a researcher's datasets are always pseudonymised.
+    private static let pseudonymiseChoice: Markup = """
+        <label class="check"><input type="checkbox" name="pseudonymise" value="1"> Pseudonymise people</label>
+        """
+    private static let alwaysPseudonymised: Markup = """
+        <input type="hidden" name="pseudonymise" value="1"><p class="dim note">Pseudonymised, as your role allows.</p>
+        """
+
     /// The term's posts to take away, in the page's window: a plain form, so it works without JavaScript.
     private func writeDatasetForm(to html: inout HTMLWriter) {
         guard Viewing.caller.may(Needs.export) else { return }
-        let pseudonymise: Markup =
-            Viewing.caller.may(Needs.identified)
-            ? "<label class=\"check\"><input type=\"checkbox\" name=\"pseudonymise\" value=\"1\"> Pseudonymise people</label>"
-            : "<input type=\"hidden\" name=\"pseudonymise\" value=\"1\"><p class=\"dim note\">Pseudonymised, as your role allows.</p>"
+        let pseudonymise = Viewing.caller.may(Needs.identified) ? Self.pseudonymiseChoice : Self.alwaysPseudonymised
         html.append(
             """
             <details class="options-box dataset-box"><summary>Download the posts</summary>
@@ -209,7 +214,9 @@ extension PopularityPageView: PageView {
             """
             <p class="actions"><a class="item" href="\(url: networkURL)">Network</a>
             """)
-        if Viewing.caller.may(Needs.export) { html.append(" <a class=\"dim\" href=\"\(url: csvURL)\" download>CSV</a>") }
+        if Viewing.caller.may(Needs.export) {
+            html.append(" <a class=\"dim\" href=\"\(url: csvURL)\" download>CSV</a>")
+        }
         html.append("</p>\n")
         writeDatasetForm(to: &html)
         tracking.writeSection(to: &html)

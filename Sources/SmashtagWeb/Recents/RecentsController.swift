@@ -1,6 +1,6 @@
-import Team
 import AppStore
 import Hummingbird
+import Team
 
 /// The Recents page, deleting a term from it (a form post with CSRF and origin checks), and its JSON twin.
 struct RecentsController: Sendable {

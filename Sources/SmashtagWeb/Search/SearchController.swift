@@ -1,4 +1,3 @@
-import Team
 import AppStore
 import Foundation
 import Hummingbird
@@ -6,6 +5,7 @@ import LiveIndex
 import Logging
 import Posts
 import SmashtagApp
+import Team
 
 /// The Search page (the tab's root and pushed under either tab), a single post from the Images grid, the Images grid,
 /// and the page's JSON twin `/api/search`.

@@ -9,7 +9,9 @@ struct AuditController: Sendable {
     static let shownAtMost = 1000
 
     func addRoutes(to router: Router<SiteContext>) {
-        router.on(.audit) { _, context in HTML(AuditPageView(since: try since(context), entries: try await entries(context))) }
+        router.on(.audit) { _, context in
+            HTML(AuditPageView(since: try since(context), entries: try await entries(context)))
+        }
         router.on(.apiAudit) { _, context in JSONBody(try await entries(context)) }
     }
 

@@ -1,8 +1,8 @@
-import HTTPTypes
 import AppStore
+import HTTPTypes
+import Hummingbird
 import Posts
 import SmashtagApp
-import Hummingbird
 import Team
 
 /// Signing in and out, and the account page. Signing in gives a new session id each time (a cookie set before
@@ -36,7 +36,8 @@ struct SignInController: Sendable {
         do {
             switch try await site.signIns.signIn(name: name, password: form["password"] ?? "", from: address) {
             case .signedIn(let person, let sessionID):
-                try await site.audit.record(AuditEntry(actor: person.name, action: "sign-in", detail: "", address: address))
+                try await site.audit.record(
+                    AuditEntry(actor: person.name, action: "sign-in", detail: "", address: address))
                 var response = Response.redirect(to: next ?? SiteURL.searchRoot(query: nil).path, type: .normal)
                 response.headers.append(
                     HTTPField(
@@ -50,7 +51,8 @@ struct SignInController: Sendable {
                     status: .unauthorized, request, context)
             }
         } catch let refusal as Refusal {
-            var response = try again(refusal.description, name: name, next: next, status: .tooManyRequests, request, context)
+            var response = try again(
+                refusal.description, name: name, next: next, status: .tooManyRequests, request, context)
             if let seconds = refusal.retryAfter { response.headers[.retryAfter] = String(seconds) }
             return response
         }
@@ -71,7 +73,8 @@ struct SignInController: Sendable {
         if let sessionID = request.cookies[SignInCookie.name]?.value, Secrets.isSessionShaped(sessionID) {
             try await site.signIns.signOut(sessionID: sessionID)
             try await site.audit.record(
-                AuditEntry(actor: context.caller.auditName, action: "sign-out", detail: "", address: context.client.address))
+                AuditEntry(
+                    actor: context.caller.auditName, action: "sign-out", detail: "", address: context.client.address))
         }
         var response = Response.redirect(to: SiteURL.signIn(next: nil).path, type: .normal)
         response.headers.append(HTTPField(name: .setCookie, value: SignInCookie.clearing))
@@ -90,7 +93,8 @@ extension Site {
     /// Records a write in the audit trail, with who made it and from where.
     func record(_ action: String, _ detail: String, by context: SiteContext) async throws {
         try await audit.record(
-            AuditEntry(actor: context.caller.auditName, action: action, detail: detail, address: context.client.address))
+            AuditEntry(actor: context.caller.auditName, action: action, detail: detail, address: context.client.address)
+        )
     }
 
     /// The sources a caller may search: someone signed out searches the corpus only, which spends no network's

@@ -87,7 +87,10 @@ extension AccountPageView: PageView {
     static func mayDo(_ role: Role) -> String {
         switch role {
         case .viewer:
-            "As a viewer you search, read every page, popularity, trends, networks and feeds, and keep your own Recents."
+            """
+            As a viewer you search, read every page, popularity, trends, networks and feeds, and keep your own \
+            Recents.
+            """
         case .researcher:
             """
             As a researcher you also track terms, and download pseudonymised datasets and networks' CSV and GEXF.

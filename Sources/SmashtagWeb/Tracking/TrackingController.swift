@@ -1,8 +1,8 @@
-import Team
 import AppStore
 import Foundation
 import Hummingbird
 import Posts
+import Team
 import Tracking
 
 /// Starting and stopping the tracking of a term: the forms on Recents and Popularity (CSRF double submit and the

@@ -100,7 +100,8 @@ struct TrackingState: Sendable {
         } else {
             html.append(
                 """
-                <p class="dim small">Not tracked: tracking collects a term’s new posts on a schedule, without searching.</p>
+                <p class="dim small">Not tracked: tracking collects a term’s new posts on a schedule, without \
+                searching.</p>
 
                 """)
         }

@@ -15,10 +15,12 @@ struct CallerCheck: RouterMiddleware {
         _ request: Request, context: SiteContext, next: (Request, SiteContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.client = proxies.client(of: request, peer: context.peerAddress)
+        context.client = proxies.client(of: request.headers, peer: context.peerAddress)
         let cookie = request.cookies[SignInCookie.name]?.value
         do {
-            context.caller = try await gate.caller(sessionID: cookie, bearer: Self.bearer(request.headers[.authorization]))
+            context.caller = try await gate.caller(
+                sessionID: cookie, bearer: Self.bearer(request.headers[.authorization]),
+                fromThisComputer: context.client.isThisComputer)
         } catch let refusal as Refusal where refusal == .signInEnded {
             guard request.uri.path == Route.signIn.pattern else {
                 return try ended(request, context: context)
@@ -51,17 +53,23 @@ struct CallerCheck: RouterMiddleware {
 
     /// Why a live stream's caller may not have it (the streams are answered beside the router, so never meet this
     /// middleware); nil when they may.
-    static func streamRefusal(_ request: HTTPRequest, gate: Gate, access: Access) async -> StreamRefusal? {
+    static func streamRefusal(
+        _ request: HTTPRequest, peer: String?, gate: Gate, proxies: Client.Proxies, access: Access
+    ) async -> StreamRefusal? {
+        let client = proxies.client(of: request.headerFields, peer: peer)
         let cookie = request.headerFields[values: .cookie].lazy.compactMap { sessionID(inCookieHeader: $0) }.first
         do {
-            let caller = try await gate.caller(sessionID: cookie, bearer: bearer(request.headerFields[.authorization]))
+            let caller = try await gate.caller(
+                sessionID: cookie, bearer: bearer(request.headerFields[.authorization]),
+                fromThisComputer: client.isThisComputer)
             if caller.may(access) { return nil }
             let refusal = caller.isSignedOut ? Refusal.signInNeeded : Refusal.needs(access)
             return StreamRefusal(status: HTTPResponse.Status(code: refusal.status), sentence: refusal.description)
         } catch let refusal as Refusal {
             return StreamRefusal(status: HTTPResponse.Status(code: refusal.status), sentence: refusal.description)
         } catch {
-            return StreamRefusal(status: .serviceUnavailable, sentence: ErrorPages<SiteContext>.sentence(for: .serviceUnavailable))
+            return StreamRefusal(
+                status: .serviceUnavailable, sentence: ErrorPages<SiteContext>.sentence(for: .serviceUnavailable))
         }
     }
 

@@ -10,17 +10,27 @@ struct Client: Sendable, Hashable {
     /// Cookies get `Secure`.
     let isHTTPS: Bool
 
+    /// This computer: the owner's Smashtag (no people added) answers only it as the owner, whatever address the server
+    /// listens on or whichever proxy forwards. A request made inside this process (the router's tests) has no peer.
+    var isThisComputer: Bool {
+        address == Self.inProcess || address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
+    }
+
+    static let inProcess = "this process"
+
     /// The proxies whose forwarding headers are believed.
     struct Proxies: Sendable {
         let addresses: Set<String>
 
-        func client(of request: Request, peer: String?) -> Client {
-            guard let peer, addresses.contains(peer) else { return Client(address: peer ?? "unknown", isHTTPS: false) }
+        func client(of headers: HTTPFields, peer: String?) -> Client {
+            guard let peer, addresses.contains(peer) else {
+                return Client(address: peer ?? Client.inProcess, isHTTPS: false)
+            }
             // The proxy appends the address it saw last: the one nearest it is the one it vouches for.
-            let forwarded = request.headers[.xForwardedFor]?.split(separator: ",").last
+            let forwarded = headers[.xForwardedFor]?.split(separator: ",").last
                 .map { String($0.trimmingPrefix(" ")).trimmingSuffix(" ") }
             let address = forwarded.flatMap { $0.isEmpty ? nil : $0 } ?? peer
-            return Client(address: address, isHTTPS: request.headers[.xForwardedProto]?.lowercased() == "https")
+            return Client(address: address, isHTTPS: headers[.xForwardedProto]?.lowercased() == "https")
         }
     }
 }

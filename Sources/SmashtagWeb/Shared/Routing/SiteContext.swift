@@ -21,7 +21,7 @@ struct SiteContext: RequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peerAddress = source.channel.remoteAddress?.ipAddress
-        client = Client(address: peerAddress ?? "unknown", isHTTPS: false)
+        client = Client(address: peerAddress ?? Client.inProcess, isHTTPS: false)
     }
 }
 

@@ -1,7 +1,7 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import Foundation
 import NIOCore
 
 /// A live event stream: which feed it listens to, and how its response begins.
@@ -34,7 +34,7 @@ struct EventStreams: Sendable {
     let logger: Logger
     let paths: [String: Plan]
     /// Why the request's caller may not have the stream; nil when they may.
-    let admission: @Sendable (HTTPRequest) async -> StreamRefusal?
+    let admission: @Sendable (HTTPRequest, _ peer: String?) async -> StreamRefusal?
 
     /// The stream a `GET` asks for; nil when it is not one, or its query string is refused.
     func stream(for request: HTTPRequest) -> EventStream? {

@@ -98,8 +98,9 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let eventLoop = context.eventLoop
         let admission = streams.admission
+        let peer = context.channel.remoteAddress?.ipAddress
         Task {
-            let refusal = await admission(request)
+            let refusal = await admission(request, peer)
             eventLoop.execute { handler.value.admitted(stream, request, refusal: refusal) }
         }
     }
