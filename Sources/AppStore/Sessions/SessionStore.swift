@@ -13,10 +13,10 @@ protocol SessionStore: Sendable {
     /// one holds it.
     func recordedTerm(_ key: String, of holder: Holder, counting keys: Set<PostKey>) async throws -> RecordedTerm?
     /// Moves the term to the top of the holder's Recents with the page's follow-on requests and counts the page's
-    /// posts, in one transaction — unless that would change nothing: then nothing is written and the term is returned settled
-    /// (with the generation read before it, when the store has one). A term pushed out of the holder's Recents that no
-    /// one else holds goes with its counts; the
-    /// posts no other term counted go in a later batch (`OrphanPosts`, `PostgresOrphans`).
+    /// posts, in one transaction — unless that would change nothing: then nothing is written and the term is returned
+    /// settled (with the generation read before it, when the store has one). A term pushed out of the holder's Recents
+    /// that no one else holds goes with its counts; the posts no other term counted go in a later batch
+    /// (`OrphanPosts`, `PostgresOrphans`).
     func record(_ term: SearchTermKey, of holder: Holder, _ page: PreparedPage) async throws -> SettledTerm?
     /// Counts a feed poll's posts under the term if it is still in Recents, without moving it.
     func countPoll(_ term: SearchTermKey, _ page: PreparedPage) async throws
