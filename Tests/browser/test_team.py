@@ -195,3 +195,28 @@ def test_two_servers_on_postgresql_accept_one_sign_in_and_see_a_role_change_at_o
         for process, _ in servers:
             process.terminate()
             process.wait(timeout=15)
+
+
+def test_an_admin_reads_the_audit_trail_from_their_account(page, team_server, allow_page_errors):
+    url, _ = team_server
+    allow_page_errors.append("status of 401")  # the mistyped password's answer
+    open_app(page, url)
+    page.locator("#signin-name").fill("ada")
+    page.locator("#signin-password").fill("mistyped password")
+    with page.expect_navigation():
+        page.locator("form.signin button[type=submit]").click()
+    sign_in(page, "ada")
+    tap(page, page.locator("nav.tabs a", has_text="Account"))
+    expect(page.locator("dl.account")).to_contain_text("admin")
+    tap(page, page.locator("a", has_text="The audit trail"))
+    expect(page.locator("ol.audit li").first).to_be_visible()
+    expect(page.locator("ol.audit")).to_contain_text("sign-in")
+    expect(page.locator("ol.audit")).to_contain_text("failed sign-in")
+    assert AXE.run(page).response["violations"] == []
+    screenshot(page, "team-audit")
+    # Signing out ends the session: the next page asks to sign in again.
+    tap(page, page.locator("nav.tabs a", has_text="Account"))
+    tap(page, page.locator("button", has_text="Sign out"))
+    assert page.url.startswith(url + "signin")
+    tap_tab(page, "Recents")
+    assert page.url.startswith(url + "signin?next=")
