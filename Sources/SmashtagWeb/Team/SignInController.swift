@@ -36,16 +36,14 @@ struct SignInController: Sendable {
         do {
             switch try await site.signIns.signIn(name: name, password: form["password"] ?? "", from: address) {
             case .signedIn(let person, let sessionID):
-                try await site.audit.record(
-                    AuditEntry(actor: person.name, action: "sign-in", detail: "", address: address))
+                try await site.record("sign-in", "", by: context, as: person.name)
                 var response = Response.redirect(to: next ?? SiteURL.searchRoot(query: nil).path, type: .normal)
                 response.headers.append(
                     HTTPField(
                         name: .setCookie, value: SignInCookie.setting(sessionID, secure: context.client.isHTTPS)))
                 return response
             case .refused:
-                try await site.audit.record(
-                    AuditEntry(actor: "visitor", action: "failed sign-in", detail: "as “\(name)”", address: address))
+                try await site.record("failed sign-in", "as “\(name)”", by: context, as: Caller.visitor.auditName)
                 return try again(
                     "That name and password do not match. Check both and try again.", name: name, next: next,
                     status: .unauthorized, request, context)
@@ -72,9 +70,7 @@ struct SignInController: Sendable {
         _ = try await CSRF.checkedForm(request, context: context)
         if let sessionID = request.cookies[SignInCookie.name]?.value, Secrets.isSessionShaped(sessionID) {
             try await site.signIns.signOut(sessionID: sessionID)
-            try await site.audit.record(
-                AuditEntry(
-                    actor: context.caller.auditName, action: "sign-out", detail: "", address: context.client.address))
+            try await site.record("sign-out", "", by: context)
         }
         var response = Response.redirect(to: SiteURL.signIn(next: nil).path, type: .normal)
         response.headers.append(HTTPField(name: .setCookie, value: SignInCookie.clearing))
@@ -90,11 +86,13 @@ struct SignInController: Sendable {
 }
 
 extension Site {
-    /// Records a write in the audit trail, with who made it and from where.
-    func record(_ action: String, _ detail: String, by context: SiteContext) async throws {
+    /// Records a write in the audit trail, with who made it (`actor`: the caller's name unless given, as when
+    /// someone signs in) and from where.
+    func record(_ action: String, _ detail: String, by context: SiteContext, as actor: String? = nil) async throws {
         try await audit.record(
-            AuditEntry(actor: context.caller.auditName, action: action, detail: detail, address: context.client.address)
-        )
+            AuditEntry(
+                actor: actor ?? context.caller.auditName, action: action, detail: detail,
+                address: context.client.address))
     }
 
     /// The sources a caller may search: someone signed out searches the corpus only, which spends no network's
