@@ -15,6 +15,8 @@ extension Target.Dependency {
     static let httpTypes = Target.Dependency.product(name: "HTTPTypes", package: "swift-http-types")
     static let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
     static let hummingbirdCore = Target.Dependency.product(name: "HummingbirdCore", package: "hummingbird")
+    static let metrics = Target.Dependency.product(name: "Metrics", package: "swift-metrics")
+    static let prometheus = Target.Dependency.product(name: "Prometheus", package: "swift-prometheus")
     static let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
     static let hummingbirdWebSocket = Target.Dependency.product(
         name: "HummingbirdWebSocket", package: "hummingbird-websocket")
@@ -76,13 +78,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The streaming JSON reader and writer every wire format goes through, and ISO-8601 times as APIs write them.
         .target(name: "WireJSON", swiftSettings: upcoming),
         // The network-neutral post, the query language, the source interface, merging several sources, and a post's
         // text cut into segments for rendering. Knows no network, storage or web.
-        .target(name: "Posts", dependencies: ["WireJSON"], swiftSettings: upcoming),
+        .target(name: "Posts", dependencies: ["WireJSON", .metrics], swiftSettings: upcoming),
         // One request to a live service with a deadline and a bounded body, and the failures every network's client
         // shares (retry advice, back-off, secrets that never print).
         .target(
@@ -111,7 +115,9 @@ let package = Package(
         // one sentence, migrations and elections under advisory locks.
         .target(
             name: "PostgresSupport",
-            dependencies: ["Posts", .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging, .serviceLifecycle],
+            dependencies: [
+                "Posts", .postgresNIO, .nioCore, .nioPosix, .nioSSL, .logging, .serviceLifecycle, .metrics,
+            ],
             swiftSettings: upcoming
         ),
         // The post corpus, on SQLite (the embedded default) or PostgreSQL: storage and search with the whole query
@@ -151,7 +157,7 @@ let package = Package(
         // Bluesky's firehose into the corpus: ingest, authors' profiles, retention.
         .target(
             name: "LiveIndex",
-            dependencies: ["Posts", "Bluesky", "Corpus", "HTTPExchange", .logging],
+            dependencies: ["Posts", "Bluesky", "Corpus", "HTTPExchange", .logging, .metrics],
             swiftSettings: upcoming
         ),
         // The people who use a shared Smashtag: passwords hashed with bcrypt off the cooperative threads, sign-in
@@ -162,6 +168,9 @@ let package = Package(
             dependencies: ["AppStore", "Posts", .bcrypt, .crypto, .nioPosix, .logging],
             swiftSettings: upcoming
         ),
+        // What operators' tools read: the process's metrics for Prometheus, and its log as text or JSON lines.
+        .target(
+            name: "Telemetry", dependencies: ["WireJSON", .metrics, .prometheus, .logging], swiftSettings: upcoming),
         // Tracked terms collected on their schedule, within every network's rate limit.
         .target(
             name: "Tracking",
@@ -185,11 +194,12 @@ let package = Package(
             name: "SmashtagWeb",
             dependencies: [
                 "SmashtagApp", "AppStore", "PostgresSupport", "Corpus", "DemoCorpus", "Exports", "LiveIndex",
-                "Tracking", "Team",
+                "Tracking", "Team", "Telemetry",
                 "Posts", "WireJSON", .hummingbird, .hummingbirdCore,
-                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix, .nioHTTPTypes,
+                .serviceLifecycle, .logging, .httpTypes, .compressNIO, .nioCore, .nioPosix, .nioHTTPTypes, .nioHTTP1,
+                .metrics, .prometheus,
             ],
-            resources: [.copy("Public")],
+            resources: [.copy("Public"), .copy("Operations/openapi.json")],
             swiftSettings: upcoming
         ),
         // The `smashtag` command: one file per subcommand.
@@ -197,8 +207,8 @@ let package = Package(
             name: "SmashtagCLI",
             dependencies: [
                 "SmashtagApp", "SmashtagWeb", "AppStore", "PostgresSupport", "Corpus", "FileImport", "DemoCorpus",
-                "Exports", "LiveIndex", "Tracking", "Team", "Posts", "WireJSON", "Twitter", .argumentParser,
-                .hummingbird, .logging,
+                "Exports", "LiveIndex", "Tracking", "Team", "Telemetry", "Posts", "WireJSON", "Twitter",
+                .argumentParser, .hummingbird, .logging, .asyncHTTPClient, .nioCore, .nioHTTP1,
             ],
             swiftSettings: upcoming
         ),

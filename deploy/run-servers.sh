@@ -154,6 +154,11 @@ for ((i = 0; i < count; i++)); do
         ((SECONDS < deadline)) || { tail -n 20 "$log" >&2; fail "the servers did not start within 300 s."; }
         sleep 0.2
     done
+    # Listening is not serving: each server's /readyz says when its database and corpus answer.
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$server/readyz")" = 200 ]; do
+        ((SECONDS < deadline)) || fail "the server on port $server is not ready: $(curl -s "http://127.0.0.1:$server/readyz")"
+        sleep 0.2
+    done
 done
 
 # nginx's configuration, filled in, in a directory of its own that its workers (nobody, when run as root) can reach.

@@ -6,9 +6,7 @@
 # Usage: Benchmarks/team/run.sh [POSTS] [SECONDS] [SLICES]   (default 200,000 posts, 15 s, 5 slices)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
-swift build -c release --scratch-path .build-release --product smashtag > /dev/null
-BIN=$PWD/.build-release/release/smashtag
+. Benchmarks/wrk-slices.sh
 POSTS=${1:-200000}
 SECONDS_EACH=${2:-15}
 SLICES=${3:-5}
@@ -47,16 +45,6 @@ PAGE=/search?q=$TAG
     { echo "the token's page is not 200" >&2; exit 1; }
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$TEAM$PAGE")" = 303 ] || { echo "a stranger is not sent to sign in" >&2; exit 1; }
 
-rate() {  # requests/s and p99 (ms) for SECONDS on a URL, with an optional header
-    local out seconds=$1 url=$2
-    if [ $# -gt 2 ]; then out=$(wrk -t2 -c32 -d"${seconds}s" --latency -H "$3" "$url")
-    else out=$(wrk -t2 -c32 -d"${seconds}s" --latency "$url"); fi
-    if echo "$out" | grep -q "Non-2xx"; then echo "error responses while measuring $url" >&2; exit 1; fi
-    echo "$out" | awk '/Requests\/sec/ {r=$2}
-        / 99%/ {p=$2; m=1; if (p ~ /us$/) m=0.001; else if (p ~ /ms$/) m=1; else if (p ~ /s$/) m=1000; sub(/[a-z]+$/, "", p); p=p*m}
-        END {printf "%s %.2f", r, p}'
-}
-
 slice=$(( SECONDS_EACH / SLICES > 1 ? SECONDS_EACH / SLICES : 2 ))
 declare -A rates p99s
 for _ in $(seq "$SLICES"); do
@@ -70,9 +58,8 @@ for _ in $(seq "$SLICES"); do
         p99s[$who]=$(echo "if ($p > ${p99s[$who]:-0}) $p else ${p99s[$who]:-0}" | bc -l)
     done
 done
-mean() { printf '%s\n' $1 | awk '{s+=$1} END {printf "%.0f", s/NR}'; }
 owner=$(mean "${rates[owner]}")
-echo "## $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(date -u +%F), $POSTS posts, ${SECONDS_EACH}s each in $SLICES slices"
+echo "## $(machine), $POSTS posts, ${SECONDS_EACH}s each in $SLICES slices"
 echo "| Search page, repeated $TAG | requests/s | p99 | ÷ no one added |"
 echo "|---|---:|---:|---:|"
 for who in owner session token; do

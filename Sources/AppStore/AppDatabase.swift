@@ -66,6 +66,12 @@ public struct AppDatabase: Sendable {
         }
     }
 
+    /// Whether the store can serve: reachable (else this throws its outage in one sentence) and migrated to this
+    /// build's schema.
+    public func isMigrated() async throws -> Bool {
+        try await store.isMigrated()
+    }
+
     /// Ends the store's watchers (PostgreSQL's listening connection); nothing to do for SQLite.
     public func close() async {
         await store.close()

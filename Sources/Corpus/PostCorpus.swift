@@ -172,7 +172,7 @@ public struct CorpusPage: Sendable {
 }
 
 /// Something the corpus could not do, as one sentence.
-public enum CorpusError: Error, ExplainedError {
+public enum CorpusError: Error, MistakenRequest {
     case badPagingID(String)
 
     public var description: String {

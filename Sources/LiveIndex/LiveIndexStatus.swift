@@ -1,3 +1,5 @@
+import CoreMetrics
+import Posts
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -8,8 +10,11 @@ import Synchronization
 
 /// A running live index's latest progress, for the pages to show beside the posts it brings.
 public final class LiveIndexStatus: Sendable {
-    private let progress = Mutex<IngestProgress?>(nil)
+    private let progress = Mutex<(latest: IngestProgress, at: ContinuousClock.Instant)?>(nil)
     private let following = Mutex(false)
+
+    /// When the index started: the first commit's rate is over the time since.
+    private let started = ContinuousClock.now
 
     public init() {}
 
@@ -19,12 +24,23 @@ public final class LiveIndexStatus: Sendable {
     public func lead() { following.withLock { $0 = false } }
     public var isFollowing: Bool { following.withLock { $0 } }
 
+    /// The latest commit's progress; for `/metrics`, the posts it added and how fast they came since the one before.
     public func update(_ new: IngestProgress) {
-        progress.withLock { $0 = new }
+        let now = ContinuousClock.now
+        let previous = progress.withLock { progress in
+            defer { progress = (new, now) }
+            return progress
+        }
+        let added = max(0, new.posts - (previous?.latest.posts ?? 0))
+        Counter(label: "smashtag_live_index_posts_total").increment(by: added)
+        let since = previous?.at ?? started
+        if now > since {
+            Gauge(label: "smashtag_live_index_posts_per_second").record(Double(added) / (now - since).seconds)
+        }
     }
 
     /// Nil until the first commit.
-    public var current: IngestProgress? { progress.withLock { $0 } }
+    public var current: IngestProgress? { progress.withLock { $0?.latest } }
 }
 
 extension IngestProgress {

@@ -32,6 +32,13 @@ package struct PostgresMigrator: Sendable {
         }
     }
 
+    /// Whether every version this build knows is applied (a newer server may have applied more).
+    package func isComplete(on connection: PostgresConnection) async throws -> Bool {
+        let rows = try await connection.rows(PostgresQuery(unsafeSQL: "SELECT coalesce(max(version), 0) FROM \(table)"))
+        let applied = try rows.first?[0].decode(Int.self) ?? 0
+        return applied >= versions.count
+    }
+
     private func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.run(
             PostgresQuery(

@@ -1,3 +1,4 @@
+import CoreMetrics
 import Foundation
 import Logging
 import NIOCore
@@ -83,7 +84,11 @@ package final class PostgresPool: Sendable {
     package func read<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T
     {
         try await withDeadline { [client] in
-            try await client.withConnection { connection in try await work(connection) }
+            let asked = ContinuousClock.now
+            return try await client.withConnection { connection in
+                PoolWait.record(since: asked)
+                return try await work(connection)
+            }
         }
     }
 
@@ -93,7 +98,11 @@ package final class PostgresPool: Sendable {
     ) async throws -> T {
         try await withDeadline(limit) { [client, logger] in
             try await Self.retryingRaces {
-                try await client.withTransaction(logger: logger) { connection in try await work(connection) }
+                let asked = ContinuousClock.now
+                return try await client.withTransaction(logger: logger) { connection in
+                    PoolWait.record(since: asked)
+                    return try await work(connection)
+                }
             }
         }
     }
@@ -103,7 +112,11 @@ package final class PostgresPool: Sendable {
     package func statement(_ query: PostgresQuery) async throws -> [PostgresRandomAccessRow] {
         try await withDeadline { [client] in
             try await Self.retryingRaces {
-                try await client.withConnection { connection in try await connection.rows(query) }
+                let asked = ContinuousClock.now
+                return try await client.withConnection { connection in
+                    PoolWait.record(since: asked)
+                    return try await connection.rows(query)
+                }
             }
         }
     }
@@ -234,4 +247,17 @@ extension NIOConnectionError {
 extension Logger {
     /// Queries are not logged one by one (the pool logs its connections through the database's logger).
     package static let queries = Logger(label: "smashtag.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+
+/// How long work waited for the database (a pooled PostgreSQL connection, SQLite's one writer), for `/metrics`: the
+/// sign that the pool is too small for the load, or the database too slow for it. The app store's SQLite writer
+/// records here too, so both databases give the one series.
+package enum PoolWait {
+    private static let timers = MetricHandles(labels: ["database"]) {
+        Timer(label: "smashtag_database_pool_wait_seconds", dimensions: $0)
+    }
+
+    package static func record(since asked: ContinuousClock.Instant, database: String = "postgresql") {
+        timers[database].recordSeconds((ContinuousClock.now - asked).seconds)
+    }
 }

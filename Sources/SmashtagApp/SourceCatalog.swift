@@ -43,6 +43,18 @@ public struct SourceCatalog: Sendable {
         tokenFile = XAPIConfiguration.tokenFileName
     }
 
+    /// The address of each configured network's service, whose clock `doctor` compares with this computer's.
+    public var serviceAddresses: [(name: Name, url: String)] {
+        configured.compactMap { name in
+            switch name {
+            case .corpus: nil
+            case .x: xAPI.map { (name, $0.baseURL) }
+            case .mastodon: mastodon.map { (name, $0.baseURL) }
+            case .bluesky: (name, namedBluesky.serviceURL)
+            }
+        }
+    }
+
     /// Every configured source: the corpus always, the others when their settings are there.
     public var configured: [Name] {
         Name.allCases.filter { name in

@@ -7,6 +7,7 @@ import Logging
 import PostgresSupport
 import SmashtagApp
 import SmashtagWeb
+import Telemetry
 
 /// `smashtag serve`: the web app.
 struct Serve: AsyncParsableCommand, AppArguments {
@@ -22,6 +23,16 @@ struct Serve: AsyncParsableCommand, AppArguments {
 
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevelName = "info"
+
+    @Option(
+        name: .customLong("log-format"),
+        help: "text (lines for people) or json (one JSON object a line, with the request id, for a log shipper).")
+    var logFormat: LogFormat = .text
+
+    @Flag(
+        name: .customLong("metrics"), inversion: .prefixedNo,
+        help: "Keep the metrics that /metrics serves to Prometheus (this computer and admins only).")
+    var recordsMetrics = true
 
     @Option(
         help: ArgumentHelp(
@@ -79,8 +90,11 @@ struct Serve: AsyncParsableCommand, AppArguments {
     }
 
     func run() async throws {
+        logFormat.bootstrap()
         _ = try DataDirectory(common.dataDirectory)
         let app = try await CommandFailure.reporting { try await buildApplication(self) }
         try await app.runService()
     }
 }
+
+extension LogFormat: ExpressibleByArgument {}

@@ -5,8 +5,10 @@ import Foundation
 import LiveIndex
 import Logging
 import Posts
+import Prometheus
 import SmashtagApp
 import Team
+import Telemetry
 
 /// Everything the controllers share: the sources, the app database, the static files.
 struct Site: Sendable {
@@ -41,6 +43,10 @@ struct Site: Sendable {
     /// The proxies whose forwarding headers are believed.
     let proxies: Client.Proxies
     let audit: AuditTrail
+    /// The local corpus, for the readiness probe; nil when the corpus is not among the sources.
+    let corpus: (any PostCorpus)?
+    /// Where `/metrics` reads from; nil with `--no-metrics`.
+    let metrics: PrometheusCollectorRegistry?
 
     struct LiveIndex: Sendable {
         let index: JetstreamLiveIndex
@@ -50,6 +56,8 @@ struct Site: Sendable {
     static func open(_ arguments: some AppArguments, logger: Logger) async throws -> Site {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
+        // Before anything records: metrics made before the backend is installed would go nowhere.
+        if arguments.recordsMetrics { _ = ProcessMetrics.start() }
         let directory = DataDirectory(path: arguments.dataDirectory)
         let database = try await AppDatabase.open(
             url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
@@ -69,7 +77,8 @@ struct Site: Sendable {
             gate: Gate(database: database, isLoopback: Self.isLoopback(arguments.host), isPublic: arguments.isPublic),
             signIns: SignInDesk(database: database, passwords: arguments.passwords),
             budget: Budget(arguments.allowance), proxies: Client.Proxies(addresses: Set(arguments.trustedProxies)),
-            audit: AuditTrail(database: database))
+            audit: AuditTrail(database: database), corpus: local?.corpus,
+            metrics: arguments.recordsMetrics ? ProcessMetrics.start() : nil)
     }
 
     /// Whether `host` is this computer only: its name, or an address of 127.0.0.0/8 or ::1.

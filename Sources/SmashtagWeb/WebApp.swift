@@ -42,6 +42,8 @@ public protocol AppArguments: Sendable {
     var passwords: Passwords { get }
     /// What each caller may spend in an hour.
     var allowance: Budget.Allowance { get }
+    /// Whether the server keeps metrics for `/metrics` (`serve --no-metrics`: it does not).
+    var recordsMetrics: Bool { get }
 }
 
 extension AppArguments {
@@ -53,6 +55,7 @@ extension AppArguments {
     public var trustedProxies: [String] { [] }
     public var passwords: Passwords { Passwords() }
     public var allowance: Budget.Allowance { Budget.Allowance() }
+    public var recordsMetrics: Bool { true }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -118,15 +121,16 @@ func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
             additionalChannelHandlers: [ConnectionSetup(streams: streams)], idleTimeout: TimeAmount(idleTimeout)))
 }
 
-/// The routes: pages, their JSON twins, static files and the demo's pictures, inside the middleware every response
-/// goes through (outermost first): logging, security headers, gzip, error pages for anything thrown, the path and
-/// method checks.
+/// The routes: pages, their JSON twins, static files, the demo's pictures and what operators' tools read, inside the
+/// middleware every response goes through (outermost first): logging, metrics, security headers, gzip, error pages for
+/// anything thrown, the path and method checks.
 func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     let router = Router(context: SiteContext.self, options: .autoGenerateHeadEndpoints)
     let files = try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)
     // One stack of fixed types rather than a layer per middleware: fewer calls deep, for every request.
     router.addMiddleware {
         LogRequestsMiddleware(.info)
+        RequestMetrics(isOn: site.metrics != nil)
         SecurityHeaders()
         Compression()
         ErrorPages(page: HTML.error, logger: site.logger)
@@ -148,5 +152,14 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     DemoPicturesController().addRoutes(to: router)
     SignInController(site: site).addRoutes(to: router)
     AuditController(site: site).addRoutes(to: router)
+    HealthController(site: site).addRoutes(to: router)
+    try APIDescriptionController().addRoutes(to: router)
+    if let registry = site.metrics {
+        MetricsController(site: site, registry: registry).addRoutes(to: router)
+    } else {
+        router.on(.metrics) { _, _ -> Response in
+            throw RefusedRequest(.notFound, "This server keeps no metrics: it was started with --no-metrics.")
+        }
+    }
     return router
 }

@@ -57,6 +57,7 @@ public struct Caller: Sendable, Hashable {
         case .anyone: true
         case .visitor: kind != .stranger
         case .role(let least): role.map { $0 >= least } ?? false
+        case .thisComputerOrAdmin: role == .admin
         }
     }
 }
@@ -67,6 +68,9 @@ public enum Access: Sendable, Hashable, CustomStringConvertible {
     case anyone
     case visitor
     case role(Role)
+    /// What operators' tools read (metrics): a request from the computer Smashtag runs on (not through a proxy),
+    /// which the web app tells, or an admin's from anywhere.
+    case thisComputerOrAdmin
 
     public static let viewer = Access.role(.viewer)
     public static let researcher = Access.role(.researcher)
@@ -77,6 +81,7 @@ public enum Access: Sendable, Hashable, CustomStringConvertible {
         case .anyone: "anyone"
         case .visitor: "visitor"
         case .role(let role): role.rawValue
+        case .thisComputerOrAdmin: Role.admin.rawValue
         }
     }
 }

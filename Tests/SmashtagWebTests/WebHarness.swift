@@ -29,6 +29,7 @@ struct TestArguments: AppArguments {
     var isPublic = false
     /// bcrypt's cheapest cost: the tests check what is hashed, not how slowly.
     var passwords = Passwords(cost: 4)
+    var recordsMetrics = true
 
     func serverStarted(at url: String) {}
 }

@@ -5,11 +5,13 @@ import threading
 
 
 class JSONHandler(http.server.BaseHTTPRequestHandler):
-    def answer(self, code, body):
-        self.send(code, "application/json; charset=utf-8", json.dumps(body).encode())
+    def answer(self, code, body, headers=None):
+        self.send(code, "application/json; charset=utf-8", json.dumps(body).encode(), headers)
 
-    def send(self, code, content_type, data):
+    def send(self, code, content_type, data, headers=None):
         self.send_response(code)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()

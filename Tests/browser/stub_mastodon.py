@@ -88,13 +88,19 @@ class Handler(JSONHandler):
         query = urllib.parse.parse_qs(url.query)
         if url.path.endswith("/timelines/tag/stanford"):
             return self.answer(422, {"error": "This method requires an authenticated user"})
+        # `#busy`: the rate limit spent, as mastodon.social answers then (its window resets in five minutes).
+        reset = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(minutes=5)).strftime(
+            "%Y-%m-%dT%H:%M:%S.000Z")
+        if url.path.endswith("/timelines/tag/busy"):
+            return self.answer(429, {"error": "Too many requests"}, {
+                "X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset})
         if not url.path.startswith("/api/v1/timelines/tag/"):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
         min_id = int(query.get("min_id", ["0"])[0])
         timeline = clips() if url.path.endswith("/timelines/tag/clips") else statuses()
         chosen = [s for s in timeline if min_id < int(s["id"]) < max_id]
-        self.answer(200, chosen)
+        self.answer(200, chosen, {"X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "297", "X-RateLimit-Reset": reset})
 
 
 def start():

@@ -1,5 +1,6 @@
 """`smashtag serve --ingest bluesky`: posts arrive from a stand-in Jetstream while the page is open, by authors the
 stand-in AppView resolves; the Search page says the index is live, and the posts are found by tag and by author."""
+import contextlib
 import json
 import os
 import pathlib
@@ -29,6 +30,13 @@ def create(index, did, text, tag):
 
 @pytest.fixture(scope="module")
 def live_server():
+    with running_live_server() as url:
+        yield url
+
+
+@contextlib.contextmanager
+def running_live_server():
+    """`serve --ingest bluesky` on a stand-in Jetstream sending six posts, one every 400 ms: its URL."""
     for did, (handle, name) in AUTHORS.items():
         stub_bluesky.PROFILES[did] = {"did": did, "handle": handle, "displayName": name, "avatar": ""}
     appview = stub_bluesky.start()["SMASHTAG_BLUESKY_SERVICE"]
@@ -43,10 +51,12 @@ def live_server():
     data = tempfile.mkdtemp(prefix="smashtag-live-")
     process, server = start_server(data, {"SMASHTAG_JETSTREAM_URL": url, "SMASHTAG_BLUESKY_APPVIEW": appview},
                                    ["--ingest", "bluesky"])
-    yield server
-    process.terminate()
+    try:
+        yield server
+    finally:
+        process.terminate()
+        jetstream.kill()
     assert process.wait(timeout=15) == 0, "the server (and its live index) did not stop cleanly"
-    jetstream.kill()
 
 
 def rows_after_searching(page, query, count, timeout=15):

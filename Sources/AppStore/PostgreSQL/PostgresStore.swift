@@ -46,6 +46,10 @@ struct PostgresStore: StoreCore {
         notifications.stop()
     }
 
+    func isMigrated() async throws -> Bool {
+        try await read { connection in try await PostgresMigrations.migrator.isComplete(on: connection) }
+    }
+
     /// A read, within the deadline.
     func read<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await pool.read(work)

@@ -1,4 +1,5 @@
 import GRDB
+import PostgresSupport
 import Synchronization
 
 /// Writes that arrive while the writer is busy are committed together: one transaction for the group. A write is
@@ -31,9 +32,11 @@ final class GroupCommit: Sendable {
     /// Runs `work` in the next group's transaction and returns its result once that transaction is committed.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let result = Mutex<T?>(nil)
+        let asked = ContinuousClock.now
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let write = Write(
                 run: { db in
+                    PoolWait.record(since: asked, database: "sqlite")
                     let value = try work(db)
                     result.withLock { $0 = value }
                 },

@@ -57,6 +57,10 @@ struct SQLiteStore: StoreCore {
 
     func close() async {}
 
+    func isMigrated() async throws -> Bool {
+        try await writer.read { db in try Self.migrator.hasCompletedMigrations(db) }
+    }
+
     /// A file needs no connection kept open beside the app.
     var service: (any Service)? { nil }
 

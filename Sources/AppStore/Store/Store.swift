@@ -37,6 +37,9 @@ protocol StoreCore: Sendable {
 
     /// Ends the store's watchers.
     func close() async
+
+    /// Whether the schema is this build's: every migration applied. Throws when the database cannot be reached.
+    func isMigrated() async throws -> Bool
 }
 
 /// What a store's generation is: equal values mean nothing was committed in between.

@@ -74,3 +74,10 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
 }
 
 extension BlueskyError.Reason: TransportFailureReason {}
+
+extension BlueskyError: RateLimitRefusal {
+    public var isRateLimited: Bool {
+        if case .rateLimited = reason { return true }
+        return false
+    }
+}

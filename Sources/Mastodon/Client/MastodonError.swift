@@ -80,3 +80,10 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
 }
 
 extension MastodonError.Reason: TransportFailureReason {}
+
+extension MastodonError: RateLimitRefusal {
+    public var isRateLimited: Bool {
+        if case .rateLimited = reason { return true }
+        return false
+    }
+}

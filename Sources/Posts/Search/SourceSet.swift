@@ -1,3 +1,5 @@
+import CoreMetrics
+
 /// A source as a person chooses it: by its `--source` name or its toggle on the Search page.
 public struct NamedSource: Sendable {
     /// `corpus`, `x`, `mastodon`, `bluesky`: what `--source` and `source=` take.
@@ -101,9 +103,34 @@ struct SourceAnswer: Sendable {
         self.request = request
         do {
             outcome = .success(try await named.source.search(request))
+            SourceMetrics.record(source: named.name, failure: nil)
         } catch {
             outcome = .failure(SourceFailure(source: named.name, title: named.title, error: error))
+            SourceMetrics.record(source: named.name, failure: error)
         }
+    }
+}
+
+/// Every search of a source, and its failures by kind, for `/metrics`: `rate_limited` (a 429), `query` (a query the
+/// source cannot answer), `outage` (this server's own database) or `network`.
+enum SourceMetrics {
+    private static let searches = MetricHandles(labels: ["source"]) {
+        Counter(label: "smashtag_source_searches_total", dimensions: $0)
+    }
+    private static let errors = MetricHandles(labels: ["source", "kind"]) {
+        Counter(label: "smashtag_source_search_errors_total", dimensions: $0)
+    }
+
+    static func record(source: String, failure: (any Error)?) {
+        searches[source].increment()
+        if let failure { errors[source, kind(of: failure)].increment() }
+    }
+
+    private static func kind(of error: any Error) -> String {
+        if (error as? any RateLimitRefusal)?.isRateLimited == true { return "rate_limited" }
+        if error is any MistakenRequest { return "query" }
+        if error is any LocalOutage { return "outage" }
+        return "network"
     }
 }
 
@@ -122,7 +149,7 @@ public struct SourceFailure: Error, Sendable, Hashable, CustomStringConvertible 
         self.source = source
         self.title = title
         message = SourceFailure.sentence(for: error)
-        isQueryError = error is QueryError
+        isQueryError = error is any MistakenRequest
         isOutage = error is any LocalOutage
     }
 

@@ -125,6 +125,8 @@ struct TrackingController: Sendable {
         }
         do {
             return try await JSONDecoder().decode(Body.self, from: request, context: context)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            throw error  // a body past the limit is said as such (413), not as a malformed one
         } catch {
             throw RefusedRequest(
                 .badRequest, "The body is not the JSON object this takes: {\"term\": \"#swift\", \"every\": \"5m\"}.")

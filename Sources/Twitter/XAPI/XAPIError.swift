@@ -53,3 +53,10 @@ public enum XAPIError: Error, Sendable, Equatable, ExplainedError {
         attempts == 1 ? "" : " (\(attempts) attempts)"
     }
 }
+
+extension XAPIError: RateLimitRefusal {
+    public var isRateLimited: Bool {
+        if case .rateLimited = self { return true }
+        return false
+    }
+}

@@ -3,9 +3,10 @@ import Hummingbird
 import Team
 
 /// Finds who each request is before any route runs (`Gate`: the sign-in cookie, or `Authorization: Bearer` with a
-/// token) and where it came from (`Client`), for the routes' `access` and the pages' controls. A cookie or token the
-/// store no longer knows is answered 401 in one sentence — a page with the sign-in form, the cookie cleared — except
-/// on the sign-in page itself, which must always open.
+/// token) and where it came from (`Client`), for the routes' `access` and the pages' controls. A sign-in that has ended
+/// is answered 401 in one sentence — a page with the sign-in form, the cookie cleared — except on the sign-in page
+/// itself, which must always open; any other token or cookie the store refuses, by the route (`Admission`), so a
+/// method the address does not take is still a 405.
 struct CallerCheck: RouterMiddleware {
     typealias Context = SiteContext
     let gate: Gate
@@ -16,6 +17,7 @@ struct CallerCheck: RouterMiddleware {
     ) async throws -> Response {
         var context = context
         context.client = proxies.client(of: request.headers, peer: context.peerAddress)
+        if Route.isProbe(request.uri.path[...]) { return try await next(request, context) }
         let cookie = request.cookies[SignInCookie.name]?.value
         do {
             context.caller = try await gate.caller(
@@ -30,7 +32,8 @@ struct CallerCheck: RouterMiddleware {
             response.headers.append(HTTPField(name: .setCookie, value: SignInCookie.clearing))
             return response
         } catch let refusal as Refusal {
-            throw TeamRefusal(refusal)
+            context.caller = gate.signedOut
+            context.credentialRefusal = refusal
         }
         let caller = context.caller
         return try await Viewing.$caller.withValue(caller) { try await next(request, context) }
@@ -39,7 +42,7 @@ struct CallerCheck: RouterMiddleware {
     /// A sign-in that has ended: 401, the cookie cleared; a page shows the sign-in form to come back here.
     private func ended(_ request: Request, context: SiteContext) throws -> Response {
         var response: Response
-        if request.uri.path.hasPrefix("/api/") {
+        if Route.answersJSON(request.uri.path[...]) {
             response = try JSONBody(APIError(error: Refusal.signInEnded.description), status: .unauthorized).response
         } else {
             let view = SignInPageView(
@@ -55,7 +58,7 @@ struct CallerCheck: RouterMiddleware {
     /// middleware); nil when they may.
     static func streamRefusal(
         _ request: HTTPRequest, peer: String?, gate: Gate, proxies: Client.Proxies, access: Access
-    ) async -> StreamRefusal? {
+    ) async -> EarlyRefusal? {
         let client = proxies.client(of: request.headerFields, peer: peer)
         let cookie = request.headerFields[values: .cookie].lazy.compactMap { sessionID(inCookieHeader: $0) }.first
         do {
@@ -64,12 +67,13 @@ struct CallerCheck: RouterMiddleware {
                 fromThisComputer: client.isThisComputer)
             if caller.may(access) { return nil }
             let refusal = caller.isSignedOut ? Refusal.signInNeeded : Refusal.needs(access)
-            return StreamRefusal(status: HTTPResponse.Status(code: refusal.status), sentence: refusal.description)
+            return EarlyRefusal(refusal)
         } catch let refusal as Refusal {
-            return StreamRefusal(status: HTTPResponse.Status(code: refusal.status), sentence: refusal.description)
+            return EarlyRefusal(refusal)
         } catch {
-            return StreamRefusal(
-                status: .serviceUnavailable, sentence: ErrorPages<SiteContext>.sentence(for: .serviceUnavailable))
+            return EarlyRefusal(
+                status: .serviceUnavailable, sentence: ErrorPages<SiteContext>.sentence(for: .serviceUnavailable),
+                retryAfter: 5)
         }
     }
 
@@ -107,4 +111,12 @@ enum SignInCookie {
     }
 
     static let clearing = "\(name)=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+}
+
+extension EarlyRefusal {
+    init(_ refusal: Refusal) {
+        self.init(
+            status: HTTPResponse.Status(code: refusal.status), sentence: refusal.description,
+            retryAfter: refusal.retryAfter)
+    }
 }

@@ -21,7 +21,9 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         } catch {
             let (status, headers) = Self.statusAndHeaders(of: error)
             log(error, status: status, request: request)
-            let sentence = (error as? any ExplainedHTTPError)?.sentence ?? Self.sentence(for: status)
+            let sentence =
+                (error as? any ExplainedHTTPError)?.sentence ?? (error as? any MistakenRequest)?.description
+                ?? Self.sentence(for: status)
             let response = try response(sentence, status: status, request: request, context: context)
             return request.method == .head ? response.createHeadResponse() : response.adding(headers)
         }
@@ -30,7 +32,7 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
     private func response(
         _ message: String, status: HTTPResponse.Status, request: Request, context: Context
     ) throws -> Response {
-        if request.uri.path.hasPrefix("/api/") {
+        if Route.answersJSON(request.uri.path[...]) {
             return try JSONBody(APIError(error: message), status: status).response
         }
         return try page(message, status).response(from: request, context: context)
@@ -40,6 +42,8 @@ struct ErrorPages<Context: RequestContext>: RouterMiddleware {
         if let error = error as? HTTPError { return (error.status, error.headers) }
         if let error = error as? TeamRefusal { return (error.status, error.headers) }
         if let error = error as? any HTTPResponseError { return (error.status, [:]) }
+        // A term or query the request got wrong (a control character, too long, blank) wherever it is read.
+        if error is any MistakenRequest { return (.badRequest, [:]) }
         if error is any LocalOutage || (error as? SourcesFailed)?.isOutage == true {
             return (.serviceUnavailable, [.retryAfter: "5"])
         }

@@ -55,13 +55,19 @@ enum Route: Sendable, Hashable {
     /// The audit trail, a page and its JSON twin.
     case audit
     case apiAudit
+    /// What operators' tools read: the API's description, whether the process answers, whether it can serve, and
+    /// its metrics.
+    case apiDescription
+    case health
+    case readiness
+    case metrics
 
     static let all: [Route] =
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
             .apiNetwork, .apiDataset, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut,
-            .account, .audit, .apiAudit,
+            .account, .audit, .apiAudit, .apiDescription, .health, .readiness, .metrics,
         ]
         + Tab.allCases.flatMap {
             [
@@ -107,6 +113,10 @@ enum Route: Sendable, Hashable {
         case .account: "/account"
         case .audit: "/audit"
         case .apiAudit: "/api/audit"
+        case .apiDescription: "/api/openapi.json"
+        case .health: "/healthz"
+        case .readiness: "/readyz"
+        case .metrics: "/metrics"
         }
     }
 
@@ -123,7 +133,8 @@ enum Route: Sendable, Hashable {
     /// else's term an admin.
     var access: Access {
         switch self {
-        case .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut: .anyone
+        case .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut, .apiDescription, .health, .readiness:
+            .anyone
         case .home, .searchRoot, .search, .post, .earlierPost, .popularity, .trend, .network, .image, .images,
             .apiSearch, .apiPost, .apiEarlierPost, .apiPopularity, .apiPopularityEvents, .apiTrend, .apiNetwork,
             .searchFeed:
@@ -131,7 +142,21 @@ enum Route: Sendable, Hashable {
         case .recents, .deleteRecent, .apiRecents, .apiTracking, .account: .viewer
         case .track, .untrack, .apiTrack, .apiUntrack, .apiDataset: .researcher
         case .audit, .apiAudit: .admin
+        case .metrics: .thisComputerOrAdmin
         }
+    }
+
+    /// Whether the route answers machines rather than people: its errors are JSON (`{"error": …}`), never a page, and
+    /// a caller who may not use it is refused, never sent to sign in.
+    static func answersJSON(_ path: Substring) -> Bool {
+        path.hasPrefix("/api/") || path == Route.health.pattern || path == Route.readiness.pattern
+            || path == Route.metrics.pattern
+    }
+
+    /// The probes answer without asking who calls (no store read): a load balancer asks them every few seconds, and
+    /// `/healthz` must answer while the database is away.
+    static func isProbe(_ path: Substring) -> Bool {
+        path == Route.health.pattern || path == Route.readiness.pattern
     }
 
     /// The address of this route; `parameter` fills its `:name` segment, percent-encoded.

@@ -21,10 +21,12 @@ extension Router where Context == SiteContext {
 enum Admission {
     /// Nil when the caller may go on; the redirect to the sign-in page for a page they must sign in for.
     static func check(_ access: Access, _ request: Request, _ context: SiteContext) throws -> Response? {
+        if let refusal = context.credentialRefusal { throw TeamRefusal(refusal) }
         let caller = context.caller
         guard !caller.may(access) else { return nil }
+        if access == .thisComputerOrAdmin, context.client.isThisComputer { return nil }
         guard caller.isSignedOut else { throw TeamRefusal(.needs(access)) }
-        if request.method == .get || request.method == .head, !request.uri.path.hasPrefix("/api/") {
+        if request.method == .get || request.method == .head, !Route.answersJSON(request.uri.path[...]) {
             return Response.redirect(to: SiteURL.signIn(next: request.uri.description).path, type: .normal)
         }
         throw TeamRefusal(.signInNeeded)

@@ -12,6 +12,9 @@ struct SiteContext: RequestContext {
     var queryString = QueryString.empty
     /// Who is asking; the owner until `CallerCheck` has looked.
     var caller = Caller.owner
+    /// A token or cookie the store refused: the route says so (401), once the address and method are known to be
+    /// served — a method the address does not take is a 405 whoever asks.
+    var credentialRefusal: Refusal?
     /// Where the request came from, as `Client` believes it: the connection's address, or behind a trusted proxy the
     /// address it names.
     var client: Client

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import NIOHTTP1
 
 /// A live event stream: which feed it listens to, and how its response begins.
 struct EventStream: Sendable {
@@ -34,7 +35,7 @@ struct EventStreams: Sendable {
     let logger: Logger
     let paths: [String: Plan]
     /// Why the request's caller may not have the stream; nil when they may.
-    let admission: @Sendable (HTTPRequest, _ peer: String?) async -> StreamRefusal?
+    let admission: @Sendable (HTTPRequest, _ peer: String?) async -> EarlyRefusal?
 
     /// The stream a `GET` asks for; nil when it is not one, or its query string is refused.
     func stream(for request: HTTPRequest) -> EventStream? {
@@ -56,10 +57,21 @@ struct EventStreams: Sendable {
     }
 }
 
-/// A stream refused to its caller: the status, and the sentence as the JSON API says one.
-struct StreamRefusal: Sendable {
+/// A request refused on its connection, before the router sees it: a live stream its caller may not have, or a
+/// request HTTP cannot read (headers past the limit). The status, and the sentence as the JSON API says one.
+struct EarlyRefusal: Sendable {
     let status: HTTPResponse.Status
     let sentence: String
+    /// Seconds to wait before asking again (a 429, a 503).
+    var retryAfter: Int? = nil
+
+    /// Its head: JSON, closing the connection, with the headers every response carries.
+    var headers: HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .connection: "close"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        SecurityHeaders<SiteContext>.add(to: &headers)
+        return headers
+    }
 
     var json: String {
         (try? JSONEncoder().encode(APIError(error: sentence))).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -89,5 +101,18 @@ struct EventFrame {
     /// Frames as the bytes one write sends.
     static func bytes(_ frames: [EventFrame]) -> ByteBuffer {
         ByteBuffer(string: frames.map(\.text).joined())
+    }
+}
+
+extension EarlyRefusal {
+    /// A request the HTTP parser gave up on: its head too large (431), or not HTTP (400).
+    init(_ error: HTTPParserError) {
+        if error == .headerOverflow {
+            self.init(
+                status: .requestHeaderFieldsTooLarge,
+                sentence: "This request's address and headers are too large: shorten the address.")
+        } else {
+            self.init(status: .badRequest, sentence: "This request is not one HTTP can read.")
+        }
     }
 }

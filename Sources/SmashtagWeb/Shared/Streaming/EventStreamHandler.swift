@@ -1,8 +1,10 @@
+import CoreMetrics
 import Foundation
 import HTTPTypes
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOHTTPTypes
 
 /// Writes live event streams on their connection's event loop, beside Hummingbird rather than through it.
@@ -105,13 +107,28 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private func admitted(_ stream: EventStream, _ request: HTTPRequest, refusal: StreamRefusal?) {
+    private func admitted(_ stream: EventStream, _ request: HTTPRequest, refusal: EarlyRefusal?) {
         isAdmitting = false
         guard let context else { return }
         guard let refusal else { return start(stream, for: request, context: context) }
+        answer(refusal, context: context)
+    }
+
+    /// A request HTTP cannot read (Hummingbird would answer a bare 400, with no body and none of the headers every
+    /// response carries): said as every other refusal is, and the connection closed.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let parserError = error as? HTTPParserError, listener == nil, !isAdmitting else {
+            return context.fireErrorCaught(error)
+        }
+        answer(EarlyRefusal(parserError), context: context)
+    }
+
+    private func answer(_ refusal: EarlyRefusal, context: ChannelHandlerContext) {
         let body = ByteBuffer(string: refusal.json)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .connection: "close"]
+        var headers = refusal.headers
         headers[.contentLength] = String(body.readableBytes)
+        headers[.server] = "Smashtag"
+        headers[.date] = UTCTime(Date()).rfc822
         context.write(wrapOutboundOut(.head(HTTPResponse(status: refusal.status, headerFields: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
@@ -134,7 +151,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
         listener = streams.feeds.join(stream.key, reader: stream.reader) { delivery in
             eventLoop.execute { handler.value.deliver(delivery) }
         }
+        Self.open.increment()
     }
+
+    /// The streams open now, for `/metrics`.
+    private static var open: Meter { Meter(label: "smashtag_live_streams_open") }
 
     private func deliver(_ delivery: LiveFeeds.Delivery) {
         guard listener != nil, let context else { return }
@@ -162,9 +183,11 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func stop() {
-        listener?.leave()
-        listener = nil
         unwritten = nil
+        guard let listener else { return }
+        listener.leave()
+        Self.open.decrement()
+        self.listener = nil
     }
 }
 
