@@ -45,6 +45,8 @@ struct Site: Sendable {
     let audit: AuditTrail
     /// The local corpus, for the readiness probe; nil when the corpus is not among the sources.
     let corpus: (any PostCorpus)?
+    /// The API's description: served, and the parameters each operation takes.
+    let api: APIDescription
     /// Where `/metrics` reads from; nil with `--no-metrics`.
     let metrics: PrometheusCollectorRegistry?
 
@@ -77,7 +79,7 @@ struct Site: Sendable {
             gate: Gate(database: database, isLoopback: Self.isLoopback(arguments.host), isPublic: arguments.isPublic),
             signIns: SignInDesk(database: database, passwords: arguments.passwords),
             budget: Budget(arguments.allowance), proxies: Client.Proxies(addresses: Set(arguments.trustedProxies)),
-            audit: AuditTrail(database: database), corpus: local?.corpus,
+            audit: AuditTrail(database: database), corpus: local?.corpus, api: try APIDescription.bundled(),
             metrics: arguments.recordsMetrics ? ProcessMetrics.start() : nil)
     }
 

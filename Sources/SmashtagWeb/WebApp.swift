@@ -111,7 +111,12 @@ public struct OpenDoor: ExplainedError {
 func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
     let streams = EventStreams(
         feeds: site.liveFeeds, logger: site.logger,
-        paths: [Route.apiPopularityEvents.pattern: PopularityController(site: site).stream],
+        paths: [
+            Route.apiPopularityEvents.pattern: { [api = site.api, controller = PopularityController(site: site)] in
+                try api.checkParameters($0, path: Route.apiPopularityEvents.pattern, method: .get)
+                return try controller.stream($0)
+            }
+        ],
         admission: { [gate = site.gate, proxies = site.proxies] request, peer in
             await CallerCheck.streamRefusal(
                 request, peer: peer, gate: gate, proxies: proxies, access: Route.apiPopularityEvents.access)
@@ -123,7 +128,7 @@ func httpServer(_ site: Site, idleTimeout: Duration) -> HTTPServerBuilder {
 
 /// The routes: pages, their JSON twins, static files, the demo's pictures and what operators' tools read, inside the
 /// middleware every response goes through (outermost first): logging, metrics, security headers, gzip, error pages for
-/// anything thrown, the path and method checks.
+/// anything thrown, the path, the API's parameters and the method checks.
 func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     let router = Router(context: SiteContext.self, options: .autoGenerateHeadEndpoints)
     let files = try FileManager.default.contentsOfDirectory(atPath: site.publicDirectory)
@@ -135,6 +140,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
         Compression()
         ErrorPages(page: HTML.error, logger: site.logger)
         PathCheck()
+        APIParameterCheck(api: site.api)
         MethodCheck(routes: Route.all, files: files)
         FileMiddleware(
             site.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.maxAge(3600)])]), logger: site.logger)
@@ -153,7 +159,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     SignInController(site: site).addRoutes(to: router)
     AuditController(site: site).addRoutes(to: router)
     HealthController(site: site).addRoutes(to: router)
-    try APIDescriptionController().addRoutes(to: router)
+    APIDescriptionController(api: site.api).addRoutes(to: router)
     if let registry = site.metrics {
         MetricsController(site: site, registry: registry).addRoutes(to: router)
     } else {

@@ -128,7 +128,12 @@ struct AccessTests {
         let path = pattern.split(separator: "?")[0].split(separator: "/", omittingEmptySubsequences: false)
             .map { $0.hasPrefix(":") ? "x" : String($0) }.joined(separator: "/")
         if pattern.contains("?") { return pattern }
-        return path + (path.hasPrefix("/api/popularity/posts") ? "?term=%23x&pseudonymise=1" : "?term=%23x&q=%23x")
+        // The API takes only the parameters its description lists (any other is a 400 before any route runs).
+        if path.hasPrefix("/api/popularity/posts") { return path + "?term=%23x&pseudonymise=1" }
+        if path.hasPrefix("/api/popularity") { return path + "?term=%23x" }
+        if path == "/api/search" { return path + "?q=%23x" }
+        if path.hasPrefix("/api/") { return path }
+        return path + "?term=%23x&q=%23x"
     }
 
     /// A team's Smashtag (people added, not public) with no sources, and each caller's credentials.

@@ -56,6 +56,9 @@ struct QueryString: Sendable {
     /// Where the back control goes: only ever a path on this site.
     var back: String? { SiteURL.safeBack(self["back"]) }
 
+    /// The names given, in order, repeated as often as they are.
+    var names: [String] { pairs.map(\.name) }
+
     /// Every value given for `name`, in order (`source=corpus&source=mastodon`).
     func all(_ name: String) -> [String] {
         pairs.filter { $0.name == name }.map(\.value)
