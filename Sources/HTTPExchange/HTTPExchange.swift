@@ -33,14 +33,21 @@ package enum HTTPExchange {
         }
     }
 
-    /// Transport errors in words: a refused connection, an unknown host.
-    private static func reason(_ error: any Error) -> String {
+    /// Transport errors in words for people: what happened and what to check, never a type's name or an error code
+    /// (NIO's `SocketAddressError.UnknownHost: Name or service not known (error -2)` is "the name does not resolve").
+    package static func reason(_ error: any Error) -> String {
         let text = "\(error)"
         if text.contains("connectionRefused") || text.contains("Connection refused") {
-            return "the connection was refused"
+            return "the connection was refused; check the address and that the service is running"
         }
-        if text.contains("NXDOMAIN") || text.contains("lookup") || text.contains("resolve") { return "no such host" }
-        return text
+        let unresolved = ["UnknownHost", "Name or service not known", "NXDOMAIN", "lookup", "resolve", "DNS"]
+        if unresolved.contains(where: text.contains) {
+            return "the name does not resolve; check the address or the network"
+        }
+        if text.contains("SSL") || text.contains("TLS") || text.contains("handshake") || text.contains("certificate") {
+            return "the secure connection failed; check the address and this computer's clock"
+        }
+        return "the connection failed; check the address or the network"
     }
 }
 

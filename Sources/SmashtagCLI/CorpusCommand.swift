@@ -31,7 +31,9 @@ struct Generate: AsyncParsableCommand {
     @Option(help: "The random seed.")
     var seed = Demo.defaultSeed
 
-    @Option(help: "The last tweet's time, ISO-8601 (default: now).", transform: Generate.date)
+    @Option(
+        help: "The last tweet's time: an ISO-8601 date (its first moment, UTC) or date and time (default: now).",
+        transform: Generate.date)
     var end: Date = .now
 
     @Option(help: "Write twarc2 JSON Lines to this file instead of storing the tweets.")
@@ -75,9 +77,12 @@ struct Generate: AsyncParsableCommand {
         }
     }
 
-    private static func date(_ text: String) throws -> Date {
-        guard let date = try? Date(text, strategy: .iso8601) else {
-            throw ValidationError("--end must be an ISO-8601 date and time, like 2026-11-21T12:00:00Z.")
+    /// An ISO-8601 date and time, or a date alone (its first moment, UTC).
+    static func date(_ text: String) throws -> Date {
+        let isDate = text.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil
+        guard let date = try? Date(isDate ? text + "T00:00:00Z" : text, strategy: .iso8601) else {
+            throw ValidationError(
+                "--end must be an ISO-8601 date, like 2026-11-21, or a date and time, like 2026-11-21T12:00:00Z.")
         }
         return date
     }

@@ -110,8 +110,8 @@ struct Import: AsyncParsableCommand {
         let rate = seconds > 0 ? " in \(Int(seconds.rounded(.up)))s" : ""
         return
             """
-            Imported \(grouped(totals.imported)) posts, \(grouped(totals.duplicates)) \
-            duplicates, \(grouped(totals.skipped)) skipped\(rate).
+            Imported \(postCount(totals.imported)), \(counted(totals.duplicates, "duplicate")), \
+            \(grouped(totals.skipped)) skipped\(rate).
             """
     }
 }

@@ -20,6 +20,12 @@ struct SmashtagCommand: AsyncParsableCommand {
 
     /// As ArgumentParser's, but an error a person can act on is printed as the one sentence it is: `smashtag: …`.
     static func main() async {
+        // ArgumentParser's `help` shows the top-level help for a word that names no command, and succeeds.
+        let words = CommandLine.arguments.dropFirst()
+        if words.first == "help", let unknown = unknownCommand(in: words.dropFirst()) {
+            StandardError.write("smashtag: there is no command “\(unknown)”; `smashtag --help` lists them.")
+            terminate(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
@@ -36,6 +42,18 @@ struct SmashtagCommand: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+}
+
+extension SmashtagCommand {
+    /// The first word of `help WORD…` that names no command (`help corpus nosuch`: “nosuch”); nil when they all do.
+    static func unknownCommand(in words: ArraySlice<String>) -> String? {
+        var commands = configuration.subcommands
+        for word in words where !word.hasPrefix("-") {
+            guard let command = commands.first(where: { $0._commandName == word }) else { return word }
+            commands = command.configuration.subcommands
+        }
+        return nil
     }
 }
 

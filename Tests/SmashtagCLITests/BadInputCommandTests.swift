@@ -53,7 +53,7 @@ import Testing
         let inspected = try await smashtag("inspect", path, "--format", "json")
         let imported = try await smashtag("import", path)
         #expect(inspected.stdout.split(separator: "\n").count == 1)
-        #expect(imported.stdout.contains("Imported 1 posts, 0 duplicates, 6 skipped"), "\(imported.stdout)")
+        #expect(imported.stdout.contains("Imported 1 post, 0 duplicates, 6 skipped"), "\(imported.stdout)")
         let inspectLines = inspected.stderr.split(separator: "\n")
         let importLines = imported.stderr.split(separator: "\n").map {
             $0.replacingOccurrences(of: " (skipped)", with: "")
@@ -81,5 +81,18 @@ import Testing
         let run = try await smashtag("search", "#swift", "--cuont", "5")
         #expect(run.status == 64)
         #expect(run.stderr.contains("Unknown option “--cuont”"))
+    }
+}
+
+/// `smashtag help WORD`: a word that names no command is said, not answered with the top-level help.
+@Suite struct HelpCommandTests {
+    @Test func helpForACommandThatDoesNotExistSaysSoAndFails() async throws {
+        let run = try await SmashtagRun.run(["help", "nosuch"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("there is no command “nosuch”"), "\(run.stderr)")
+        let nested = try await SmashtagRun.run(["help", "corpus", "nosuch"])
+        #expect(nested.status == 64)
+        let known = try await SmashtagRun.run(["help", "corpus", "generate"])
+        #expect(known.status == 0 && known.stdout.contains("--end"), "\(known.stderr)")
     }
 }

@@ -202,3 +202,19 @@ struct DemoCorpusCommandTests {
             "\(imported.stdout)\(imported.stderr)")
     }
 }
+
+/// `corpus generate --end` takes what the GUIDE shows: a date alone (its first moment, UTC), or a date and time.
+@Suite struct GenerateEndTests {
+    @Test func aDateAloneEndsTheDemoAtThatDaysFirstMoment() async throws {
+        let out = try SmashtagRun.temporaryDirectory() + "/demo.jsonl"
+        let run = try await SmashtagRun.run([
+            "corpus", "generate", "--tweets", "50", "--end", "2026-01-02", "--out", out,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let times = try String(contentsOfFile: out, encoding: .utf8)
+            .matches(of: /"created_at":"([^"]+)"/).map { String($0.1) }
+        #expect(!times.isEmpty && times.allSatisfy { $0 <= "2026-01-02T00:00:00.000Z" && $0 >= "2025-12-03" })
+        let wrong = try await SmashtagRun.run(["corpus", "generate", "--end", "2 January", "--out", out])
+        #expect(wrong.status != 0 && wrong.stderr.contains("like 2026-11-21"), "\(wrong.stderr)")
+    }
+}

@@ -11,5 +11,10 @@ package func grouped(_ number: Int) -> String {
 
 /// "1 post", "12,345 posts".
 package func postCount(_ count: Int) -> String {
-    count == 1 ? "1 post" : "\(grouped(count)) posts"
+    counted(count, "post")
+}
+
+/// A number of things, the noun in the singular for one: "1 duplicate", "0 duplicates", "12,345 duplicates".
+package func counted(_ count: Int, _ noun: String) -> String {
+    count == 1 ? "1 \(noun)" : "\(grouped(count)) \(noun)s"
 }

@@ -34,6 +34,10 @@ struct NetworkParameters: Sendable {
             return step
         }
         format = try parameters.choice("format", default: NetworkFormat.json, else: "format must be json, csv or gexf.")
+        // As `smashtag network --by` is refused without `--format gexf`: a timeline only GEXF can carry.
+        if !isPage, timeline != nil, format != .gexf {
+            throw RefusedRequest(.badRequest, "by makes a timeline for Gephi: use it with format=gexf.")
+        }
         options = NetworkOptions(
             window: window, top: top, minimumWeight: minimumWeight,
             leavesOutTermHashtags: parameters["exclude"] == "term", timeline: format == .gexf ? timeline : nil)

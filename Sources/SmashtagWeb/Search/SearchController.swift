@@ -135,9 +135,14 @@ struct SearchController: Sendable {
                 query, from: search.sources, at: search.position, count: count, for: recording ?? .owner,
                 recording: recording != nil)
             let continuation = PageContinuation(page, sources: search.choice)
+            let unoffered = search.unoffered.map { name in
+                SourceFailure(
+                    source: name, title: name,
+                    error: SourceNotOffered(name: name, whenSignedIn: site.sources.names.contains(name)))
+            }
             let document = SearchDocument(
                 query: query, posts: page.posts, newer: continuation.newer,
-                older: continuation.older, errors: page.failures.map(SearchDocument.SourceError.init))
+                older: continuation.older, errors: (page.failures + unoffered).map(SearchDocument.SourceError.init))
             return JSONBody<String>.response(json: document.json(postJSON: site.postJSON.json(for:)))
         } catch let error as QueryError {
             return try JSONBody(APIError(error: error.description), status: .badRequest).response
@@ -171,5 +176,18 @@ struct SearchFailure: Error, Sendable {
     /// What the person can act on, a sentence per failing source; anything internal becomes a general sentence.
     init(_ error: any Error) {
         messages = (error as? SourcesFailed)?.failures.map(\.message) ?? [SourceFailure.sentence(for: error)]
+    }
+}
+
+/// A source `source=` names that this server does not offer the caller, said in the answer's `errors`.
+struct SourceNotOffered: ExplainedError {
+    let name: String
+    /// Offered to people signed in, not to visitors.
+    let whenSignedIn: Bool
+
+    var description: String {
+        whenSignedIn
+            ? "“\(name)” is searched here only for people signed in."
+            : "“\(name)” is not a source this server offers (not configured here)."
     }
 }

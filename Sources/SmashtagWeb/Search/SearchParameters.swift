@@ -15,12 +15,16 @@ struct SearchParameters {
     let position: MergedPosition
     /// The toggles were submitted: the choice is remembered.
     let isNewChoice: Bool
+    /// The names `source=` gives that the site does not offer (not configured here, or not to this caller): the JSON
+    /// twin names each in `errors` rather than dropping it unsaid.
+    let unoffered: [String]
 
     /// `cookie`: the choice remembered, as `cookieName` holds it.
     init(_ parameters: QueryString, cookie: String?, offered: SourceSet) {
         query = parameters.text("q")
         let chosen = Self.chosen(parameters, cookie: cookie)
         isNewChoice = chosen.isNew
+        unoffered = chosen.isNew ? (chosen.names ?? []).filter { !offered.names.contains($0) } : []
         if let since = parameters["since"] {
             position = .newer(PositionList.decode(Substring(since), older: false, offered: offered))
         } else if let before = parameters["before"] {

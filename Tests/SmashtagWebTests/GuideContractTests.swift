@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import SmashtagWeb
+
+/// What the GUIDE says the JSON API does, where it once did otherwise (issue 55's table).
+@Suite struct GuideContractTests {
+    @Test func aSourceThisServerDoesNotOfferIsNamedInErrorsNotDropped() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/api/search?q=%23\(WebFixture.hostileTag)&source=corpus,mastodon", method: .get)
+            #expect(response.status == .ok)
+            let document = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
+            let errors = (document as? [String: Any])?["errors"] as? [[String: String]]
+            #expect(
+                errors == [
+                    [
+                        "source": "mastodon",
+                        "message": "“mastodon” is not a source this server offers (not configured here).",
+                    ]
+                ], "\(String(buffer: response.body).prefix(300))")
+        }
+    }
+
+    @Test func aTimelineIsAskedOfGEXFOnlyAsTheCommandAsksIt() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/api/search?q=%23\(WebFixture.hostileTag)", method: .get)
+            for format in ["csv", "json"] {
+                let response = try await client.execute(
+                    uri: "/api/popularity/network?term=%23\(WebFixture.hostileTag)&format=\(format)&by=day",
+                    method: .get)
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("use it with format=gexf"))
+            }
+            let gexf = try await client.execute(
+                uri: "/api/popularity/network?term=%23\(WebFixture.hostileTag)&format=gexf&by=day", method: .get)
+            #expect(gexf.status == .ok)
+        }
+    }
+}
