@@ -31,7 +31,10 @@ struct PopularityCommand: AsyncParsableCommand {
         let directory = try DataDirectory(common.dataDirectory)
         let (table, origins) = try await store.withStore(in: directory) { database in
             try await CommandFailure.reporting {
-                (
+                guard try await Popularity(database: database).isCounted(term) else {
+                    throw CommandFailure(Popularity.notInRecents(TerminalText.line(term)))
+                }
+                return (
                     try await Popularity(database: database).table(for: term, window: window),
                     try await Origins(database: database).of(term, window: window)
                 )

@@ -53,6 +53,9 @@ struct TrendCommand: AsyncParsableCommand {
 
     /// The mention's series, or those of every mention the term counted more than once, as its table orders them.
     private func series(_ database: AppDatabase) async throws -> [TrendSeries] {
+        guard try await Popularity(database: database).isCounted(term) else {
+            throw CommandFailure(Popularity.notInRecents(TerminalText.line(term)))
+        }
         let trends = Trends(database: database)
         if let mention { return [try await trends.series(term: term, mention: mention, bucket: bucket)] }
         let table = try await Popularity(database: database).table(for: term)
@@ -84,10 +87,7 @@ struct TrendText {
             return
         }
         guard let latest = first.latest, all.contains(where: { $0.total > 0 }) else {
-            text =
-                first.isInRecents
-                ? "No post fetched for “\(TerminalText.line(first.term))” names \(TerminalText.line(first.mention)).\n"
-                : "“\(TerminalText.line(term))” is not in Recents.\n"
+            text = "No post fetched for “\(TerminalText.line(first.term))” names \(TerminalText.line(first.mention)).\n"
             return
         }
         text =

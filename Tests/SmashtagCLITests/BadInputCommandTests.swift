@@ -96,3 +96,17 @@ import Testing
         #expect(known.status == 0 && known.stdout.contains("--end"), "\(known.stderr)")
     }
 }
+
+/// `popularity` and `trend` of a term not in Recents refuse it, as `network` and `export` do.
+@Suite struct NotInRecentsCommandTests {
+    @Test func popularityAndTrendOfATermNotInRecentsFail() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        for command in [
+            ["popularity", "#neverSearched"], ["trend", "#neverSearched"], ["network", "#neverSearched"],
+        ] {
+            let run = try await SmashtagRun.run(command + ["--data-dir", directory])
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stderr.contains("“#neverSearched” is not in Recents"), "\(command): \(run.stderr)")
+        }
+    }
+}

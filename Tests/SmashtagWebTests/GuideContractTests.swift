@@ -43,3 +43,20 @@ import Testing
         }
     }
 }
+
+/// A term not in Recents is the same answer on every JSON address that reads its counts: a 404 that says so.
+@Suite struct NotInRecentsTests {
+    @Test func popularityTrendAndNetworkOfATermNotInRecentsAre404() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            for path in [
+                "/api/popularity?term=%23neverSearched", "/api/popularity/trend?term=%23neverSearched&mention=%23a",
+                "/api/popularity/network?term=%23neverSearched",
+            ] {
+                let response = try await client.execute(uri: path, method: .get)
+                #expect(response.status == .notFound, "\(path)")
+                #expect(String(buffer: response.body).contains("is not in Recents"), "\(path)")
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@
 another site than `127.0.0.1`) with a hundred `<img>` tags pointing at searches, the search API and the feed, which
 once pushed every term out of Recents and wiped their counts. The searches are answered, and recorded nowhere."""
 import json
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -19,11 +20,15 @@ def another_site(html):
 
 
 def state(server, term):
-    """Recents and the term's counts, as a script reads them."""
+    """Recents and the term's counts, as a script reads them (None for a term not in Recents: a 404 that says so)."""
     with urllib.request.urlopen(server + "api/recents") as response:
         recents = json.load(response)
-    with urllib.request.urlopen(server + "api/popularity?term=" + urllib.parse.quote(term)) as response:
-        counts = json.load(response)
+    try:
+        with urllib.request.urlopen(server + "api/popularity?term=" + urllib.parse.quote(term)) as response:
+            counts = json.load(response)
+    except urllib.error.HTTPError as error:
+        assert error.code == 404 and "is not in Recents" in json.load(error)["error"]
+        counts = None
     return recents, counts
 
 

@@ -24,6 +24,17 @@ public struct Popularity: Sendable {
         try await database.store.popularity(SearchTermKey(term), window, at: now)
     }
 
+    /// Whether counts are kept for `term` (it is in someone's Recents, or tracked); its table is empty otherwise, and
+    /// the pages, the API and the commands say so rather than show an empty one.
+    public func isCounted(_ term: String) async throws -> Bool {
+        try await database.store.isCounted(SearchTermKey(term))
+    }
+
+    /// The sentence for a term that is not counted.
+    public static func notInRecents(_ term: String) -> String {
+        "“\(term)” is not in Recents: popularity is counted from the posts fetched for a search."
+    }
+
     /// The table and its sparklines now, read together.
     public func overview(for term: String, window: TimeWindow = .all) async throws -> PopularityOverview {
         try await database.store.overview(SearchTermKey(term), window, at: Date())

@@ -15,4 +15,6 @@ protocol PopularityStore: Sendable {
     func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview
     func series(_ term: SearchTermKey, mention: String, bucket: TrendBucket?) async throws -> TrendSeries
     func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines
+    /// Whether counts are kept for the term: it is in someone's Recents, or tracked.
+    func isCounted(_ term: SearchTermKey) async throws -> Bool
 }

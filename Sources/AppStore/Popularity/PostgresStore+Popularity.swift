@@ -20,6 +20,10 @@ extension PostgresStore: PopularityStore {
         return try await snapshot { connection in try await Self.popularity(term, window, at: now, connection) }
     }
 
+    func isCounted(_ term: SearchTermKey) async throws -> Bool {
+        try await read { connection in try await Self.recent(term, connection) != nil }
+    }
+
     /// Read in one snapshot, so the sparklines add up to the table's counts.
     func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview {
         try await snapshot { connection in

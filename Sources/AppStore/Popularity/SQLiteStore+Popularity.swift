@@ -29,6 +29,10 @@ extension SQLiteStore: PopularityStore {
         try await writer.read { db in try Self.sparklines(term, buckets: buckets, db) }
     }
 
+    func isCounted(_ term: SearchTermKey) async throws -> Bool {
+        try await writer.read { db in try Self.recent(term, db) != nil }
+    }
+
     /// The rows, then each row's partners.
     private static func popularity(
         _ term: SearchTermKey, _ window: TimeWindow, at now: Date, _ db: Database

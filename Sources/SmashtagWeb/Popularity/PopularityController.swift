@@ -44,8 +44,12 @@ struct PopularityController: Sendable {
     /// The table as JSON, or as a CSV file with `format=csv`.
     private func apiPopularity(_ request: Request, _ context: SiteContext) async throws -> Response {
         let window = try TimeWindow.parameter(context.queryString)
-        let table = try await Popularity(database: site.database).table(
-            for: try term(context.queryString), window: window)
+        let term = try term(context.queryString)
+        let popularity = Popularity(database: site.database)
+        guard try await popularity.isCounted(term) else {
+            throw RefusedRequest(.notFound, Popularity.notInRecents(term))
+        }
+        let table = try await popularity.table(for: term, window: window)
         switch context.queryString["format"] {
         case nil, "json": return try JSONBody(table).response
         case "csv":
