@@ -68,8 +68,15 @@ struct AnyNetworkDecoder: ItemDecoder {
         return x.decode(object)
     }
 
+    /// An X post in Smashtag's own form keeps the rule every X decoder keeps, so what `inspect` prints `import` stores.
     private func smashtag(_ post: JSONValue) -> ItemOutcome {
-        do throws(PostJSONError) { return .post(try Post(json: post)) } catch { return .problem(error.description) }
+        do throws(PostJSONError) {
+            let post = try Post(json: post)
+            if post.network == .twitter, let problem = TweetID.problem(with: post.id) { return .problem(problem) }
+            return .post(post)
+        } catch {
+            return .problem(error.description)
+        }
     }
 
     private func mastodon(_ status: JSONValue) -> ItemOutcome {

@@ -290,4 +290,17 @@ struct ImportFormatsTests {
         }
         #expect(try await Self.importFile(path, into: corpus).totals.duplicates == 3)
     }
+
+    /// An X post in Smashtag's own form with an id no X decoder accepts is named by file and line, the way `inspect`
+    /// and `import` name every other broken line (issue 55: inspect printed “-5”, import skipped it without a line).
+    @Test func anXPostWithABadIdInSmashtagsOwnFormIsNamedByFileAndLine() async throws {
+        let broken =
+            #"{"network":"twitter","id":"-5","created":"2024-09-01T00:00:00Z","text":"x","#
+            + #""user":{"screenName":"nasa","name":"NASA"},"mentions":[],"media":[]}"#
+        let path = try Self.exportFile(Self.exported, broken: broken)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let run = try await Self.importFile(path, into: try SQLiteCorpus.inMemory())
+        #expect(run.totals.imported == 3 && run.totals.skipped == 1)
+        #expect(run.malformed == ["\(path):2: the tweet id “-5” is not a whole number from 1 to \(Int64.max)"])
+    }
 }
