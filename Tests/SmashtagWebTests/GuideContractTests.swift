@@ -60,3 +60,21 @@ import Testing
         }
     }
 }
+
+/// A query with a control character is refused with its sentence and kept nowhere (issue 55: `%00` added an empty
+/// term to Recents, `%01x` was stored as `\u0001x`).
+@Suite struct ControlCharacterQueryTests {
+    @Test func aControlCharacterIsSaidAndNothingIsKept() async throws {
+        let (app, _) = try await WebFixture.application()
+        try await app.test(.router) { client in
+            for query in ["%00", "%01x", "x%1Fy", "%C2%9B"] {
+                let page = try await client.execute(uri: "/search?q=\(query)", method: .get)
+                #expect(String(buffer: page.body).contains("cannot hold control characters"), "\(query)")
+                let api = try await client.execute(uri: "/api/search?q=\(query)", method: .get)
+                #expect(api.status == .badRequest, "\(query)")
+            }
+            let recents = try await client.execute(uri: "/api/recents", method: .get)
+            #expect(String(buffer: recents.body) == "[]")
+        }
+    }
+}

@@ -116,6 +116,21 @@ def test_the_demo_is_never_copied_into_a_database_with_real_posts(cluster, two_d
     assert psql(real, "SELECT count(*) FROM corpus_post") == "3", "nothing was copied"
 
 
+def test_the_demo_with_imported_posts_is_not_copied_into_a_database_holding_the_demo(two_demo_servers):
+    """GUIDE: a corpus holding the demo is copied only into an empty database (issue 55: the demo plus imported posts
+    went into a database that already held the demo)."""
+    url, data, _ = two_demo_servers
+    before = psql(url, "SELECT count(*) FROM corpus_post")
+    demo_dir = tempfile.mkdtemp(prefix="smashtag-demo-plus-")
+    assert run("corpus", "generate", "--tweets", "300", "--data-dir", demo_dir).returncode == 0
+    file = next(pathlib.Path(data[0]).glob("import-*.json"))
+    assert run("import", str(file), "--data-dir", demo_dir).returncode == 0
+    refused = run("corpus", "copy", "--to", url, "--data-dir", demo_dir)
+    assert refused.returncode == 1
+    assert "copied only into an empty database" in refused.stderr, refused.stderr
+    assert psql(url, "SELECT count(*) FROM corpus_post") == before, "nothing was copied"
+
+
 def test_a_corpus_copy_killed_midway_resumes_and_copies_every_post_once(cluster):
     target = new_database(cluster, "copied")
     source = tempfile.mkdtemp(prefix="smashtag-copy-source-")

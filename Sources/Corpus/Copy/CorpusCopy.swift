@@ -54,12 +54,12 @@ public struct CorpusCopy: Sendable {
         return totals
     }
 
-    /// The demo's posts are made up: they may fill an empty corpus, but never join real ones, nor real ones them.
+    /// The demo's posts are made up: a corpus holding them is copied only into an empty one, and nothing is copied into
+    /// one that holds them — even the demo with posts imported beside it into a database holding the demo alone.
     private func refuseMixing() async throws {
         let sourceIsDemo = try await source.info(CorpusNote.demoSeed) != nil
         let targetIsDemo = try await target.info(CorpusNote.demoSeed) != nil
-        guard sourceIsDemo != targetIsDemo, try await target.postCount() > 0,
-            try await source.postCount() > 0
+        guard sourceIsDemo || targetIsDemo, try await target.postCount() > 0, try await source.postCount() > 0
         else { return }
         throw CorpusCopyError.wouldMixDemo(sourceIsDemo: sourceIsDemo)
     }
@@ -83,8 +83,8 @@ public enum CorpusCopyError: Error, ExplainedError {
         switch self {
         case .wouldMixDemo(true):
             """
-            The corpus to copy holds the generated demo, and the database holds posts of its own: copying would mix \
-            made-up posts into real ones. Copy into an empty database.
+            The corpus to copy holds the generated demo, and the database holds posts already: copying could mix \
+            made-up posts into real ones. A corpus with the demo is copied only into an empty database.
             """
         case .wouldMixDemo(false):
             """
