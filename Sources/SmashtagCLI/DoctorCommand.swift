@@ -170,5 +170,8 @@ struct DoctorCheck {
         DoctorCheck(holds: false, subject: subject, sentence: sentence)
     }
 
-    var line: String { "\(holds ? "ok  " : "FAIL") \(subject): \(sentence)" }
+    /// A source's sentence already starts with its name ("Mastodon (mastodon.social): …"): said once.
+    var line: String {
+        "\(holds ? "ok  " : "FAIL") " + (sentence.hasPrefix(subject) ? sentence : "\(subject): \(sentence)")
+    }
 }

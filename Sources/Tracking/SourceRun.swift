@@ -72,6 +72,8 @@ struct SourceRun {
             if !page.problems.isEmpty { state.gap = page.problems.joined(separator: " ") }
             return page
         } catch let failed as SourcesFailed {
+            // Stopping (Ctrl-C, a server shutting down) cancels the request under way: not the source's failure.
+            try Task.checkCancellation()
             state.failures += 1
             state.error = failed.description
             state.retryAt = retryTime(afterFailures: state.failures)

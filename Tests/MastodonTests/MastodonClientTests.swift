@@ -70,7 +70,7 @@ struct MastodonClientTests {
             #expect(stub.requests.filter { $0.hasPrefix("/api/v1/accounts/lookup") }.count == 1)
             await expect(
                 try await source.search(SearchRequest(query: "from:nobody")),
-                "127.0.0.1:\(port) knows no account @nobody.")
+                "Mastodon (127.0.0.1:\(port)) knows no account @nobody.")
         }
     }
 
@@ -96,8 +96,8 @@ struct MastodonClientTests {
             await expect(
                 try await client(port).search(SearchRequest(query: "#swift")),
                 """
-                127.0.0.1:\(port) hides hashtag timelines from visitors who are not signed in — try another server \
-                or set SMASHTAG_MASTODON_TOKEN.
+                Mastodon (127.0.0.1:\(port)) hides hashtag timelines from visitors who are not signed in — try another \
+                server or set SMASHTAG_MASTODON_TOKEN.
                 """
             )
         }
@@ -132,7 +132,7 @@ struct MastodonClientTests {
             stub.fail(with: failure)
             await expect(
                 try await client(port, token: "t").search(SearchRequest(query: "#swift")),
-                "127.0.0.1:\(port) " + message, prefix: true)
+                "Mastodon (127.0.0.1:\(port)) " + message, prefix: true)
         }
     }
 
@@ -144,7 +144,8 @@ struct MastodonClientTests {
                     body: #"{"error":"Too many requests"}"#))
             await expect(
                 try await client(port).search(SearchRequest(query: "#swift")),
-                "127.0.0.1:\(port) rate-limited Smashtag (429 Too Many Requests); try again after 14:05:00 UTC",
+                "Mastodon (127.0.0.1:\(port)) rate-limited Smashtag (429 Too Many Requests); try again after "
+                    + "14:05:00 UTC",
                 prefix: true
             )
         }
@@ -157,7 +158,7 @@ struct MastodonClientTests {
             stub.fail(with: .init(status: 200, body: "[]", delay: .seconds(3600)))
             await expect(
                 try await client(port, deadline: .seconds(1)).search(SearchRequest(query: "#swift")),
-                "127.0.0.1:\(port) did not answer within 1 seconds; try again later.")
+                "Mastodon (127.0.0.1:\(port)) did not answer within 1 seconds; try again later.")
         }
     }
 
@@ -166,7 +167,7 @@ struct MastodonClientTests {
         // The client keeps trying to connect until its deadline.
         await expect(
             try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#swift")),
-            "Could not reach the Mastodon server 127.0.0.1:\(port):", prefix: true)
+            "Mastodon (127.0.0.1:\(port)): the connection was refused;", prefix: true)
     }
 
     @Test func theTokenNeverShowsAndHostsBecomeBaseURLs() {

@@ -68,11 +68,12 @@ import Testing
             #expect(merged.status == 0, "\(merged.stderr)")
             #expect(
                 merged.stderr.contains(
-                    "smashtag: 127.0.0.1:\(port) hides hashtag timelines from visitors who are not signed in"))
+                    "smashtag: Mastodon (127.0.0.1:\(port)) hides hashtag timelines from visitors who are not signed in"
+                ))
             #expect(try !posts(merged).isEmpty)
             let alone = try await search("#stanford", port: port, directory: directory, "--source", "mastodon")
             #expect(alone.status != 0)
-            #expect(alone.stderr.hasPrefix("smashtag: 127.0.0.1:\(port) hides hashtag timelines"))
+            #expect(alone.stderr.hasPrefix("smashtag: Mastodon (127.0.0.1:\(port)) hides hashtag timelines"))
         }
     }
 

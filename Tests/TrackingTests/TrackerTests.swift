@@ -105,6 +105,24 @@ struct TrackerTests {
         }
     }
 
+    /// Issue 55: `collect` stopped with Ctrl-C while a request was under way kept "The search could not be completed"
+    /// as the source's last error.
+    @Test func aRunStoppedMidRequestLeavesNoErrorBehind() async throws {
+        try await StubMastodon.run { stub, port in
+            let (_, terms, _, _, tracker) = try await Self.mastodonTracker(port: port)
+            stub.fail(with: StubFailure(status: 200, body: "[]", delay: .seconds(30)))
+            let claimed = try await terms.claimDue(now: .distantFuture, lease: .seconds(60), limit: 10, only: ["#a"])
+            let run = Task { for term in claimed { await tracker.collect(term) } }
+            let deadline = ContinuousClock.now + .seconds(20)
+            while stub.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(!stub.requests.isEmpty, "the request went out")
+            run.cancel()
+            await run.value
+            let state = try #require(try await terms.term("#a")?.source("mastodon"))
+            #expect(state.error == nil && state.failures == 0, "\(state)")
+        }
+    }
+
     @Test func aRateLimitedSourceGetsNoRequestBeforeItsReset() async throws {
         try await StubMastodon.run { stub, port in
             let (_, terms, _, _, tracker) = try await Self.mastodonTracker(port: port)

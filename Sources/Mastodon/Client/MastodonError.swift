@@ -39,42 +39,45 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
         self.reason = reason
     }
 
+    /// The source first, as every source's failure is said ("Mastodon (mastodon.social) …"), then what happened and
+    /// what to do.
     public var description: String {
-        switch reason {
+        let source = "Mastodon (\(server))"
+        return switch reason {
         case .hidesTagTimelines:
             """
-            \(server) hides hashtag timelines from visitors who are not signed in — try another server or set \
+            \(source) hides hashtag timelines from visitors who are not signed in — try another server or set \
             SMASHTAG_MASTODON_TOKEN.
             """
         case .needsSignIn:
-            "\(server) shows this only to signed-in users — set SMASHTAG_MASTODON_TOKEN or try another server."
+            "\(source) shows this only to signed-in users — set SMASHTAG_MASTODON_TOKEN or try another server."
         case .tokenRejected:
-            "\(server) rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."
+            "\(source) rejected the access token (401 Unauthorized): check SMASHTAG_MASTODON_TOKEN."
         case .wordsNeedToken:
             """
-            Without a token, Mastodon (\(server)) searches hashtags and users only — search #tag or @user, or set \
+            Without a token, \(source) searches hashtags and users only — search #tag or @user, or set \
             SMASHTAG_MASTODON_TOKEN to search words.
             """
         case .unsupportedQuery(let why):
-            "Mastodon (\(server)) cannot search that: \(why)."
+            "\(source) cannot search that: \(why)."
         case .noSuchAccount(let address):
-            "\(server) knows no account @\(address)."
+            "\(source) knows no account @\(address)."
         case .forbidden(let detail):
-            "\(server) refused the search (403 Forbidden): \(detail)."
+            "\(source) refused the search (403 Forbidden): \(detail)."
         case .rateLimited(let retryAt):
-            "\(server) rate-limited Smashtag (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."
+            "\(source) rate-limited Smashtag (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."
         case .serverError(let status):
-            "\(server) failed with status \(status); try again later."
+            "\(source) failed with status \(status); try again later."
         case .timedOut(let seconds):
-            "\(server) did not answer within \(seconds) seconds; try again later."
+            "\(source) did not answer within \(seconds) seconds; try again later."
         case .unreachable(let why):
-            "Could not reach the Mastodon server \(server): \(why)."
+            "\(source): \(why)."
         case .notMastodon(let what):
-            "\(server) does not look like a Mastodon server: \(what)."
+            "\(source) does not look like a Mastodon server: \(what)."
         case .malformed(let why):
-            "\(server) sent a response Smashtag cannot read: \(why)."
+            "\(source) sent a response Smashtag cannot read: \(why)."
         case .unexpectedStatus(let status, let detail):
-            "\(server) answered with unexpected status \(status)\(detail.map { " (\($0))" } ?? "")."
+            "\(source) answered with unexpected status \(status)\(detail.map { " (\($0))" } ?? "")."
         }
     }
 }

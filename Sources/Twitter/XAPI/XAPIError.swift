@@ -41,7 +41,7 @@ public enum XAPIError: Error, Sendable, Equatable, ExplainedError {
         case .timedOut(let seconds, let attempts):
             "The X API did not answer within \(seconds) seconds\(Self.times(attempts)); try again later."
         case .unreachable(let baseURL, let reason):
-            "Could not reach the X API at \(baseURL): \(reason)."
+            "The X API (\(baseURL)): \(reason)."
         case .malformedResponse(let reason):
             "The X API sent a response Smashtag cannot read: \(reason)."
         case .unexpectedStatus(let status):
