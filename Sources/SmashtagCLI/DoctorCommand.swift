@@ -32,11 +32,12 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         var checks: [DoctorCheck] = []
         let directory = try DataDirectory(common.dataDirectory)
+        let catalog = SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
         checks.append(Self.writable(directory))
         checks.append(Self.freeSpace(directory))
         checks.append(await database(directory))
-        checks += await sources(directory)
-        checks += await clock(directory)
+        checks += await sources(catalog, directory)
+        checks += await clock(catalog)
         for check in checks { print(check.line) }
         guard checks.allSatisfy(\.holds) else { throw ExitCode(1) }
     }
@@ -79,8 +80,7 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     /// One small search of each configured source: its token accepted, its service answering.
-    private func sources(_ directory: DataDirectory) async -> [DoctorCheck] {
-        let catalog = SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+    private func sources(_ catalog: SourceCatalog, _ directory: DataDirectory) async -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
         if catalog.configured == [.corpus] {
             let howTo = "the GUIDE's “Sources” section says how to add X, Mastodon or Bluesky"
@@ -103,8 +103,7 @@ struct DoctorCommand: AsyncParsableCommand {
     }
 
     /// This computer's clock against each configured network's `Date` header.
-    private func clock(_ directory: DataDirectory) async -> [DoctorCheck] {
-        let catalog = SourceCatalog(environment: ProcessInfo.processInfo.environment, dataDirectory: directory.path)
+    private func clock(_ catalog: SourceCatalog) async -> [DoctorCheck] {
         guard !catalog.serviceAddresses.isEmpty else {
             return [.holds("Clock", "not compared: no network is configured, and the corpus needs no token.")]
         }

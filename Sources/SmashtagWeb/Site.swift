@@ -59,7 +59,7 @@ struct Site: Sendable {
         guard let resources = Bundle.module.resourcePath else { throw SiteError.missingResources }
         guard let assets = StaticAssets.bundled else { throw SiteError.missingResources }
         // Before anything records: metrics made before the backend is installed would go nowhere.
-        if arguments.recordsMetrics { _ = ProcessMetrics.start() }
+        let metrics = arguments.recordsMetrics ? ProcessMetrics.start() : nil
         let directory = DataDirectory(path: arguments.dataDirectory)
         let database = try await AppDatabase.open(
             url: arguments.database, orFileAt: directory.appDatabase, logger: logger)
@@ -80,7 +80,7 @@ struct Site: Sendable {
             signIns: SignInDesk(database: database, passwords: arguments.passwords),
             budget: Budget(arguments.allowance), proxies: Client.Proxies(addresses: Set(arguments.trustedProxies)),
             audit: AuditTrail(database: database), corpus: local?.corpus, api: try APIDescription.bundled(),
-            metrics: arguments.recordsMetrics ? ProcessMetrics.start() : nil)
+            metrics: metrics)
     }
 
     /// Whether `host` is this computer only: its name, or an address of 127.0.0.0/8 or ::1.

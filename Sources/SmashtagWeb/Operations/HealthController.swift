@@ -12,16 +12,12 @@ struct HealthController: Sendable {
 
     func addRoutes(to router: Router<SiteContext>) {
         router.on(.health) { _, _ in JSONBody(Probe(status: "ok")) }
-        router.on(.readiness) { _, _ in await readiness() }
+        router.on(.readiness) { _, _ in try await readiness() }
     }
 
-    private func readiness() async -> Response {
-        guard let reason = await reasonNotReady() else {
-            return JSONBody<Probe>.response(json: #"{"status":"ready"}"#)
-        }
-        var response =
-            (try? JSONBody(Probe(status: "unavailable", reason: reason), status: .serviceUnavailable)
-                .response) ?? Response(status: .serviceUnavailable)
+    private func readiness() async throws -> Response {
+        guard let reason = await reasonNotReady() else { return try JSONBody(Probe(status: "ready")).response }
+        var response = try JSONBody(Probe(status: "unavailable", reason: reason), status: .serviceUnavailable).response
         response.headers[.retryAfter] = "5"
         return response
     }

@@ -125,10 +125,8 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func answer(_ refusal: EarlyRefusal, context: ChannelHandlerContext) {
         let body = ByteBuffer(string: refusal.json)
-        var headers = refusal.headers
+        var headers = Self.stamped(refusal.headers)
         headers[.contentLength] = String(body.readableBytes)
-        headers[.server] = "Smashtag"
-        headers[.date] = UTCTime(Date()).rfc822
         context.write(wrapOutboundOut(.head(HTTPResponse(status: refusal.status, headerFields: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(body)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
@@ -141,9 +139,7 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             metadata: [
                 "hb.request.path": .string(request.path ?? ""), "hb.request.method": .string(request.method.rawValue),
             ])
-        var headers = EventStream.headers
-        headers[.server] = "Smashtag"
-        headers[.date] = UTCTime(Date()).rfc822
+        let headers = Self.stamped(EventStream.headers)
         context.write(wrapOutboundOut(.head(HTTPResponse(status: .ok, headerFields: headers))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.body(EventStream.retry)), promise: nil)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -152,6 +148,14 @@ final class EventStreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
             eventLoop.execute { handler.value.deliver(delivery) }
         }
         Self.open.increment()
+    }
+
+    /// A head written here, beside Hummingbird, with what Hummingbird puts on every head it writes.
+    private static func stamped(_ headers: HTTPFields) -> HTTPFields {
+        var headers = headers
+        headers[.server] = "Smashtag"
+        headers[.date] = UTCTime(Date()).rfc822
+        return headers
     }
 
     /// The streams open now, for `/metrics`.
