@@ -109,8 +109,10 @@ struct DoctorCommand: AsyncParsableCommand {
         }
         var checks: [DoctorCheck] = []
         for (name, url) in catalog.serviceAddresses {
-            guard let offset = await Self.offset(of: url) else {
-                checks.append(.fails("Clock", "could not be compared with \(name.rawValue)'s (\(url) sent no time)."))
+            let reading = await Self.offset(of: url)
+            guard case .answered(let offset?) = reading else {
+                let why = reading == .unanswered ? "it did not answer" : "\(url) sent no time"
+                checks.append(.fails("Clock", "could not be compared with \(name.rawValue)'s: \(why)."))
                 continue
             }
             let seconds = Int(offset.rounded())
@@ -128,17 +130,23 @@ struct DoctorCommand: AsyncParsableCommand {
         return checks
     }
 
-    /// How far the service's clock is ahead of this computer's, in seconds; nil when it sends no `Date`.
-    private static func offset(of url: String) async -> Double? {
+    /// A service's clock as its answer told it: how far ahead of this computer's, in seconds (nil: no `Date`).
+    private enum ClockReading: Equatable {
+        case unanswered
+        case answered(Double?)
+    }
+
+    private static func offset(of url: String) async -> ClockReading {
         var request = HTTPClientRequest(url: url)
         request.method = .HEAD
         let asked = Date()
-        guard let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(10)),
-            let header = response.headers.first(name: "date"),
-            let date = httpDateFormatter.date(from: header)
-        else { return nil }
+        guard let response = try? await HTTPClient.shared.execute(request, timeout: .seconds(10)) else {
+            return .unanswered
+        }
+        guard let header = response.headers.first(name: "date"), let date = httpDateFormatter.date(from: header)
+        else { return .answered(nil) }
         let now = Date()
-        return date.timeIntervalSince(asked.addingTimeInterval(now.timeIntervalSince(asked) / 2))
+        return .answered(date.timeIntervalSince(asked.addingTimeInterval(now.timeIntervalSince(asked) / 2)))
     }
 
     private static let httpDateFormatter: DateFormatter = {

@@ -182,4 +182,19 @@ struct DatasetTests {
         #expect(throws: DatasetError.self) { try PseudonymKey.secret(in: folder) }
         do { _ = try PseudonymKey.secret(in: folder) } catch { #expect("\(error)".contains(path)) }
     }
+
+    @Test func aSecretThatCannotBeMadeSaysWhyInWordsNotErrorNumbers() {
+        let folder = NSTemporaryDirectory() + "no-such-\(UUID().uuidString)"
+        do {
+            _ = try PseudonymKey.secret(in: folder)
+            Issue.record("a secret was made in a folder that does not exist")
+        } catch {
+            #expect(
+                error.description
+                    == """
+                    Cannot use the pseudonyms' secret “\(folder)/pseudonym-key”: cannot create it: its folder does not \
+                    exist.
+                    """)
+        }
+    }
 }

@@ -70,6 +70,25 @@ struct TrackerTests {
         #expect(try await Recents(database: database).terms() == ["#a"])
     }
 
+    /// Issue 55: the GUIDE said the first run made "the same newer walk a search makes"; it takes the source's newest
+    /// page whatever a search had shown (the GUIDE now says so), each post counted once with the search's.
+    @Test func aFirstRunAfterASearchTakesTheNewestPageAndCountsTheSearchsPostsOnce() async throws {
+        let database = try AppDatabase.inMemory()
+        let corpus = try SQLiteCorpus.inMemory()
+        _ = try await corpus.add(Self.posts(1...30))
+        let sources = SourceSet(only: CorpusSource(corpus: corpus))
+        _ = try await SearchSessions(database: database).fetch("#a", from: sources, at: .newest, count: 5)
+        let terms = TrackedTerms(database: database)
+        try await terms.track("#a", TrackingPlan(every: 10))
+        var options = Tracker.Options()
+        options.pageSize = 20
+        let tracker = Tracker(terms: terms, sources: sources, options: options, logger: Self.logger)
+
+        try await Self.runOnce(tracker, terms, "#a")
+        let table = try await Popularity(database: database).table(for: "#a")
+        #expect(table.rows(.hashtags) == [PopularMention(mention: "#a", count: 20)], "posts 11…30, 26…30 once")
+    }
+
     @Test func olderPagesAreWalkedOnceWhenAskedFor() async throws {
         let database = try AppDatabase.inMemory()
         let corpus = try SQLiteCorpus.inMemory()

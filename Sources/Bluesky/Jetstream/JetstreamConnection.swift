@@ -77,10 +77,9 @@ package struct JetstreamConnection: Sendable {
                 logger.log(
                     level: level,
                     """
-                    Jetstream connection failed; retrying in \(backoff.pause), then after growing pauses up to a \
-                    minute
-                    """,
-                    metadata: ["url": "\(address)", "error": "\(error)"])
+                    Jetstream (\(address)): \(HTTPExchange.reason(error)); retrying in \(backoff.pause), then after \
+                    growing pauses up to a minute
+                    """)
             }
             if heard.anything { backoff.reset() }
             try await Task.sleep(for: backoff.next())

@@ -40,7 +40,8 @@ public enum DatasetError: ExplainedError, Equatable {
         }
     }
 
-    private static func reason(_ code: Int32) -> String {
+    /// A system error number in words ("the disk is full"), never the number.
+    static func reason(_ code: Int32) -> String {
         switch code {
         case ENOSPC: "the disk is full"
         case EDQUOT: "the disk quota is used up"

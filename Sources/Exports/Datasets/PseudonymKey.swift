@@ -20,12 +20,12 @@ public enum PseudonymKey {
         let temporary = OutputFile.temporaryName(for: path)
         unlink(temporary)
         let file = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw .secret(path, reason: "cannot create it (errno \(errno))") }
+        guard file >= 0 else { throw .secret(path, reason: "cannot create it: \(DatasetError.reason(errno))") }
         let text = Array((Hex.encode(secret) + "\n").utf8)
         let written = text.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == text.count && fsync(file) == 0
         close(file)
         defer { unlink(temporary) }
-        guard written else { throw .secret(path, reason: "cannot write it (errno \(errno))") }
+        guard written else { throw .secret(path, reason: "cannot write it: \(DatasetError.reason(errno))") }
         // link(2) fails if another process made the secret first; then that one is used.
         _ = link(temporary, path)
         guard let made = try read(path) else { throw .secret(path, reason: "it vanished as it was made") }
@@ -36,7 +36,7 @@ public enum PseudonymKey {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else {
             if errno == ENOENT { return nil }
-            throw .secret(path, reason: "cannot open it (errno \(errno))")
+            throw .secret(path, reason: "cannot open it: \(DatasetError.reason(errno))")
         }
         defer { close(file) }
         var bytes = [UInt8](repeating: 0, count: 128)

@@ -93,5 +93,5 @@ struct ZipStreamError: Error, CustomStringConvertible {
     let file: String
     let code: Int32
 
-    var description: String { "cannot read “\(file)” (errno \(code))" }
+    var description: String { "cannot read “\(file)”: \(String(cString: strerror(code)))" }
 }
