@@ -1,6 +1,7 @@
 import AppStore
 import ArgumentParser
 import Corpus
+import DemoCorpus
 import Exports
 import Foundation
 import Posts
@@ -67,17 +68,23 @@ struct ExportCommand: AsyncParsableCommand {
     func run() async throws {
         // Asked before any work, as the write would be refused at the end.
         if destination != "-" {
-            do { try DatasetError.refuseExisting(destination, replacing: force) } catch {
+            do {
+                try DatasetError.refuseExisting(destination, replacing: force)
+                if format == .ndjson {
+                    try DatasetError.refuseExisting(DataPackage.sidecar(of: destination), replacing: force)
+                }
+            } catch {
                 throw CommandFailure(explaining: error)
             }
         }
         let directory = try DataDirectory(common.dataDirectory)
         let pseudonymiser = try pseudonymise ? Pseudonymiser(secret: PseudonymKey.secret(in: directory.path)) : nil
         let progress = ExportProgress()
+        let corpus = try await store.openCorpus(in: directory)
+        let demoSeed = try await Demo.seed(of: corpus)
         let count: Int
         let what: String
         if let query {
-            let corpus = try await store.openCorpus(in: directory)
             let matches = QueryMatches(
                 corpus: corpus, query: try SearchQuery(parsing: query),
                 since: window.hours.map { Date().addingTimeInterval(-Double($0) * 3600) })
@@ -85,13 +92,16 @@ struct ExportCommand: AsyncParsableCommand {
                 progress.add(batch.count)
                 return batch.map { CountedPost(post: $0, counted: nil) }
             }
-            count = try await write(Dataset(batches: batches, tables: nil, pseudonymiser: pseudonymiser))
+            let provenance = Provenance(
+                subject: .query(query), window: window, made: Date(), pseudonymised: pseudonymise, demoSeed: demoSeed)
+            count = try await write(
+                Dataset(batches: batches, tables: nil, pseudonymiser: pseudonymiser, provenance: provenance))
             what = "corpus posts matching “\(query)”"
         } else {
             let term = term ?? ""
             (count, what) = try await store.withStore(in: directory) { database in
                 try await CommandFailure.reporting {
-                    try await exportTerm(term, database, pseudonymiser, progress)
+                    try await exportTerm(term, database, pseudonymiser, demoSeed: demoSeed, progress)
                 }
             }
         }
@@ -103,7 +113,8 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func exportTerm(
-        _ term: String, _ database: AppDatabase, _ pseudonymiser: Pseudonymiser?, _ progress: ExportProgress
+        _ term: String, _ database: AppDatabase, _ pseudonymiser: Pseudonymiser?, demoSeed: UInt64?,
+        _ progress: ExportProgress
     ) async throws -> (Int, String) {
         let now = Date()
         guard let batches = try await TermPosts(database: database).batches(of: term, window: window, now: now)
@@ -114,7 +125,10 @@ struct ExportCommand: AsyncParsableCommand {
             progress.add(batch.count)
             return batch
         }
-        let count = try await write(Dataset(batches: counted, tables: tables, pseudonymiser: pseudonymiser))
+        let provenance = Provenance(
+            subject: .term(batches.term), window: window, made: now, pseudonymised: pseudonymise, demoSeed: demoSeed)
+        let count = try await write(
+            Dataset(batches: counted, tables: tables, pseudonymiser: pseudonymiser, provenance: provenance))
         return (count, "posts of “\(batches.term)”")
     }
 

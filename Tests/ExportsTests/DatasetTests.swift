@@ -45,9 +45,18 @@ struct DatasetTests {
         }
     }
 
+    /// A term's dataset of `posts`, as an export of "#a" makes it.
+    private func dataset(
+        _ posts: [CountedPost], pseudonymiser: Pseudonymiser? = nil
+    ) -> Dataset<AsyncStream<[CountedPost]>> {
+        let provenance = Provenance(
+            subject: .term("#a"), window: .all, made: Date(), pseudonymised: pseudonymiser != nil, demoSeed: nil)
+        return Dataset(batches: batches(posts), tables: nil, pseudonymiser: pseudonymiser, provenance: provenance)
+    }
+
     private func ndjson(_ posts: [CountedPost], pseudonymiser: Pseudonymiser? = nil) async throws -> [[String: Any]] {
         var bytes: [UInt8] = []
-        let dataset = Dataset(batches: batches(posts), tables: nil, pseudonymiser: pseudonymiser)
+        let dataset = dataset(posts, pseudonymiser: pseudonymiser)
         #expect(try await dataset.writeNDJSON { bytes += $0 } == posts.count)
         return try String(decoding: bytes, as: UTF8.self).split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -75,8 +84,7 @@ struct DatasetTests {
     @Test func theTablesHoldARowPerPostMentionAndMediumQuotedAsRFC4180() async throws {
         let folder = NSTemporaryDirectory() + "dataset-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let dataset = Dataset(
-            batches: batches([CountedPost(post: Self.full, counted: nil)]), tables: nil, pseudonymiser: nil)
+        let dataset = dataset([CountedPost(post: Self.full, counted: nil)])
         #expect(try await dataset.writeFolder(at: folder, replacing: false) == 1)
         let posts = try String(contentsOfFile: folder + "/posts.csv", encoding: .utf8)
         #expect(
@@ -103,8 +111,7 @@ struct DatasetTests {
         let base = NSTemporaryDirectory() + "dataset-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: base) }
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
-        let dataset = Dataset(
-            batches: batches([CountedPost(post: Self.full, counted: nil)]), tables: nil, pseudonymiser: nil)
+        let dataset = dataset([CountedPost(post: Self.full, counted: nil)])
         try "keep".write(toFile: base + "/out.zip", atomically: true, encoding: .utf8)
         await #expect(throws: DatasetError.exists(base + "/out.zip")) {
             try await dataset.writeZip(at: base + "/out.zip", replacing: false)
@@ -112,7 +119,7 @@ struct DatasetTests {
         #expect(try String(contentsOfFile: base + "/out.zip", encoding: .utf8) == "keep")
         try await dataset.writeZip(at: base + "/out.zip", replacing: true)
         let archive = try Archive(url: URL(fileURLWithPath: base + "/out.zip"), accessMode: .read)
-        #expect(archive.map(\.path) == ["out/posts.csv", "out/mentions.csv", "out/media.csv"])
+        #expect(archive.map(\.path) == ["out/posts.csv", "out/mentions.csv", "out/media.csv", "out/datapackage.json"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: base) == ["out.zip"], "no temporary file is left")
     }
 

@@ -13,6 +13,7 @@ import urllib.request
 import zipfile
 from datetime import datetime
 
+import frictionless
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 
@@ -58,9 +59,33 @@ def check_tables(tables, posts):
 
 
 def read_zip(data):
+    """The zip's tables by file name; its datapackage.json is checked by `described`."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name.split("/")[-1]: list(csv.DictReader(io.StringIO(archive.read(name).decode("utf-8"), newline="")))
-                for name in archive.namelist()}
+                for name in archive.namelist() if name.endswith(".csv")}
+
+
+def described(descriptor, posts):
+    """Frictionless reads the dataset's datapackage.json and finds every row as it says (types, keys, the mentions'
+    and media's posts among the posts); returns its `collection`, which must count the posts."""
+    report = frictionless.validate(descriptor)
+    assert report.valid, report.flatten(["rowNumber", "fieldName", "type", "message"])[:5]
+    rows = {task.name: task.stats["rows"] for task in report.tasks}
+    assert rows["posts"] == posts
+    with open(descriptor, encoding="utf-8") as file:
+        package = json.load(file)
+    assert package["$schema"] == "https://datapackage.org/profiles/2.0/datapackage.json"
+    assert package["collection"]["posts"] == posts and package["collection"]["smashtagVersion"]
+    return package["collection"]
+
+
+def described_zip(path, posts):
+    folder = tempfile.mkdtemp(prefix="smashtag-zip-")
+    with zipfile.ZipFile(path) as archive:
+        archive.extractall(folder)
+        inner = next(name for name in archive.namelist() if name.endswith("/datapackage.json"))
+    assert archive.namelist()[-1] == inner, "the description is the zip's last entry, made when the posts were read"
+    return described(f"{folder}/{inner}", posts)
 
 
 def api_posts(server, term, pages=3):
@@ -104,6 +129,9 @@ def test_a_person_downloads_a_terms_posts_from_its_popularity_page(page, server)
     tables = read_zip(open(download.value.path(), "rb").read())
     assert set(tables) == {"posts.csv", "mentions.csv", "media.csv", "popularity.csv", "network.csv"}
     assert len(tables["posts.csv"]) == len(lines)
+    collection = described_zip(download.value.path(), len(lines))
+    assert collection["term"] == TERM and collection["window"] == "all" and collection["pseudonymised"] is True
+    assert "demo corpus" in collection["corpus"] and collection["postsByNetwork"] == {"twitter": len(lines)}
     handles = {post["user"]["screenName"].lower() for post in fetched}
     assert not handles & {row["author_handle"].lower() for row in tables["posts.csv"]}
     assert all(re.fullmatch(r"p_[0-9a-f]{16}", row["author_handle"]) for row in tables["posts.csv"])
@@ -156,6 +184,11 @@ def test_the_command_exports_the_stored_posts_on_both_stores(store, request):
     tables = {name: list(csv.DictReader(open(f"{data}/tables/{name}", encoding="utf-8", newline="")))
               for name in ["posts.csv", "mentions.csv", "media.csv", "popularity.csv", "network.csv"]}
     check_tables(tables, posts)
+    collection = described(data + "/tables/datapackage.json", len(posts))
+    assert collection["pseudonymised"] is False and collection["firstCounted"] <= collection["lastCounted"]
+    # NDJSON written to a file has its description beside it.
+    smashtag("export", TERM, "--output", data + "/posts.ndjson", *database, data=data)
+    assert described(data + "/posts.datapackage.json", len(posts))["term"] == TERM
     popularity = json.loads(smashtag("popularity", TERM, "--format", "json", *database, data=data).stdout)
     counts = {row["mention"]: row["count"] for kind in ("hashtags", "users") for row in popularity[kind]}
     assert {cell(m): int(row["count"]) for row in tables["popularity.csv"] for m in [row["mention"]]} == {
@@ -165,6 +198,7 @@ def test_the_command_exports_the_stored_posts_on_both_stores(store, request):
     smashtag("export", TERM, "--format", "csv", "--pseudonymise", "--output", data + "/shared.zip", *database, data=data)
     with open(data + "/shared.zip", "rb") as archive:
         shared = read_zip(archive.read())
+    assert described_zip(data + "/shared.zip", len(posts))["pseudonymised"] is True
     everything = json.dumps(first, ensure_ascii=False).lower() + json.dumps(shared, ensure_ascii=False).lower()
     for post in posts:
         for person in [post["user"]] + ([post["retweetedBy"]] if "retweetedBy" in post else []):

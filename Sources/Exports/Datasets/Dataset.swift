@@ -39,45 +39,61 @@ public struct TermTables: Sendable {
 }
 
 /// A dataset: posts read a batch at a time and written as they come — NDJSON lines, or CSV tables in a folder or a
-/// zip — pseudonymised when asked, so memory holds one batch however many posts there are. Each batch is made and
-/// written on NIO's thread pool: thousands of posts to format and files to write, which on a cooperative thread would
-/// keep a server's pages waiting while a few downloads run.
+/// zip — pseudonymised when asked, so memory holds one batch however many posts there are. Every file it writes comes
+/// with its `datapackage.json` (a sidecar beside an NDJSON file): what it holds and how it was collected. Each batch
+/// is made and written on NIO's thread pool: thousands of posts to format and files to write, which on a cooperative
+/// thread would keep a server's pages waiting while a few downloads run.
 public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element == [CountedPost], Batches: Sendable {
     public let batches: Batches
     public let tables: TermTables?
     public let pseudonymiser: Pseudonymiser?
+    public let provenance: Provenance
 
-    public init(batches: Batches, tables: TermTables?, pseudonymiser: Pseudonymiser?) {
-        (self.batches, self.tables, self.pseudonymiser) = (batches, tables, pseudonymiser)
+    public init(batches: Batches, tables: TermTables?, pseudonymiser: Pseudonymiser?, provenance: Provenance) {
+        (self.batches, self.tables, self.pseudonymiser, self.provenance) = (batches, tables, pseudonymiser, provenance)
     }
 
-    /// The NDJSON lines, each batch's handed to `write` as one piece; returns how many posts were written.
+    /// The NDJSON lines, each batch's handed to `write` as one piece; returns how many posts were written. A stream
+    /// has no file beside it: its description is the sidecar of `writeNDJSON(at:replacing:)`.
     @discardableResult
     public func writeNDJSON(_ write: ([UInt8]) async throws -> Void) async throws -> Int {
-        var count = 0
+        try await writeLines(write).posts
+    }
+
+    private func writeLines(_ write: ([UInt8]) async throws -> Void) async throws -> DatasetSummary {
+        var summary = DatasetSummary()
         for try await batch in batches {
             let lines = try await NIOThreadPool.singleton.runIfActive {
                 var json = JSONWriter()
                 for post in batch { PostLine.append(shared(post), to: &json) }
                 return json.take()
             }
-            count += batch.count
+            summary.add(batch)
             try await write(lines)
         }
-        return count
+        return summary
     }
 
-    /// The NDJSON in a file at `path`, written under a temporary name and renamed into place when whole (over an
-    /// existing file only with `replacing`).
+    /// The NDJSON in a file at `path` and its `datapackage.json` beside it (`DataPackage.sidecar`), each written
+    /// under a temporary name and renamed into place when whole (over existing files only with `replacing`).
     @discardableResult
     public func writeNDJSON(at path: String, replacing: Bool) async throws -> Int {
+        let sidecar = DataPackage.sidecar(of: path)
         try DatasetError.refuseExisting(path, replacing: replacing)
+        try DatasetError.refuseExisting(sidecar, replacing: replacing)
         let file = try OutputFile(path: path)
-        let count = try await writeNDJSON { lines in
+        let summary = try await writeLines { lines in
             try await NIOThreadPool.singleton.runIfActive { try file.write(lines) }
         }
-        try await NIOThreadPool.singleton.runIfActive { try file.commit() }
-        return count
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let descriptor = DataPackage.lines(provenance, summary, file: name)
+        try await NIOThreadPool.singleton.runIfActive {
+            try file.commit()
+            let package = try OutputFile(path: sidecar)
+            try package.write(descriptor)
+            try package.commit()
+        }
+        return summary.posts
     }
 
     /// The CSV tables in a new folder at `path`, made under a temporary name and renamed into place when whole
@@ -131,35 +147,44 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
             try await NIOThreadPool.singleton.runIfActive { try write(tables, into: folder, durable: false) }
             final(try await zip(TermTables.fileNames))
         }
-        let count = try await writePostTables(into: folder, durable: false)
+        let summary = try await writePostTables(into: folder, durable: false)
         for table in PostTable.allCases { final(try await zip([table.fileName])) }
-        return count
+        try await NIOThreadPool.singleton.runIfActive { try writePackage(summary, into: folder, durable: false) }
+        final(try await zip([DataPackage.fileName]))
+        return summary.posts
     }
 
     private func writeTables(into folder: String) async throws -> Int {
-        let count = try await writePostTables(into: folder, durable: true)
-        if let tables {
-            try await NIOThreadPool.singleton.runIfActive { try write(tables, into: folder, durable: true) }
+        let summary = try await writePostTables(into: folder, durable: true)
+        try await NIOThreadPool.singleton.runIfActive {
+            if let tables { try write(tables, into: folder, durable: true) }
+            try writePackage(summary, into: folder, durable: true)
         }
-        return count
+        return summary.posts
     }
 
-    private func writePostTables(into folder: String, durable: Bool) async throws -> Int {
+    private func writePackage(_ summary: DatasetSummary, into folder: String, durable: Bool) throws {
+        let file = try OutputFile(path: folder + "/" + DataPackage.fileName, durable: durable)
+        try file.write(DataPackage.tables(provenance, summary, termTables: tables != nil))
+        try file.commit()
+    }
+
+    private func writePostTables(into folder: String, durable: Bool) async throws -> DatasetSummary {
         let files = try PostTable.allCases.map { table in
             let file = try OutputFile(path: folder + "/" + table.fileName, durable: durable)
             try file.write(CSV.row(table.header))
             return (table, file)
         }
-        var count = 0
+        var summary = DatasetSummary()
         for try await batch in batches {
             try await NIOThreadPool.singleton.runIfActive {
                 let posts = batch.map(shared)
                 for (table, file) in files { try file.write(posts.map(table.rows).joined()) }
             }
-            count += batch.count
+            summary.add(batch)
         }
         try await NIOThreadPool.singleton.runIfActive { for (_, file) in files { try file.commit() } }
-        return count
+        return summary
     }
 
     private func write(_ tables: TermTables, into folder: String, durable: Bool) throws {

@@ -11,15 +11,46 @@ enum PostTable: String, CaseIterable, Sendable {
 
     var fileName: String { rawValue + ".csv" }
 
-    var header: [String] {
+    var header: [String] { fields.map(\.name) }
+
+    /// Each column with its type and meaning, as the dataset's `datapackage.json` describes it.
+    var fields: [DatasetField] {
+        let key = [
+            DatasetField("network", "string", "twitter, mastodon or bluesky; with post_id, the post's key."),
+            DatasetField("post_id", "string", "The network's own id of the post (an at:// URI on Bluesky)."),
+        ]
         switch self {
         case .posts:
-            [
-                "network", "post_id", "url", "created", "counted", "author_handle", "author_name", "text", "language",
-                "reply_to", "quote_of", "reposted_by", "content_warning", "sensitive",
+            return key + [
+                DatasetField("url", "string", "The post's permalink."),
+                DatasetField("created", "datetime", "When the post was made, to the microsecond the network gave."),
+                DatasetField("counted", "datetime", "When Smashtag first counted the post under the term."),
+                DatasetField("author_handle", "string", "The author's handle (a pseudonym when pseudonymised)."),
+                DatasetField("author_name", "string", "The author's name (empty when pseudonymised)."),
+                DatasetField("text", "string", "The text; a cell a spreadsheet would run as a formula starts with '."),
+                DatasetField("language", "string", "The language the network says the post is in."),
+                DatasetField("reply_to", "string", "The id of the post it replies to."),
+                DatasetField("quote_of", "string", "The id of the post it quotes."),
+                DatasetField("reposted_by", "string", "Who reposted it, when the row is a repost."),
+                DatasetField("content_warning", "string", "The author's content warning."),
+                DatasetField("sensitive", "boolean", "Whether the author marked its media sensitive."),
             ]
-        case .mentions: ["network", "post_id", "kind", "mention", "start", "end", "url"]
-        case .media: ["network", "post_id", "kind", "url", "play_url", "aspect_ratio", "alt"]
+        case .mentions:
+            return key + [
+                DatasetField("kind", "string", "hashtag, user or url."),
+                DatasetField("mention", "string", "The mention as written in the text."),
+                DatasetField("start", "integer", "Where it starts in the text, in Unicode code points."),
+                DatasetField("end", "integer", "Where it ends in the text, in Unicode code points."),
+                DatasetField("url", "string", "Where a link goes."),
+            ]
+        case .media:
+            return key + [
+                DatasetField("kind", "string", "photo, video, gifv or audio."),
+                DatasetField("url", "string", "The picture, or a video's still."),
+                DatasetField("play_url", "string", "What plays: an MP4, an HLS playlist or a sound."),
+                DatasetField("aspect_ratio", "number", "Width over height; 0 when unknown."),
+                DatasetField("alt", "string", "The description its poster wrote."),
+            ]
         }
     }
 

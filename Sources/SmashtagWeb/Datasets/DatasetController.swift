@@ -1,4 +1,5 @@
 import AppStore
+import DemoCorpus
 import Exports
 import Foundation
 import HTTPTypes
@@ -34,7 +35,9 @@ struct DatasetController: Sendable {
         try site.spend(.downloads, by: context)
         try await site.record("export", parameters.auditDetail(term: shown), by: context)
         let name = parameters.fileName(term: shown)
-        let dataset = DatasetRead(parameters: parameters, now: Date(), database: site.database)
+        var demoSeed: UInt64?
+        if let corpus = site.corpus { demoSeed = try await Demo.seed(of: corpus) }
+        let dataset = DatasetRead(parameters: parameters, now: Date(), database: site.database, demoSeed: demoSeed)
         let ahead = site.downloads.ahead
         let response: Response
         switch parameters.format {
@@ -66,16 +69,26 @@ private struct DatasetRead: Sendable {
     let parameters: DatasetParameters
     let now: Date
     let database: AppDatabase
+    let demoSeed: UInt64?
 
     func posts(_ pseudonymiser: Pseudonymiser?) async throws -> Dataset<CountedPostBatches> {
-        Dataset(batches: try await batches(), tables: nil, pseudonymiser: pseudonymiser)
+        let batches = try await batches()
+        return Dataset(
+            batches: batches, tables: nil, pseudonymiser: pseudonymiser, provenance: provenance(batches.term))
     }
 
     func tables(_ pseudonymiser: Pseudonymiser?) async throws -> Dataset<CountedPostBatches> {
         let batches = try await batches()
         let tables = try await TermTables.read(
             for: parameters.term, window: parameters.window, now: now, in: database)
-        return Dataset(batches: batches, tables: tables, pseudonymiser: pseudonymiser)
+        return Dataset(
+            batches: batches, tables: tables, pseudonymiser: pseudonymiser, provenance: provenance(batches.term))
+    }
+
+    private func provenance(_ term: String) -> Provenance {
+        Provenance(
+            subject: .term(term), window: parameters.window, made: now, pseudonymised: parameters.pseudonymises,
+            demoSeed: demoSeed)
     }
 
     private func batches() async throws -> CountedPostBatches {

@@ -1,0 +1,60 @@
+import AppStore
+import Foundation
+import Posts
+import WireJSON
+
+/// How a dataset was made, as its `datapackage.json` tells whoever receives it: what was asked for, over which
+/// window, from which corpus, when, whether people were pseudonymised, and by which Smashtag.
+public struct Provenance: Sendable {
+    /// A term's posts (everything counted for it) or a corpus query's matches.
+    public enum Subject: Sendable {
+        case term(String)
+        case query(String)
+    }
+
+    public let subject: Subject
+    public let window: TimeWindow
+    public let made: Date
+    public let pseudonymised: Bool
+    /// The demo's seed when the corpus holds Smashtag's generated posts: they are not real, and the dataset says so.
+    public let demoSeed: UInt64?
+
+    public init(subject: Subject, window: TimeWindow, made: Date, pseudonymised: Bool, demoSeed: UInt64?) {
+        (self.subject, self.window, self.made) = (subject, window, made)
+        (self.pseudonymised, self.demoSeed) = (pseudonymised, demoSeed)
+    }
+
+    /// Smashtag's release, by its date (the dataset names it, so a reader knows which rules made it).
+    public static let smashtagVersion = "2026.11.28"
+}
+
+/// What the posts of a dataset turned out to be, gathered as they are written: how many, from which networks and
+/// hosts, and the times they span.
+struct DatasetSummary: Sendable {
+    private(set) var posts = 0
+    private(set) var byNetwork: [String: Int] = [:]
+    private(set) var byHost: [String: Int] = [:]
+    private(set) var created: ClosedRange<Date>?
+    private(set) var counted: ClosedRange<Date>?
+
+    mutating func add(_ batch: [CountedPost]) {
+        for item in batch {
+            posts += 1
+            byNetwork[item.post.network.rawValue, default: 0] += 1
+            byHost[Self.host(of: item.post.url), default: 0] += 1
+            created = Self.widen(created, with: item.post.created)
+            if let when = item.counted { counted = Self.widen(counted, with: when) }
+        }
+    }
+
+    /// The host a post's address names (a Mastodon post's is its author's home server); "" when it has none.
+    private static func host(of url: String) -> String {
+        guard let start = url.range(of: "://")?.upperBound else { return "" }
+        return String(url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
+    }
+
+    private static func widen(_ range: ClosedRange<Date>?, with date: Date) -> ClosedRange<Date> {
+        guard let range else { return date...date }
+        return min(range.lowerBound, date)...max(range.upperBound, date)
+    }
+}
