@@ -4,7 +4,7 @@ import WireJSON
 
 /// Imports files of posts into the corpus, in any format `PostFileReader` reads: streaming (memory flat however big
 /// the file), one transaction per batch, idempotent (a post is known by its network and id), and going on past
-/// malformed lines and posts.
+/// malformed lines and posts. A post whose author has not opted in to search (`Post.notIndexable`) is not stored.
 public struct PostImporter: Sendable {
     public let corpus: any PostCorpus
     public let batchSize: Int
@@ -38,6 +38,7 @@ public struct PostImporter: Sendable {
         batch.reserveCapacity(batchSize)
         while batch.count < batchSize, let event = reader.next() {
             switch event {
+            case .post(let post) where post.notIndexable: totals.withheld += 1
             case .post(let post): batch.append(post)
             case .malformed(let problem):
                 totals.skipped += 1
@@ -66,6 +67,8 @@ public struct ImportTotals: Sendable, Hashable {
     public var duplicates = 0
     /// Malformed lines or items, and posts the corpus cannot hold.
     public var skipped = 0
+    /// Posts whose authors have not opted in to search, left out.
+    public var withheld = 0
     /// How much of the files was read, in bytes (a few MB ahead of the posts counted).
     public var bytesRead = 0
 
@@ -85,6 +88,7 @@ public struct ImportTotals: Sendable, Hashable {
         sum.imported += rhs.imported
         sum.duplicates += rhs.duplicates
         sum.skipped += rhs.skipped
+        sum.withheld += rhs.withheld
         sum.bytesRead += rhs.bytesRead
         return sum
     }

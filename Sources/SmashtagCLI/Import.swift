@@ -108,10 +108,13 @@ struct Import: AsyncParsableCommand {
 
     private func summary(_ totals: ImportTotals, seconds: Double) -> String {
         let rate = seconds > 0 ? " in \(Int(seconds.rounded(.up)))s" : ""
+        let withheld =
+            totals.withheld == 0
+            ? "" : ", \(grouped(totals.withheld)) withheld (their authors have not opted in to search)"
         return
             """
             Imported \(postCount(totals.imported)), \(counted(totals.duplicates, "duplicate")), \
-            \(grouped(totals.skipped)) skipped\(rate).
+            \(grouped(totals.skipped)) skipped\(withheld)\(rate).
             """
     }
 }

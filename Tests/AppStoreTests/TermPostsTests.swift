@@ -71,3 +71,36 @@ struct TermPostsTests {
         #expect(try await read(empty).isEmpty)
     }
 }
+
+/// Issue 51: a post whose author has not opted in to search (Mastodon's `indexable: false`) is counted like any other
+/// and kept as its key and time only, on both stores.
+struct WithheldPostsTests {
+    private static func unindexed(_ id: Int, _ text: String) -> Post {
+        let post = TestPosts.post(id, by: "private", text)
+        return Post(
+            network: .mastodon, id: post.id, created: post.created, author: post.author, text: post.text,
+            mentions: post.mentions, url: "https://home.social/@private/\(id)", notIndexable: true)
+    }
+
+    @Test(arguments: TestStore.available) func aWithheldPostCountsOnceAndKeepsNothingToShowOrExport(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        let withheld = Self.unindexed(2, "#a @b a secret")
+        t.source.enqueue([withheld, TestPosts.post(1, by: "open", "#a @b")], [withheld])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.table("T") == ["Hashtags": ["#a 2"], "Users": ["@b 2"]], "counted, once")
+        #expect(try await t.database.storedPost(withheld.key) == nil)
+        #expect(try await t.database.storedPost(TestPosts.post(1, by: "open", "#a @b").key) != nil)
+        let stored = try await t.database.storedPosts(term: "T", newest: .distantFuture, oldest: .distantPast)
+        #expect(stored.map(\.id) == ["1"])
+        var kept: [CountedPost] = []
+        for try await batch in try #require(try await TermPosts(database: t.database).batches(of: "T", now: Date())) {
+            kept += batch
+        }
+        let secret = try #require(kept.first { $0.post.key == withheld.key }).post
+        #expect(secret == withheld.withheld, "its key and time only")
+        #expect(secret.text.isEmpty && secret.author.handle.isEmpty && secret.url.isEmpty && secret.mentions.isEmpty)
+    }
+}

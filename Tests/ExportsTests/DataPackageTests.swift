@@ -14,8 +14,12 @@ struct DataPackageTests {
         let mastodon = Post(
             network: .mastodon, id: "9", created: made.addingTimeInterval(-60),
             author: Author(handle: "ana@home.social", name: "Ana"), text: "hi", url: "https://Home.Social/@ana/9")
+        let unindexed = Post(
+            network: .mastodon, id: "10", created: made, author: Author(handle: "", name: ""), text: "",
+            notIndexable: true)
         return [
             CountedPost(post: DatasetTests.full, counted: made.addingTimeInterval(-30)),
+            CountedPost(post: unindexed, counted: made.addingTimeInterval(-20)),
             CountedPost(post: mastodon, counted: made.addingTimeInterval(-10)),
         ]
     }
@@ -72,7 +76,8 @@ struct DataPackageTests {
         #expect(collection["term"] as? String == "#Swift" && collection["window"] as? String == "7d")
         #expect(collection["windowStart"] as? String == "2027-01-08T08:00:00Z")
         #expect(collection["windowEnd"] as? String == "2027-01-15T08:00:00Z")
-        #expect(collection["posts"] as? Int == 2)
+        #expect(collection["posts"] as? Int == 2, "the post whose author has not opted in to search is left out")
+        #expect(collection["postsWithheld"] as? Int == 1)
         #expect(collection["postsByNetwork"] as? [String: Int] == ["twitter": 1, "mastodon": 1])
         #expect(collection["postsByHost"] as? [String: Int] == ["x.com": 1, "home.social": 1])
         #expect(collection["firstCounted"] as? String == "2027-01-15T07:59:30Z")

@@ -111,6 +111,26 @@ struct ImportFormatsTests {
     }
 
     /// Mastodon's ids are digits, as X's are: a page after a Mastodon post goes on from that post.
+    /// Issue 51: an author who has not opted in to search (`indexable: false`) is never stored in the corpus.
+    @Test func statusesOfAuthorsWhoHaveNotOptedInToSearchAreWithheld() async throws {
+        let corpus = try SQLiteCorpus.inMemory()
+        let path = NSTemporaryDirectory() + "withheld-\(UUID().uuidString).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let statuses = [("1", false), ("2", true), ("3", false)].map { id, indexable in
+            """
+            {"id":"\(id)","created_at":"2024-09-01T08:00:0\(id)Z","content":"<p>hello \(id)</p>",\
+            "url":"https://home.example/@p\(id)/\(id)","account":{"id":"a\(id)","username":"p\(id)","acct":"p\(id)",\
+            "url":"https://home.example/@p\(id)","display_name":"P\(id)","indexable":\(indexable)}}
+            """
+        }
+        try ("[" + statuses.joined(separator: ",") + "]").write(toFile: path, atomically: true, encoding: .utf8)
+        let run = try await Self.importFile(path, into: corpus)
+        #expect(run.totals.imported == 1 && run.totals.withheld == 2 && run.totals.skipped == 0)
+        #expect(try await corpus.post(id: "2")?.author.handle == "p2@home.example")
+        #expect(try await corpus.post(id: "1") == nil)
+        #expect(try await corpus.post(id: "3") == nil)
+    }
+
     @Test func pagesOfMastodonPostsFollowEachOtherWithoutGaps() async throws {
         let corpus = try SQLiteCorpus.inMemory()
         _ = try await Self.importFile(Self.fixture("mastodon-statuses.json"), into: corpus)

@@ -20,6 +20,25 @@ struct MastodonConformanceTests {
         #expect(checked >= 10, "statuses found: \(checked)")
     }
 
+    /// Issue 51: each recorded author's `indexable` decides whether their post may be kept; a boost is withheld when
+    /// either the booster or the boosted author has not opted in.
+    @Test func anAuthorWhoHasNotOptedInToSearchIsMarkedOnTheirPosts() throws {
+        var seen: [Bool: Int] = [:]
+        for file in MastodonFixtures.files {
+            for status in try MastodonFixtures.statuses(in: file) {
+                guard let post = try? StatusDecoder.post(from: status) else { continue }
+                let accounts = [status["account"], status["reblog"]?["account"]].compactMap { $0 }
+                let optedOut = accounts.contains { account in
+                    if case .bool(false)? = account["indexable"] { true } else { false }
+                }
+                #expect(post.notIndexable == optedOut, "\(file) status \(post.id)")
+                seen[optedOut, default: 0] += 1
+            }
+        }
+        guard MastodonFixtures.isPresent else { return }
+        #expect(seen[true, default: 0] > 0 && seen[false, default: 0] > 0, "both kinds recorded: \(seen)")
+    }
+
     private func check(_ status: JSONValue, in file: String) throws {
         let name =
             "\(file.split(separator: "/").suffix(2).joined(separator: "/")) status \(status["id"]?.string ?? "?")"

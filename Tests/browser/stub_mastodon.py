@@ -49,6 +49,19 @@ def statuses():
     ]
 
 
+def unindexed():
+    """`#unindexed`: Erin has not opted in to search (`indexable: false`, Mastodon's default), Frank has."""
+    erin = dict(account("erin", "Erin Private"), indexable=False)
+    frank = dict(account("frank", "Frank Open"), indexable=True)
+    tags = TAG.replace("swift", "unindexed") + " " + TAG.replace("swift", "garden")
+    return [
+        status(2002, 1, f"<p>Only for my followers' eyes {tags}</p>", account=erin,
+               url=f"https://{HOST}/@erin/2002", tags=[{"name": "unindexed"}, {"name": "garden"}]),
+        status(2001, 2, f"<p>Public and searchable {tags}</p>", account=frank,
+               url=f"https://{HOST}/@frank/2001", tags=[{"name": "unindexed"}, {"name": "garden"}]),
+    ]
+
+
 FILES = "https://files.stub.example/"  # where its videos and sounds play from (never fetched: preload="none")
 
 
@@ -98,7 +111,7 @@ class Handler(JSONHandler):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
         min_id = int(query.get("min_id", ["0"])[0])
-        timeline = clips() if url.path.endswith("/timelines/tag/clips") else statuses()
+        timeline = {"clips": clips, "unindexed": unindexed}.get(url.path.rsplit("/", 1)[-1], statuses)()
         chosen = [s for s in timeline if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen, {"X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "297", "X-RateLimit-Reset": reset})
 

@@ -1,5 +1,10 @@
 """Searching the corpus and Mastodon together: rows marked by network, posts shown as Mastodon shows them,
 a failing source named while the other still shows, and source toggles remembered, with and without JavaScript."""
+import io
+import json
+import urllib.request
+import zipfile
+
 from conftest import ARTIFACTS, open_app, screenshot, search, tap, tap_tab, wait_until
 
 
@@ -55,6 +60,32 @@ def test_bluesky_posts_show_with_their_images_quotes_and_link_previews(page, mer
         # Loaded and decoded: its natural width is known (a broken image's is 0).
         expect_loaded(picture)
     assert page.locator("a[data-mention=user]").first.inner_text() == "@sky.bsky.social"
+
+
+def test_a_post_whose_author_has_not_opted_in_to_search_is_shown_and_counted_but_not_kept(page, merged_server):
+    go(page, merged_server, "#unindexed", sources=["mastodon"])
+    rows = page.locator("li[data-network=mastodon]")
+    assert rows.count() == 2
+    erin, frank = rows.nth(0), rows.nth(1)
+    assert "Only for my followers' eyes" in erin.inner_text()
+    assert "Not kept: its author has not opted in to search." in erin.inner_text()
+    assert erin.locator("a.row").count() == 0, "no Mentions page: nothing of it is kept to show"
+    assert "Not kept" not in frank.inner_text() and frank.locator("a.row").count() == 1
+    screenshot(page, "search-not-indexable")
+    # Counted like any post: both name #garden.
+    with urllib.request.urlopen(merged_server + "api/popularity?term=%23unindexed") as answer:
+        table = json.load(answer)
+    assert {row["mention"]: row["count"] for row in table["hashtags"]}.get("#garden") == 2
+    # Never exported: the dataset holds Frank's post and says one was left out.
+    with urllib.request.urlopen(merged_server + "api/popularity/posts?term=%23unindexed") as answer:
+        lines = [json.loads(line) for line in answer.read().decode().splitlines()]
+    assert [line["user"]["screenName"] for line in lines] == ["frank@stub.example"]
+    with urllib.request.urlopen(merged_server + "api/popularity/posts?term=%23unindexed&format=csv") as answer:
+        with zipfile.ZipFile(io.BytesIO(answer.read())) as archive:
+            package = json.loads(archive.read(next(n for n in archive.namelist() if n.endswith("datapackage.json"))))
+            posts = archive.read(next(n for n in archive.namelist() if n.endswith("posts.csv"))).decode()
+    assert package["collection"]["postsWithheld"] == 1 and package["collection"]["posts"] == 1
+    assert "erin" not in posts.lower() and "followers' eyes" not in posts
 
 
 def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):

@@ -22,8 +22,11 @@ final class StorablePost: Sendable {
     let created: Int64
     let json: String
 
+    /// A post whose author has not opted in to search is kept as its key and time only (`Post.withheld`): counted
+    /// once, like any other, and nothing of it to show or export.
     init(_ post: Post) {
-        (self.post, created, json) = (post, post.created.millisecondsSince1970, post.storedJSON)
+        let kept = post.notIndexable ? post.withheld : post
+        (self.post, created, json) = (post, post.created.millisecondsSince1970, kept.storedJSON)
     }
 
     /// A post as a store keeps it (`Post.storedJSON`), read by `Post(json:)`: twice as fast as `JSONDecoder`, and

@@ -99,6 +99,7 @@ extension DataPackage {
         let pseudonymised: Bool
         let pseudonymisation: String
         let consentRules: String
+        let postsWithheld: Int
         let lastDeletionRecheck: String?
         let deletions: String
         let smashtagVersion: String
@@ -131,8 +132,11 @@ extension DataPackage {
                 that name a person removed. The text itself may still identify someone.
                 """
                 : "None: people are named as their networks name them."
-            consentRules =
-                "None: posts of accounts that opted out of search (Mastodon's indexable: false) are included."
+            consentRules = """
+                Posts of Mastodon accounts that have not opted in to search (indexable: false) are counted in the \
+                popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
+                """
+            postsWithheld = summary.withheld
             lastDeletionRecheck = nil
             deletions =
                 "Not rechecked: posts their authors deleted after Smashtag fetched them may be included."

@@ -63,12 +63,12 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     private func writeLines(_ write: ([UInt8]) async throws -> Void) async throws -> DatasetSummary {
         var summary = DatasetSummary()
         for try await batch in batches {
+            let exported = summary.add(batch)
             let lines = try await NIOThreadPool.singleton.runIfActive {
                 var json = JSONWriter()
-                for post in batch { PostLine.append(shared(post), to: &json) }
+                for post in exported { PostLine.append(shared(post), to: &json) }
                 return json.take()
             }
-            summary.add(batch)
             try await write(lines)
         }
         return summary
@@ -177,11 +177,11 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         }
         var summary = DatasetSummary()
         for try await batch in batches {
+            let exported = summary.add(batch)
             try await NIOThreadPool.singleton.runIfActive {
-                let posts = batch.map(shared)
+                let posts = exported.map(shared)
                 for (table, file) in files { try file.write(posts.map(table.rows).joined()) }
             }
-            summary.add(batch)
         }
         try await NIOThreadPool.singleton.runIfActive { for (_, file) in files { try file.commit() } }
         return summary

@@ -32,19 +32,25 @@ public struct Provenance: Sendable {
 /// hosts, and the times they span.
 struct DatasetSummary: Sendable {
     private(set) var posts = 0
+    /// Counted under the term but not exported: their authors have not opted in to search.
+    private(set) var withheld = 0
     private(set) var byNetwork: [String: Int] = [:]
     private(set) var byHost: [String: Int] = [:]
     private(set) var created: ClosedRange<Date>?
     private(set) var counted: ClosedRange<Date>?
 
-    mutating func add(_ batch: [CountedPost]) {
-        for item in batch {
+    /// Takes in a batch; returns its posts that may be exported.
+    mutating func add(_ batch: [CountedPost]) -> [CountedPost] {
+        let exported = batch.filter { !$0.post.notIndexable }
+        withheld += batch.count - exported.count
+        for item in exported {
             posts += 1
             byNetwork[item.post.network.rawValue, default: 0] += 1
             byHost[Self.host(of: item.post.url), default: 0] += 1
             created = Self.widen(created, with: item.post.created)
             if let when = item.counted { counted = Self.widen(counted, with: when) }
         }
+        return exported
     }
 
     /// The host a post's address names (a Mastodon post's is its author's home server); "" when it has none.

@@ -33,8 +33,15 @@ package enum StatusDecoder {
             isSensitive: shown["sensitive"]?.isTrue ?? false,
             card: card(shown["card"]),
             url: shown["url"]?.nonEmptyString ?? shown["uri"]?.nonEmptyString,
-            language: shown["language"]?.nonEmptyString
+            language: shown["language"]?.nonEmptyString,
+            notIndexable: notIndexable(shown["account"]) || (boosted != nil && notIndexable(status["account"]))
         )
+    }
+
+    /// Only an explicit `indexable: false` (Mastodon 4.2 and later, where opting in is each person's choice): a
+    /// server that does not say has no such setting to honour.
+    private static func notIndexable(_ account: JSONValue?) -> Bool {
+        if case .bool(false)? = account?["indexable"] { true } else { false }
     }
 
     /// The status's preview card, for an `http(s)` link.

@@ -73,7 +73,8 @@ private struct PostJSONReader {
             isSensitive: optionalBool("sensitive") ?? false,
             card: object["card"].isAbsent ? nil : member("card").card(),
             url: optionalString("url"),
-            language: optionalString("language")
+            language: optionalString("language"),
+            notIndexable: optionalBool("notIndexable") ?? false
         )
     }
 

@@ -35,6 +35,7 @@ extension JSONWriter {
         for mention in post.mentions { writePublic(mention) }
         endArray()
         member("network", post.network.rawValue)
+        if post.notIndexable { member("notIndexable", boolean: true) }
         if let quoted = post.quoted { writePublic(quoted, times: times.withoutCounted, key: "quoted") }
         if let quotedID = post.quotedID { member("quotedID", quotedID) }
         if let reposter = post.repostedBy { writePublic(reposter, key: "retweetedBy") }

@@ -42,13 +42,16 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The language the post is written in (a BCP 47 tag such as `en` or `pt-BR`), where its network says: X's
     /// `lang`, Mastodon's `language`, the first of Bluesky's `langs`. Nil when unknown (X's `und` too).
     public var language: String? { fields.values.language }
+    /// The author has not opted in to search (Mastodon's `indexable: false`, the default there): the post is shown as
+    /// a live search returns it and counted in aggregates, but its text, media and author are never kept or exported.
+    public var notIndexable: Bool { fields.values.notIndexable }
 
     public init(
         network: Network = .twitter, id: String, created: Date, author: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil,
-        language: String? = nil
+        language: String? = nil, notIndexable: Bool = false
     ) {
         fields = Fields(
             Values(
@@ -58,7 +61,7 @@ public struct Post: Sendable, Hashable, Identifiable {
                 displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive,
                 card: card,
                 url: url ?? network.permalink(id: id, author: author.handle),
-                language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }
+                language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }, notIndexable: notIndexable
             ))
     }
 
@@ -84,7 +87,15 @@ public struct Post: Sendable, Hashable, Identifiable {
             mentions: values.mentions, media: values.media, repostedBy: repostedBy, quotedID: values.quotedID,
             quoted: values.quoted, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
-            language: values.language)
+            language: values.language, notIndexable: values.notIndexable)
+    }
+
+    /// What may be kept of a post whose author has not opted in to search: its key and time, so it is counted once
+    /// and no more — no text, media, people or address.
+    package var withheld: Post {
+        Post(
+            network: network, id: id, created: created, author: Author(handle: "", name: ""), text: "", url: "",
+            notIndexable: true)
     }
 }
 
@@ -109,6 +120,7 @@ extension Post {
         let card: LinkCard?
         let url: String
         let language: String?
+        let notIndexable: Bool
     }
 
     fileprivate final class Fields: Sendable {

@@ -30,6 +30,8 @@ struct PostRow: Sendable {
     let mediaNote: MediaNote
     /// Only a post with mentions or images opens its Mentions page.
     let detailURL: String?
+    /// Its author has not opted in to search: shown as the server returned it, kept only as a count.
+    let notIndexable: Bool
 
     init(_ post: Post, links: PostLinks, now: Date = .now) {
         id = post.key.description
@@ -50,8 +52,10 @@ struct PostRow: Sendable {
         // A sensitive post's preview picture is left out: the row has no blur of its own.
         cardImageURL = post.isSensitive ? nil : post.card?.imageURL.flatMap(SafeURL.link)
         mediaNote = MediaNote(post.media)
-        let opens = !post.media.isEmpty || !post.mentions.isEmpty || post.card != nil
+        // A post that is not kept has no Mentions page to open.
+        let opens = !post.notIndexable && (!post.media.isEmpty || !post.mentions.isEmpty || post.card != nil)
         detailURL = opens ? links.url(post.key) : nil
+        notIndexable = post.notIndexable
     }
 }
 
@@ -142,6 +146,9 @@ extension PostRow {
         writeReplyingTo(to: &html)
         writeText(to: &html)
         mediaNote.write(to: &html)
+        if notIndexable {
+            html.append("    <p class=\"dim small\">Not kept: its author has not opted in to search.</p>\n")
+        }
         html.append("  </div>\n")
         if let detailURL, !wholeRowLinks {
             html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
