@@ -55,10 +55,10 @@ def unindexed():
     frank = dict(account("frank", "Frank Open"), indexable=True)
     tags = TAG.replace("swift", "unindexed") + " " + TAG.replace("swift", "garden")
     return [
-        status(2002, 1, f"<p>Only for my followers' eyes {tags}</p>", account=erin,
-               url=f"https://{HOST}/@erin/2002", tags=[{"name": "unindexed"}, {"name": "garden"}]),
-        status(2001, 2, f"<p>Public and searchable {tags}</p>", account=frank,
-               url=f"https://{HOST}/@frank/2001", tags=[{"name": "unindexed"}, {"name": "garden"}]),
+        status(3002, 1, f"<p>Only for my followers' eyes {tags}</p>", account=erin,
+               url=f"https://{HOST}/@erin/3002", tags=[{"name": "unindexed"}, {"name": "garden"}]),
+        status(3001, 2, f"<p>Public and searchable {tags}</p>", account=frank,
+               url=f"https://{HOST}/@frank/3001", tags=[{"name": "unindexed"}, {"name": "garden"}]),
     ]
 
 
