@@ -107,6 +107,8 @@ class Handler(JSONHandler):
         if url.path.endswith("/timelines/tag/busy"):
             return self.answer(429, {"error": "Too many requests"}, {
                 "X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset})
+        if url.path.startswith("/api/v1/tags/"):
+            return self.tag(url.path.rsplit("/", 1)[-1])
         if not url.path.startswith("/api/v1/timelines/tag/"):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
@@ -114,6 +116,18 @@ class Handler(JSONHandler):
         timeline = {"clips": clips, "unindexed": unindexed}.get(url.path.rsplit("/", 1)[-1], statuses)()
         chosen = [s for s in timeline if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen, {"X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "297", "X-RateLimit-Reset": reset})
+
+
+    def tag(self, name):
+        """Mastodon's Tag entity with its `history`, newest day first, as the server saw it: `#swift` only."""
+        if name.lower() != "swift":
+            return self.answer(404, {"error": "Record not found"})
+        today = datetime.datetime.now(datetime.timezone.utc).replace(hour=0, minute=0, second=0, microsecond=0)
+        history = [{"day": str(int((today - datetime.timedelta(days=back)).timestamp())), "uses": str(uses),
+                    "accounts": str(accounts)}
+                   for back, (uses, accounts) in enumerate([(4, 3), (56, 53), (171, 142), (11, 11), (9, 8), (20, 8),
+                                                            (11, 11)])]
+        self.answer(200, {"name": name, "url": f"https://{HOST}/tags/{name}", "history": history, "following": False})
 
 
 def start():

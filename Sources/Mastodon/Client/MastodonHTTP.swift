@@ -77,7 +77,7 @@ struct MastodonHTTP: Sendable {
         }
     }
 
-    private func json(_ body: [UInt8]) throws -> JSONValue {
+    func json(_ body: [UInt8]) throws -> JSONValue {
         if body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "<") {
             throw error(.notMastodon("it answered with a web page, not the Mastodon API"))
         }
@@ -88,7 +88,7 @@ struct MastodonHTTP: Sendable {
         }
     }
 
-    private func get(_ pathAndQuery: String, endpoint: Endpoint?) async throws -> (HTTPHeaders, [UInt8]) {
+    func get(_ pathAndQuery: String, endpoint: Endpoint?) async throws -> (HTTPHeaders, [UInt8]) {
         let request = HTTPClientRequest(url: configuration.baseURL + pathAndQuery)
         let (status, headers, body) = try await service.send(request, bearer: configuration.token?.value)
         logger.debug(

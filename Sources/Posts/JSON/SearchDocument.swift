@@ -30,16 +30,7 @@ public struct SearchDocument: Sendable {
     package func json(postJSON: (Post) -> String = \.publicJSON) -> String {
         var json = JSONWriter()
         json.beginObject()
-        if !errors.isEmpty {
-            json.beginArray("errors")
-            for error in errors {
-                json.beginObject()
-                json.member("message", error.message)
-                json.member("source", error.source)
-                json.endObject()
-            }
-            json.endArray()
-        }
+        if !errors.isEmpty { json.sourceErrors(errors.map { ($0.source, $0.message) }) }
         if let newer { json.member("newer", newer) }
         if let older { json.member("older", older) }
         json.member("query", query)
@@ -49,5 +40,19 @@ public struct SearchDocument: Sendable {
         json.endArray()
         json.endObject()
         return json.output.string
+    }
+}
+
+extension JSONWriter {
+    /// `"errors": [{"message", "source"}]`: the sources that failed, as search answers and volume reports list them.
+    package mutating func sourceErrors(_ errors: [(source: String, message: String)]) {
+        beginArray("errors")
+        for error in errors {
+            beginObject()
+            member("message", error.message)
+            member("source", error.source)
+            endObject()
+        }
+        endArray()
     }
 }

@@ -31,6 +31,18 @@ public final class StubMastodon: Sendable {
         var requests: [String] = []
         var requestTimes: [Date] = []
         var rateLimit: RateLimit?
+        var tagHistories: [String: [Day]] = [:]
+    }
+
+    /// A day of a tag's `history`: its midnight (UNIX time), uses and accounts.
+    public struct Day: Sendable {
+        public let day: Int
+        public let uses: Int
+        public let accounts: Int
+
+        public init(day: Int, uses: Int, accounts: Int) {
+            (self.day, self.uses, self.accounts) = (day, uses, accounts)
+        }
     }
 
     /// The `X-RateLimit-*` headers answers carry: `remaining` goes down with each request.
@@ -58,6 +70,9 @@ public final class StubMastodon: Sendable {
     public func serve(_ statuses: [Status]) { state.withLock { $0.statuses = statuses } }
     public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
     public func hideTagTimelines() { state.withLock { $0.hidesTagTimelines = true } }
+    /// `GET /api/v1/tags/:name` answers the tag with this history (newest day first, as Mastodon sends it); an
+    /// unknown tag is a 404.
+    public func serveHistory(of tag: String, _ days: [Day]) { state.withLock { $0.tagHistories[tag] = days } }
 
     /// Runs `body` with a stub listening on `http://127.0.0.1:<port>`, and stops it after.
     public static func run<T: Sendable>(_ body: (StubMastodon, Int) async throws -> T) async throws -> T {
@@ -98,6 +113,7 @@ public final class StubMastodon: Sendable {
             return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn)
         }
         if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
+        if path.hasPrefix("/api/v1/tags/") { return tag(String(path.dropFirst(13))) }
         if path.hasPrefix("/api/v1/accounts/"), path.hasSuffix("/statuses") {
             let author = path.dropFirst(17).dropLast(9).dropFirst(3)  // "/api/v1/accounts/id-alice/statuses"
             return page(query, path: path) { $0.author == author }
@@ -122,6 +138,16 @@ public final class StubMastodon: Sendable {
             anyOf.contains(where: status.tags.contains) && all.allSatisfy(status.tags.contains)
                 && !none.contains(where: status.tags.contains) && (!onlyMedia || status.hasMedia)
         }
+    }
+
+    private func tag(_ name: String) -> Response {
+        guard let days = state.withLock({ $0.tagHistories[name] }) else {
+            return Self.response(404, #"{"error":"Record not found"}"#)
+        }
+        let history = days.map { #"{"day":"\#($0.day)","uses":"\#($0.uses)","accounts":"\#($0.accounts)"}"# }
+        return Self.response(
+            200,
+            #"{"name":"\#(name)","url":"https://stub/tags/\#(name)","history":[\#(history.joined(separator: ","))]}"#)
     }
 
     private func lookup(_ acct: String) -> Response {
