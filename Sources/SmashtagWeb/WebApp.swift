@@ -152,6 +152,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     TrackingController(site: site).addRoutes(to: router)
     PopularityController(site: site).addRoutes(to: router)
     NetworkController(site: site).addRoutes(to: router)
+    VolumeController(site: site).addRoutes(to: router)
     DatasetController(site: site).addRoutes(to: router)
     FeedController(site: site).addRoutes(to: router)
     AssetsController(assets: site.assets).addRoutes(to: router)

@@ -235,7 +235,7 @@ TERM_OPERATIONS = [
     ("GET", "/api/search", "q"), ("GET", "/api/popularity", "term"), ("GET", "/api/popularity/events", "term"),
     ("GET", "/api/popularity/trend", "term"), ("GET", "/api/popularity/network", "term"),
     ("GET", "/api/popularity/posts", "term"), ("POST", "/api/tracking", "term"),
-    ("POST", "/api/tracking/delete", "term"),
+    ("POST", "/api/tracking/delete", "term"), ("GET", "/api/volume", "term"),
 ]
 
 

@@ -5,7 +5,12 @@ import json
 import urllib.request
 import zipfile
 
+from axe_playwright_python.sync_playwright import Axe
+
 from conftest import ARTIFACTS, open_app, screenshot, search, tap, tap_tab, wait_until
+
+
+AXE = Axe()
 
 
 def choose_sources(page, *names):
@@ -176,3 +181,24 @@ def expect_loaded(image):
     image.scroll_into_view_if_needed()  # a lazy image loads once a person scrolls to it
     loaded = lambda: image.evaluate("i => i.complete && i.naturalWidth > 0")
     assert wait_until(image.page, loaded), image.get_attribute("src")
+
+
+def test_a_terms_volume_before_collecting_is_one_tap_from_its_popularity_page(page, merged_server):
+    go(page, merged_server, "#swift", sources=["corpus", "mastodon"])
+    tap_tab(page, "Recents")
+    tap(page, page.locator("li.recent[data-term='#swift'] .detail"))
+    tap(page, page.locator("p.actions a", has_text="Volume"))
+    assert page.text_content("h1") == "Volume: #swift"
+    section = page.locator("div.volume section")
+    assert section.count() == 1 and section.locator("h2").inner_text().startswith("Mastodon (127.0.0.1:")
+    assert "282 posts, as 127.0.0.1:" in section.inner_text() and "saw them in its last 7 days" in section.inner_text()
+    rows = section.locator("tr")
+    assert rows.count() == 8, "a header and seven days, newest first"
+    assert rows.nth(1).locator("td").nth(1).inner_text() == "4" and rows.nth(2).locator("td").nth(2).inner_text() == "53"
+    assert "Bluesky cannot count" not in page.inner_text("body"), "only the networks that can are named"
+    screenshot(page, "volume")
+    assert AXE.run(page).response["violations"] == []
+    # The JSON twin, as a script reads it.
+    with urllib.request.urlopen(merged_server + "api/volume?term=%23swift") as answer:
+        report = json.load(answer)
+    assert [volume["posts"] for volume in report["volumes"]] == [282] and report["errors"] == []

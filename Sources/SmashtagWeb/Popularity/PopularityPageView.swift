@@ -14,6 +14,8 @@ struct PopularityPageView: Sendable {
     let tracking: TrackingStatus
     let windows: [LinkChoice]
     let networkURL: String
+    /// How much each network says there is for the term.
+    let volumeURL: String
     let csvURL: String
 
     init(_ page: PopularityPage, tracking: TrackingStatus, tab: Tab, back: String?, here: String) {
@@ -31,6 +33,7 @@ struct PopularityPageView: Sendable {
         }
         let options = NetworkOptions(window: table.window, top: NetworkParameters.pageTop)
         networkURL = SiteURL.network(tab, term: table.term, options: options, back: here).path
+        volumeURL = SiteURL.volume(tab, term: table.term, back: here).path
         csvURL = SiteURL.apiPopularity(term: table.term, window: table.window, format: "csv").path
     }
 }
@@ -214,6 +217,9 @@ extension PopularityPageView: PageView {
             """
             <p class="actions"><a class="item" href="\(url: networkURL)">Network</a>
             """)
+        if Viewing.caller.may(Route.apiVolume.access) {
+            html.append(" <a class=\"item\" href=\"\(url: volumeURL)\">Volume</a>")
+        }
         if Viewing.caller.may(Needs.export) {
             html.append(" <a class=\"dim\" href=\"\(url: csvURL)\" download>CSV</a>")
         }

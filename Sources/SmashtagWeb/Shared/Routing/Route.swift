@@ -17,6 +17,8 @@ enum Route: Sendable, Hashable {
     case trend(Tab)
     /// A term's co-mention network: the drawing, its table and its exports.
     case network(Tab)
+    /// How much each network says there is for a term, before collecting it.
+    case volume(Tab)
     case image(Tab)
     case images(Tab)
     case recents
@@ -41,6 +43,7 @@ enum Route: Sendable, Hashable {
     case apiNetwork
     /// A term's posts as a dataset: NDJSON, or CSV tables in a zip.
     case apiDataset
+    case apiVolume
     /// A search's RSS feed.
     case searchFeed
     case asset
@@ -66,13 +69,14 @@ enum Route: Sendable, Hashable {
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
-            .apiNetwork, .apiDataset, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut,
+            .apiNetwork, .apiDataset, .apiVolume, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn,
+            .signOut,
             .account, .audit, .apiAudit, .apiDescription, .health, .readiness, .metrics,
         ]
         + Tab.allCases.flatMap {
             [
-                .search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .network($0), .image($0),
-                .images($0),
+                .search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .network($0), .volume($0),
+                .image($0), .images($0),
             ]
         }
 
@@ -87,6 +91,7 @@ enum Route: Sendable, Hashable {
         case .popularity(let tab): "/\(tab.rawValue)/popularity"
         case .trend(let tab): "/\(tab.rawValue)/popularity/trend"
         case .network(let tab): "/\(tab.rawValue)/popularity/network"
+        case .volume(let tab): "/\(tab.rawValue)/popularity/volume"
         case .image(let tab): "/\(tab.rawValue)/image"
         case .images(let tab): "/\(tab.rawValue)/images"
         case .recents: "/recents"
@@ -104,6 +109,7 @@ enum Route: Sendable, Hashable {
         case .apiTrend: "/api/popularity/trend"
         case .apiNetwork: "/api/popularity/network"
         case .apiDataset: "/api/popularity/posts"
+        case .apiVolume: "/api/volume"
         case .searchFeed: "/search/feed"
         case .asset: "/assets/:name"
         case .demoAvatar: "/demo/avatars/:name"
@@ -139,7 +145,8 @@ enum Route: Sendable, Hashable {
             .apiSearch, .apiPost, .apiEarlierPost, .apiPopularity, .apiPopularityEvents, .apiTrend, .apiNetwork,
             .searchFeed:
             .visitor
-        case .recents, .deleteRecent, .apiRecents, .apiTracking, .account: .viewer
+        // The volume asks live networks, which visitors do not search.
+        case .recents, .deleteRecent, .apiRecents, .apiTracking, .account, .volume, .apiVolume: .viewer
         case .track, .untrack, .apiTrack, .apiUntrack, .apiDataset: .researcher
         case .audit, .apiAudit: .admin
         case .metrics: .thisComputerOrAdmin

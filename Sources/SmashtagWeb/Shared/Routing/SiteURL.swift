@@ -31,6 +31,8 @@ enum SiteURL: Sendable {
     /// `end`: the last bucket the chart shows; nil for the one of the term's newest post.
     case trend(Tab, term: String, mention: String, bucket: TrendBucket?, end: Date? = nil, back: String?)
     case apiTrend(term: String, mention: String, bucket: TrendBucket?)
+    case volume(Tab, term: String, back: String?)
+    case apiVolume(term: String)
     /// `sources`: the sources chosen, when not every one the site offers.
     case feed(query: String, sources: [String]?)
     /// `alt`: the poster's description of the picture, which the viewer shows as its `alt`.
@@ -80,6 +82,8 @@ enum SiteURL: Sendable {
                 ])
         case .apiTrend(let term, let mention, let bucket):
             Route.apiTrend.path() + Self.query(["term": term, "mention": mention, "bucket": bucket?.rawValue])
+        case .volume(let tab, let term, let back): Route.volume(tab).path() + Self.query(["term": term, "back": back])
+        case .apiVolume(let term): Route.apiVolume.path() + Self.query(["term": term])
         case .feed(let query, let sources):
             Route.searchFeed.path() + Self.query(["q": query, "source": sources?.joined(separator: ",")])
         case .image(let tab, let source, let alt, let back):
