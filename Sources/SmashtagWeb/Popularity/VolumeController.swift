@@ -30,9 +30,7 @@ struct VolumeController: Sendable {
             throw RefusedRequest(.badRequest, "Give a term: /api/volume?term=%23swift.")
         }
         let report = try await ask(term, context)
-        var response = Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: report.json(term: term))))
-        response.headers[.contentType] = "application/json; charset=utf-8"
-        return response
+        return JSONBody<String>.response(json: report.json(term: term))
     }
 
     /// The networks this caller may search (not the corpus: it is what collecting fills), asked at once.
