@@ -12,7 +12,8 @@ struct VolumeCommand: AsyncParsableCommand {
         abstract: "Show how much each network says there is for a term, before collecting it.",
         discussion: """
             Mastodon: a hashtag's last 7 days of posts and accounts, as the server asked saw them (each server counts \
-            only what reaches it). Nothing is fetched into the corpus, recorded in Recents or counted.
+            only what reaches it). X: any query's posts by day over the last 7 days (counts/recent, with a token whose \
+            access level includes it). Nothing is fetched into the corpus, recorded in Recents or counted.
             """
     )
 

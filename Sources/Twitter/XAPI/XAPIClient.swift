@@ -54,7 +54,7 @@ public struct XAPIClient: PostSource {
     }
 
     /// The body of a 200 answer, retrying what may pass on its own.
-    private func fetch(_ url: String) async throws -> [UInt8] {
+    func fetch(_ url: String) async throws -> [UInt8] {
         var attempt = 1
         while true {
             do {
