@@ -17,7 +17,8 @@ struct XVolumeTests {
             stub.enqueue(
                 .init(
                     json: """
-                        {"data":[{"end":"2026-11-22T00:00:00.000Z","start":"2026-11-21T14:02:00.000Z","tweet_count":12},\
+                        {"data":[{"end":"2026-11-22T00:00:00.000Z","start":"2026-11-21T14:02:00.000Z",\
+                        "tweet_count":12},\
                         {"end":"2026-11-23T00:00:00.000Z","start":"2026-11-22T00:00:00.000Z","tweet_count":1200}],\
                         "meta":{"total_tweet_count":1212}}
                         """))
