@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import Posts
 import SmashtagApp
-import WireJSON
 
 /// `smashtag volume TERM`: how much each configured network says there is for a term, before anyone collects it.
 struct VolumeCommand: AsyncParsableCommand {
@@ -54,8 +53,7 @@ struct VolumeCommand: AsyncParsableCommand {
             lines.append("\(answer.title): \(postCount(volume.posts)), \(volume.limits).")
             for day in volume.days {
                 let accounts = day.accounts.map { " by \(grouped($0)) account\($0 == 1 ? "" : "s")" } ?? ""
-                lines.append(
-                    "  \(WireDate.iso8601WholeSeconds(day.start).prefix(10))  \(postCount(day.posts))\(accounts)")
+                lines.append("  \(day.date)  \(postCount(day.posts))\(accounts)")
             }
         }
         return TerminalText.lines(lines.joined(separator: "\n"))

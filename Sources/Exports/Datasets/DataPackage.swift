@@ -2,8 +2,8 @@ import AppStore
 import Foundation
 import WireJSON
 
-/// A column of a dataset's table, as Frictionless Table Schema describes it.
-struct DatasetField: Sendable {
+/// A column of a dataset's table, as Frictionless Table Schema describes it (and writes it: `fields`).
+struct DatasetField: Sendable, Encodable {
     let name: String
     let type: String
     let description: String
@@ -100,7 +100,6 @@ extension DataPackage {
         let pseudonymisation: String
         let consentRules: String
         let postsWithheld: Int
-        let lastDeletionRecheck: String?
         let deletions: String
         let smashtagVersion: String
 
@@ -137,7 +136,6 @@ extension DataPackage {
                 popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
                 """
             postsWithheld = summary.withheld
-            lastDeletionRecheck = nil
             deletions =
                 "Not rechecked: posts their authors deleted after Smashtag fetched them may be included."
             smashtagVersion = Provenance.smashtagVersion
@@ -166,7 +164,7 @@ extension DataPackage {
             return Resource(
                 name: name, path: name + ".csv", format: "csv", mediatype: "text/csv", dialect: nil,
                 schema: Schema(
-                    fields: fields.map(Field.init), primaryKey: keys == .primary ? post : nil,
+                    fields: fields, primaryKey: keys == .primary ? post : nil,
                     foreignKeys: keys == .ofPost
                         ? [ForeignKey(fields: post, reference: Reference(resource: "posts", fields: post))] : nil))
         }
@@ -179,7 +177,7 @@ extension DataPackage {
                 name: "posts", path: file, format: "ndjson", mediatype: "application/x-ndjson",
                 dialect: Dialect(itemKeys: keys, json: ["keys": keys]),
                 schema: Schema(
-                    fields: PostLineFields.all.map(Field.init), primaryKey: ["network", "id"], foreignKeys: nil))
+                    fields: PostLineFields.all, primaryKey: ["network", "id"], foreignKeys: nil))
         }
     }
 
@@ -190,19 +188,9 @@ extension DataPackage {
     }
 
     fileprivate struct Schema: Encodable {
-        let fields: [Field]
+        let fields: [DatasetField]
         let primaryKey: [String]?
         let foreignKeys: [ForeignKey]?
-    }
-
-    fileprivate struct Field: Encodable {
-        let name: String
-        let type: String
-        let description: String
-
-        init(_ field: DatasetField) {
-            (name, type, description) = (field.name, field.type, field.description)
-        }
     }
 
     fileprivate struct ForeignKey: Encodable {

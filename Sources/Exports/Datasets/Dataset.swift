@@ -85,8 +85,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         let summary = try await writeLines { lines in
             try await NIOThreadPool.singleton.runIfActive { try file.write(lines) }
         }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let descriptor = DataPackage.lines(provenance, summary, file: name)
+        let descriptor = DataPackage.lines(provenance, summary, file: Self.fileName(path))
         try await NIOThreadPool.singleton.runIfActive {
             try file.commit()
             let package = try OutputFile(path: sidecar)
@@ -203,8 +202,12 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         return CountedPost(post: pseudonymiser.apply(to: post.post), counted: post.counted)
     }
 
+    private static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
     private static func zipFolderName(_ path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let name = fileName(path)
         return name.lowercased().hasSuffix(".zip") ? String(name.dropLast(4)) : name
     }
 }

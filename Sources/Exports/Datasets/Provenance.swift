@@ -1,7 +1,6 @@
 import AppStore
 import Foundation
 import Posts
-import WireJSON
 
 /// How a dataset was made, as its `datapackage.json` tells whoever receives it: what was asked for, over which
 /// window, from which corpus, when, whether people were pseudonymised, and by which Smashtag.
@@ -46,17 +45,12 @@ struct DatasetSummary: Sendable {
         for item in exported {
             posts += 1
             byNetwork[item.post.network.rawValue, default: 0] += 1
-            byHost[Self.host(of: item.post.url), default: 0] += 1
+            // A Mastodon post's host is its author's home server; "" for a post without an address.
+            byHost[WebLink.host(of: item.post.url) ?? "", default: 0] += 1
             created = Self.widen(created, with: item.post.created)
             if let when = item.counted { counted = Self.widen(counted, with: when) }
         }
         return exported
-    }
-
-    /// The host a post's address names (a Mastodon post's is its author's home server); "" when it has none.
-    private static func host(of url: String) -> String {
-        guard let start = url.range(of: "://")?.upperBound else { return "" }
-        return String(url[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }).lowercased()
     }
 
     private static func widen(_ range: ClosedRange<Date>?, with date: Date) -> ClosedRange<Date> {

@@ -19,6 +19,9 @@ public struct QueryVolume: Sendable, Equatable {
         public init(start: Date, posts: Int, accounts: Int?) {
             (self.start, self.posts, self.accounts) = (start, posts, accounts)
         }
+
+        /// The day as people read it: `2026-11-28` (UTC).
+        public var date: String { String(WireDate.iso8601WholeSeconds(start).prefix(10)) }
     }
 
     /// What the numbers cover, in one sentence ("what mastodon.social saw: each server counts only what reaches

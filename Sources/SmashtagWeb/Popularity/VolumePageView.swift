@@ -1,6 +1,5 @@
 import Foundation
 import Posts
-import WireJSON
 
 /// A term's volume before collecting, network by network: each count said as whose view it is, its days as a table.
 struct VolumePageView: Sendable {
@@ -25,8 +24,7 @@ struct VolumePageView: Sendable {
                 sentence: "\(postCount(answer.volume.posts)), \(answer.volume.limits).",
                 days: answer.volume.days.reversed().map { day in
                     (
-                        String(WireDate.iso8601WholeSeconds(day.start).prefix(10)), grouped(day.posts),
-                        day.accounts.map(grouped) ?? ""
+                        day.date, grouped(day.posts), day.accounts.map(grouped) ?? ""
                     )
                 })
         }
