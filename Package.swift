@@ -183,7 +183,8 @@ let package = Package(
         .target(
             name: "SmashtagApp",
             dependencies: [
-                "Posts", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex", "AppStore",
+                "Posts", "HTTPExchange", "Twitter", "Mastodon", "Bluesky", "Corpus", "DemoCorpus", "LiveIndex",
+                "AppStore",
                 "PostgresSupport",
                 .logging,
             ],
@@ -347,7 +348,10 @@ let package = Package(
         // The built `smashtag` and `smashtag-bench` run as a person or a script runs them.
         .testTarget(
             name: "SmashtagCLITests",
-            dependencies: ["SmashtagCLI", "SmashtagBench", "StubXAPI", "StubMastodon", "StubBluesky", "StubJetstream"],
+            dependencies: [
+                "SmashtagCLI", "SmashtagBench", "StubXAPI", "StubMastodon", "StubBluesky", "StubJetstream",
+                "StubServer",
+            ],
             swiftSettings: upcoming
         ),
     ]

@@ -126,7 +126,8 @@ struct ExportCommand: AsyncParsableCommand {
             return batch
         }
         let provenance = Provenance(
-            subject: .term(batches.term), window: window, made: now, pseudonymised: pseudonymise, demoSeed: demoSeed)
+            subject: .term(batches.term), window: window, made: now, pseudonymised: pseudonymise, demoSeed: demoSeed,
+            rechecks: try await database.recheckState(term: term))
         let count = try await write(
             Dataset(batches: counted, tables: tables, pseudonymiser: pseudonymiser, provenance: provenance))
         return (count, "posts of “\(batches.term)”")

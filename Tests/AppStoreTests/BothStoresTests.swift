@@ -8,13 +8,13 @@ import Testing
 /// (`PostgreSQL/PostgresFunctions`), which count a page in the statement that records it. The same random searches
 /// on both stores must leave the same Recents, tables, windows, trends, sparklines, networks and origins.
 struct BothStoresTests {
-    private static let now = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01 00:00 UTC
+    static let now = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01 00:00 UTC
     private static let vocabulary = [
         "#Swift", "#swift", "#rust", "#go", "#café", "#東京", "#x1", "@alice", "@Bob", "@carol", "@dave", "#SWIFT",
     ]
 
     /// 300 posts over three weeks, each naming up to six mentions (some twice, in other cases).
-    private static func posts() -> [Post] {
+    static func posts() -> [Post] {
         var random = RepeatableRandom(seed: 48)
         return (1...300).map { id in
             let named = (0..<Int.random(in: 0...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)!
@@ -27,7 +27,7 @@ struct BothStoresTests {
     }
 
     /// Forty searches of five terms, each a page of overlapping, repeated posts, newest first.
-    private static func searches(of posts: [Post]) -> [(term: String, page: [Post])] {
+    static func searches(of posts: [Post]) -> [(term: String, page: [Post])] {
         var random = RepeatableRandom(seed: 4_848)
         let terms = ["A", "b", "  a ", "C d", "e"]
         return (0..<40).map { _ in
@@ -39,7 +39,7 @@ struct BothStoresTests {
     }
 
     /// Everything the app reads of what was counted.
-    private struct Readings: Equatable {
+    struct Readings: Equatable {
         var recents: [String] = []
         var tables: [String: [PopularityTable]] = [:]
         var networks: [String: MentionNetwork?] = [:]
@@ -51,10 +51,18 @@ struct BothStoresTests {
     private func readings(after searches: [(term: String, page: [Post])], on store: TestStore) async throws -> Readings
     {
         let t = try await store.fixture()
+        try await Self.run(searches, t)
+        return try await Self.readings(of: t)
+    }
+
+    static func run(_ searches: [(term: String, page: [Post])], _ t: StoreFixture) async throws {
         for search in searches {
             t.source.enqueue(search.page)
             _ = try await t.sessions.fetch(search.term, at: .newest, count: 100)
         }
+    }
+
+    static func readings(of t: StoreFixture) async throws -> Readings {
         var readings = Readings(recents: try await t.recents.terms())
         for term in readings.recents {
             readings.tables[term] = try await TimeWindow.allCases.asyncMap { window in

@@ -8,10 +8,6 @@ import Testing
 
 /// Issue 53: a query's volume before collecting, from the X API's `counts/recent` by day.
 struct XVolumeTests {
-    private func client(_ port: Int) -> XAPIClient {
-        XAPIClient(configuration: XAPIConfiguration(token: BearerToken("t0ken"), baseURL: "http://127.0.0.1:\(port)/"))
-    }
-
     @Test func aQuerysCountsByDayAreItsVolume() async throws {
         try await StubXAPI.run { stub, port in
             stub.enqueue(
@@ -22,7 +18,7 @@ struct XVolumeTests {
                         {"end":"2026-11-23T00:00:00.000Z","start":"2026-11-22T00:00:00.000Z","tweet_count":1200}],\
                         "meta":{"total_tweet_count":1212}}
                         """))
-            let volume = try #require(try await client(port).volume(of: "#swift -is:retweet"))
+            let volume = try #require(try await XAPIClient.stub(port).volume(of: "#swift -is:retweet"))
             #expect(volume.posts == 1_212 && volume.days.map(\.posts) == [12, 1_200])
             #expect(volume.days.allSatisfy { $0.accounts == nil } && volume.limits.contains("last 7 days"))
             let asked = try #require(stub.received.first)
@@ -39,7 +35,7 @@ struct XVolumeTests {
                     status: 403,
                     json: #"{"title":"Client Forbidden","detail":"This endpoint requires a different access level."}"#))
             await #expect {
-                try await client(port).volume(of: "#swift")
+                try await XAPIClient.stub(port).volume(of: "#swift")
             } throws: { error in
                 "\(error)".contains("different access level")
             }
@@ -54,5 +50,12 @@ struct XVolumeTests {
         let days = try XPostCounts.days(in: Array(first.utf8))
         #expect(!days.isEmpty && days.allSatisfy { $0.posts >= 0 })
         #expect(days.first?.posts == 3_961)
+    }
+}
+
+extension XAPIClient {
+    /// A client of the stand-in X API on `port`, with the token `t0ken`.
+    static func stub(_ port: Int) -> XAPIClient {
+        XAPIClient(configuration: XAPIConfiguration(token: BearerToken("t0ken"), baseURL: "http://127.0.0.1:\(port)/"))
     }
 }

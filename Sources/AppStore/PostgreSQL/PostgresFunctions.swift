@@ -139,6 +139,72 @@ enum PostgresFunctions {
         $$
         """
 
+    /// `smashtag_add_counts` taken back: the tally of posts removed from the term (deleted, forgotten, past their
+    /// keeping time), as the same arrays. Counts, hours and pairs go down, rows at zero go, and a mention whose
+    /// strongest three partners held one of the pairs that went down has its three read again from the pairs (a pair's
+    /// weight only falls here, so no other mention's three can change). Migration `v8`.
+    static let subtractCounts = """
+        CREATE FUNCTION smashtag_subtract_counts(
+            p_term bigint, m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
+            h_mention bigint[], h_hour bigint[], h_count bigint[],
+            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+        ) RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            ids bigint[];
+        BEGIN
+            SELECT array_agg(x.id ORDER BY m.i) INTO ids
+            FROM unnest(m_key) WITH ORDINALITY AS m (y, i) JOIN mention x ON x.key = m.y;
+            IF cardinality(ids) IS DISTINCT FROM cardinality(m_key) THEN
+                RAISE EXCEPTION 'a mention without its row';  -- none: mentions are never deleted
+            END IF;
+            WITH lowered AS (
+                UPDATE mention_pair p SET weight = p.weight - t.w
+                FROM (SELECT least(ids[a], ids[b]) AS m, greatest(ids[a], ids[b]) AS q, sum(w) AS w
+                    FROM unnest(q_first, q_second, q_weight) AS u (a, b, w) GROUP BY 1, 2 ORDER BY 1, 2) AS t
+                WHERE p.term_id = p_term AND p.mention_id = t.m AND p.partner_id = t.q
+                RETURNING p.mention_id, p.partner_id)
+            DELETE FROM mention_pair p USING lowered l
+            WHERE p.term_id = p_term AND p.mention_id = l.mention_id AND p.partner_id = l.partner_id AND p.weight <= 0;
+            WITH lowered AS (
+                UPDATE mention_pair_hour p SET weight = p.weight - t.w
+                FROM (SELECT u.h, least(ids[a], ids[b]) AS m, greatest(ids[a], ids[b]) AS q, u.w
+                    FROM unnest(q_first, q_second, q_hour, q_weight) AS u (a, b, h, w) ORDER BY 1, 2, 3) AS t
+                WHERE p.term_id = p_term AND p.hour = t.h AND p.mention_id = t.m AND p.partner_id = t.q
+                RETURNING p.hour, p.mention_id, p.partner_id)
+            DELETE FROM mention_pair_hour p USING lowered l
+            WHERE p.term_id = p_term AND p.hour = l.hour AND p.mention_id = l.mention_id
+                AND p.partner_id = l.partner_id AND p.weight <= 0;
+            WITH lowered AS (
+                UPDATE mention_trend r SET count = r.count - t.c
+                FROM (SELECT ids[m] AS m, h, c FROM unnest(h_mention, h_hour, h_count) AS u (m, h, c)
+                    ORDER BY 1, 2) AS t
+                WHERE r.term_id = p_term AND r.mention_id = t.m AND r.hour = t.h
+                RETURNING r.mention_id, r.hour)
+            DELETE FROM mention_trend r USING lowered l
+            WHERE r.term_id = p_term AND r.mention_id = l.mention_id AND r.hour = l.hour AND r.count <= 0;
+            UPDATE mention_count c SET count = c.count - t.n
+            FROM (SELECT ids[i] AS m, n FROM unnest(m_count) WITH ORDINALITY AS u (n, i) ORDER BY 1) AS t
+            WHERE c.term_id = p_term AND c.mention_id = t.m;
+            DELETE FROM mention_count c WHERE c.term_id = p_term AND c.mention_id = ANY(ids) AND c.count <= 0;
+            WITH touched AS (
+                SELECT ids[a] AS m, ids[b] AS q FROM unnest(q_first, q_second) AS u (a, b)
+                UNION SELECT ids[b], ids[a] FROM unnest(q_first, q_second) AS u (a, b))
+            UPDATE mention_count c SET (partner_ids, partner_weights, partner_names) = (
+                SELECT coalesce(array_agg(s.p ORDER BY s.w DESC, s.p), '{}'),
+                    coalesce(array_agg(s.w ORDER BY s.w DESC, s.p), '{}'),
+                    coalesce(array_agg(x.shown ORDER BY s.w DESC, s.p), '{}')
+                FROM (SELECT b.p, b.w FROM (
+                        SELECT partner_id AS p, weight AS w FROM mention_pair
+                        WHERE term_id = p_term AND mention_id = c.mention_id
+                        UNION ALL SELECT mention_id, weight FROM mention_pair
+                        WHERE term_id = p_term AND partner_id = c.mention_id) AS b
+                    ORDER BY b.w DESC, b.p LIMIT 3) AS s JOIN mention x ON x.id = s.p)
+            WHERE c.term_id = p_term AND EXISTS (
+                SELECT 1 FROM touched t WHERE t.m = c.mention_id AND t.q = ANY(c.partner_ids));
+        END
+        $$
+        """
+
     /// A statement that writes a term's rows, twice: plain for a term added in this transaction (`p_new`), with no
     /// check of the key first and no speculative insertion (a sixth of a new term's time), and with `conflict` for
     /// any other.

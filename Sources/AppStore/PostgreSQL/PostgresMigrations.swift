@@ -197,6 +197,15 @@ enum PostgresMigrations {
                 "DROP FUNCTION IF EXISTS smashtag_push_out(bigint, text)",
             ] + PostgresFunctions.byHolder.map { $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION") }
         ),
+        (
+            "v8: rechecks",
+            [
+                // When a recheck last found the post still published (milliseconds since 1970); NULL: never. No
+                // index: rechecks walk the posts in the order they were stored, which the key gives.
+                "ALTER TABLE post ADD COLUMN checked bigint",
+                PostgresFunctions.subtractCounts,
+            ]
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

@@ -265,6 +265,11 @@ struct SQLiteStore: StoreCore {
         migrator.registerMigration("v10: people") { db in
             try db.execute(sql: TeamSchema.sqlite)
         }
+        migrator.registerMigration("v11: rechecks") { db in
+            // When a recheck last found the post still published (milliseconds since 1970); NULL: never rechecked.
+            // No index: rechecks walk the posts in the order they were stored, which the key gives.
+            try db.execute(sql: "ALTER TABLE post ADD COLUMN checked INTEGER")
+        }
         return migrator
     }
 }

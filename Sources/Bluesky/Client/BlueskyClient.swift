@@ -69,7 +69,7 @@ public struct BlueskyClient: PostSource {
     }
 
     /// A query with the session's token; renewed once when the service says the token expired.
-    private func call(_ method: String, _ parameters: [(String, String)]) async throws -> JSONValue {
+    func call(_ method: String, _ parameters: [(String, String)]) async throws -> JSONValue {
         let token = try await session.token()
         do {
             return try await xrpc.query(method, parameters, token: token)

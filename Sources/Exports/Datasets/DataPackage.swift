@@ -1,5 +1,6 @@
 import AppStore
 import Foundation
+import Posts
 import WireJSON
 
 /// A column of a dataset's table, as Frictionless Table Schema describes it (and writes it: `fields`).
@@ -101,6 +102,8 @@ extension DataPackage {
         let consentRules: String
         let postsWithheld: Int
         let deletions: String
+        let postsRechecked: Int
+        let oldestRecheck: String?
         let smashtagVersion: String
 
         init(_ provenance: Provenance, _ summary: DatasetSummary) {
@@ -136,8 +139,9 @@ extension DataPackage {
                 popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
                 """
             postsWithheld = summary.withheld
-            deletions =
-                "Not rechecked: posts their authors deleted after Smashtag fetched them may be included."
+            deletions = provenance.deletions
+            postsRechecked = provenance.rechecks?.checked ?? 0
+            oldestRecheck = provenance.rechecks?.oldestCheck.map { Date(millisecondsSince1970: $0).wire }
             smashtagVersion = Provenance.smashtagVersion
         }
     }

@@ -1,6 +1,7 @@
 import AppStore
 import Foundation
 import Posts
+import WireJSON
 
 /// How a dataset was made, as its `datapackage.json` tells whoever receives it: what was asked for, over which
 /// window, from which corpus, when, whether people were pseudonymised, and by which Smashtag.
@@ -17,10 +18,34 @@ public struct Provenance: Sendable {
     public let pseudonymised: Bool
     /// The demo's seed when the corpus holds Smashtag's generated posts: they are not real, and the dataset says so.
     public let demoSeed: UInt64?
+    /// How far a term's posts were rechecked with their networks for deletions; nil for a corpus query's.
+    public let rechecks: RecheckState?
 
-    public init(subject: Subject, window: TimeWindow, made: Date, pseudonymised: Bool, demoSeed: UInt64?) {
+    public init(
+        subject: Subject, window: TimeWindow, made: Date, pseudonymised: Bool, demoSeed: UInt64?,
+        rechecks: RecheckState? = nil
+    ) {
         (self.subject, self.window, self.made) = (subject, window, made)
-        (self.pseudonymised, self.demoSeed) = (pseudonymised, demoSeed)
+        (self.pseudonymised, self.demoSeed, self.rechecks) = (pseudonymised, demoSeed, rechecks)
+    }
+
+    /// What the dataset says of deletions: whether its posts were rechecked, how many, and the oldest check.
+    var deletions: String {
+        guard let rechecks, rechecks.checked > 0, let oldest = rechecks.oldestCheck else {
+            return """
+                Not rechecked: posts their authors deleted after Smashtag fetched them may be included (smashtag \
+                corpus recheck asks each network).
+                """
+        }
+        let when = WireDate.iso8601WholeSeconds(Date(millisecondsSince1970: oldest))
+        let removed = "posts their networks said were deleted were removed from it and from every count"
+        guard rechecks.checked < rechecks.posts else {
+            return "Every post was rechecked with its network, the oldest check at \(when); \(removed)."
+        }
+        return """
+            \(rechecks.checked) of the term's \(rechecks.posts) posts were rechecked with their networks, the oldest \
+            check at \(when); \(removed). The others may include posts deleted since they were fetched.
+            """
     }
 
     /// Smashtag's release, by its date (the dataset names it, so a reader knows which rules made it).

@@ -91,11 +91,15 @@ public struct Post: Sendable, Hashable, Identifiable {
     }
 
     /// What may be kept of a post whose author has not opted in to search: its key and time, so it is counted once
-    /// and no more — no text, media, people or address.
+    /// and no more, and the hashtags and users it named (without their places in a text it no longer has), so that
+    /// what it added to the counts can be taken back exactly when it is deleted — no text, media, author or address.
     package var withheld: Post {
         Post(
-            network: network, id: id, created: created, author: Author(handle: "", name: ""), text: "", url: "",
-            notIndexable: true)
+            network: network, id: id, created: created, author: Author(handle: "", name: ""), text: "",
+            mentions: mentions.filter { $0.kind != .url }.map {
+                Mention(kind: $0.kind, keyword: $0.keyword, range: 0..<0)
+            },
+            url: "", notIndexable: true)
     }
 }
 

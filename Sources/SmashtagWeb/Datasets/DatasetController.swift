@@ -74,7 +74,7 @@ private struct DatasetRead: Sendable {
     func posts(_ pseudonymiser: Pseudonymiser?) async throws -> Dataset<CountedPostBatches> {
         let batches = try await batches()
         return Dataset(
-            batches: batches, tables: nil, pseudonymiser: pseudonymiser, provenance: provenance(batches.term))
+            batches: batches, tables: nil, pseudonymiser: pseudonymiser, provenance: try await provenance(batches.term))
     }
 
     func tables(_ pseudonymiser: Pseudonymiser?) async throws -> Dataset<CountedPostBatches> {
@@ -82,13 +82,14 @@ private struct DatasetRead: Sendable {
         let tables = try await TermTables.read(
             for: parameters.term, window: parameters.window, now: now, in: database)
         return Dataset(
-            batches: batches, tables: tables, pseudonymiser: pseudonymiser, provenance: provenance(batches.term))
+            batches: batches, tables: tables, pseudonymiser: pseudonymiser,
+            provenance: try await provenance(batches.term))
     }
 
-    private func provenance(_ term: String) -> Provenance {
+    private func provenance(_ term: String) async throws -> Provenance {
         Provenance(
             subject: .term(term), window: parameters.window, made: now, pseudonymised: parameters.pseudonymises,
-            demoSeed: demoSeed)
+            demoSeed: demoSeed, rechecks: try await database.recheckState(term: term))
     }
 
     private func batches() async throws -> CountedPostBatches {

@@ -31,7 +31,7 @@ public final class StubBluesky: Sendable {
         var microseconds: UInt64 { UInt64(StubBluesky.epoch + second) * 1_000_000 }
     }
 
-    /// One answer for every search: a status, headers, a body and a delay.
+    /// One answer for every search, profile and post look-up: a status, headers, a body and a delay.
     public typealias Failure = StubFailure
 
     static let epoch = 1_785_000_000
@@ -95,6 +95,7 @@ public final class StubBluesky: Sendable {
         case "com.atproto.server.refreshSession": return refreshSession(token)
         case "app.bsky.feed.searchPosts": return try await search(token, StubQuery(request.uri.query ?? ""))
         case "app.bsky.actor.getProfiles": return await profiles(StubQuery(request.uri.query ?? "").all("actors"))
+        case "app.bsky.feed.getPosts": return await posts(StubQuery(request.uri.query ?? "").all("uris"))
         default: return Self.response(501, #"{"error":"MethodNotImplemented","message":"Method Not Implemented"}"#)
         }
     }
@@ -182,6 +183,19 @@ public final class StubBluesky: Sendable {
         let chosen = matching.dropFirst(offset).prefix(limit)
         let next = offset + chosen.count < matching.count ? #","cursor":"\#(offset + chosen.count)""# : ""
         return Self.response(200, #"{"posts":[\#(chosen.map(Self.view).joined(separator: ","))]\#(next)}"#)
+    }
+
+    /// `getPosts`: the views of the URIs asked for that it serves, in the order asked; the others (deleted, never
+    /// there) are left out, as Bluesky leaves them out.
+    private func posts(_ uris: [String]) async -> Response {
+        if let failure = state.withLock({ $0.failure }) { return await failure.answer() }
+        guard uris.count <= 25 else {
+            return Self.response(
+                400, #"{"error":"InvalidRequest","message":"uris must not have more than 25 elements"}"#)
+        }
+        let served = state.withLock { $0.posts }
+        let views = uris.compactMap { uri in served.first { $0.uri == uri }.map(Self.view) }
+        return Self.response(200, #"{"posts":[\#(views.joined(separator: ","))]}"#)
     }
 
     /// A post view whose text puts emoji, CJK and right-to-left words before its tag facets.

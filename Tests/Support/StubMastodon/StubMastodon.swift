@@ -113,6 +113,7 @@ public final class StubMastodon: Sendable {
             return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn)
         }
         if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
+        if path.hasPrefix("/api/v1/statuses/") { return status(String(path.dropFirst(17))) }
         if path.hasPrefix("/api/v1/tags/") { return tag(String(path.dropFirst(13))) }
         if path.hasPrefix("/api/v1/accounts/"), path.hasSuffix("/statuses") {
             let author = path.dropFirst(17).dropLast(9).dropFirst(3)  // "/api/v1/accounts/id-alice/statuses"
@@ -148,6 +149,14 @@ public final class StubMastodon: Sendable {
         return Self.response(
             200,
             #"{"name":"\#(name)","url":"https://stub/tags/\#(name)","history":[\#(history.joined(separator: ","))]}"#)
+    }
+
+    /// A status the stub serves; one it does not (deleted, or never there) is Mastodon's own 404.
+    private func status(_ id: String) -> Response {
+        guard let status = state.withLock({ $0.statuses.first { String($0.id) == id } }) else {
+            return Self.response(404, #"{"error":"Record not found"}"#)
+        }
+        return Self.response(200, Self.json(status))
     }
 
     private func lookup(_ acct: String) -> Response {

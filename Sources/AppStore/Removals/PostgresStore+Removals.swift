@@ -1,0 +1,110 @@
+import PostgresNIO
+import PostgresSupport
+import Posts
+
+/// Removals on PostgreSQL, in one transaction: the posts' advisory locks taken alone (a page counting one of them
+/// holds it shared, so the removal waits for that page, and a page that comes after finds the post gone), the terms
+/// that counted them locked as a search locks its term, each term's tally taken back (`smashtag_subtract_counts`, the
+/// counting's arrays in reverse), then the posts deleted and the terms' live pages told.
+extension PostgresStore: RemovalStore {
+    func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
+        guard !keys.isEmpty else { return RemovedPosts() }
+        let columns = PostKeyColumns(Set(keys).sorted { ($0.network.code, $0.id) < ($1.network.code, $1.id) })
+        return try await transaction { connection in
+            try await connection.run(
+                """
+                SELECT count(pg_advisory_xact_lock(\(AdvisoryLock.postClassID), hashtext(k.n::text || ':' || k.i)))
+                FROM (SELECT n, i FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS u (n, i)
+                    ORDER BY n, i) AS k
+                """)
+            let rows = try await connection.rows(
+                """
+                SELECT p.id, p.json, c.term_id, r.key
+                FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+                JOIN post p ON p.network = k.n AND p.post_id = k.i
+                LEFT JOIN counted_post c ON c.post_ref = p.id LEFT JOIN recent r ON r.id = c.term_id
+                """)
+            var references = Set<Int64>()
+            var uncounted = UncountedTally()
+            for row in rows {
+                references.insert(try row["id"].decode(Int64.self))
+                try uncounted.add(
+                    term: row["term_id"].decode(Int64?.self), key: row["key"].decode(String?.self),
+                    json: row["json"].decode(String.self))
+            }
+            let tallies = uncounted.tallies
+            try await connection.run(
+                "SELECT id FROM recent WHERE id = ANY(\(tallies.map(\.term))) ORDER BY id FOR UPDATE")
+            var removed = RemovedPosts()
+            for (term, key, tally) in tallies {
+                if !tally.isEmpty {
+                    try await connection.run("SELECT smashtag_subtract_counts(\(term), \(tally: tally))")
+                }
+                try await Self.notify(key, connection)
+                removed.terms.insert(key)
+            }
+            let refs = references.sorted()
+            try await connection.run("DELETE FROM counted_post WHERE post_ref = ANY(\(refs))")
+            try await connection.run("DELETE FROM post WHERE id = ANY(\(refs))")
+            removed.posts = refs.count
+            return removed
+        }
+    }
+
+    func recheckCandidates(
+        _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [RecheckCandidate] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT id, post_id FROM post WHERE id > \(reference) AND network = \(network.code)
+                    AND coalesce(checked, 0) < \(checkedBefore)
+                    AND EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = post.id)
+                ORDER BY id LIMIT \(limit)
+                """
+            ).map {
+                RecheckCandidate(
+                    reference: try $0["id"].decode(Int64.self),
+                    key: PostKey(network: network, id: try $0["post_id"].decode(String.self)))
+            }
+        }
+    }
+
+    func markChecked(_ keys: [PostKey], at time: Int64) async throws {
+        guard !keys.isEmpty else { return }
+        let columns = PostKeyColumns(keys)
+        _ = try await pool.statement(
+            """
+            UPDATE post p SET checked = \(time)
+            FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+            WHERE p.network = k.n AND p.post_id = k.i
+            """)
+    }
+
+    func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT network, post_id FROM post WHERE lower(json::jsonb #>> '{user,screenName}') = lower(\(handle))
+                ORDER BY id
+                """
+            ).compactMap(PostKeyColumns.key)
+        }
+    }
+
+    func recheckState(_ term: SearchTermKey) async throws -> RecheckState? {
+        try await read { connection in
+            guard let id = try await Self.id(of: term.key, connection) else { return nil }
+            let row = try await connection.rows(
+                """
+                SELECT count(*) AS posts, count(p.checked) AS checked, min(p.checked) AS oldest
+                FROM counted_post c JOIN post p ON p.id = c.post_ref WHERE c.term_id = \(id)
+                """
+            ).first
+            guard let row else { return nil }
+            return RecheckState(
+                posts: try row["posts"].decode(Int.self), checked: try row["checked"].decode(Int.self),
+                oldestCheck: try row["oldest"].decode(Int64?.self))
+        }
+    }
+}

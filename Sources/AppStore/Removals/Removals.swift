@@ -1,0 +1,33 @@
+import Posts
+
+/// Posts taken back out of the store, and what rechecks need to find them (see `RemovalStore`).
+extension AppDatabase {
+    /// The posts removed from every term that counted them, their counts, trends and co-mentions down by exactly what
+    /// each added, in one transaction: a process killed meanwhile leaves them all counted or none.
+    public func removePosts(_ keys: [PostKey]) async throws -> RemovedPosts {
+        try await store.remove(keys)
+    }
+
+    /// Up to `limit` kept posts of `network` after `reference`, in the order they were stored, not found published by
+    /// a recheck since `checkedBefore` (milliseconds since 1970).
+    public func recheckCandidates(
+        _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [RecheckCandidate] {
+        try await store.recheckCandidates(network, after: reference, checkedBefore: checkedBefore, limit: limit)
+    }
+
+    /// The posts were found still published at `time` (milliseconds since 1970).
+    public func markChecked(_ keys: [PostKey], at time: Int64) async throws {
+        try await store.markChecked(keys, at: time)
+    }
+
+    /// The kept posts whose author has `handle` (with or without its `@`, case-insensitively).
+    public func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
+        try await store.storedKeys(byAuthor: handle.hasPrefix("@") ? String(handle.dropFirst()) : handle)
+    }
+
+    /// How far the term's posts have been rechecked; nil when the term is not in Recents.
+    public func recheckState(term: String) async throws -> RecheckState? {
+        try await store.recheckState(SearchTermKey(term))
+    }
+}

@@ -1,0 +1,164 @@
+import GRDB
+import Posts
+
+/// Removals on SQLite: one write transaction reads the posts' rows and the terms that counted them, takes each term's
+/// tally of them back (`SQLiteCounter`'s statements in reverse: counts, hours, pairs both ways and by the hour, rows
+/// at zero deleted), then deletes the posts. A process killed meanwhile leaves them counted, or not at all.
+extension SQLiteStore: RemovalStore {
+    func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
+        guard !keys.isEmpty else { return RemovedPosts() }
+        return try await writer.write { db in
+            var removed = RemovedPosts()
+            for start in stride(from: 0, to: keys.count, by: ValuesList.chunk) {
+                removed.add(try Self.remove(Array(keys[start..<min(start + ValuesList.chunk, keys.count)]), db))
+            }
+            return removed
+        }
+    }
+
+    private static func remove(_ keys: [PostKey], _ db: Database) throws -> RemovedPosts {
+        var references = Set<Int64>()
+        var uncounted = UncountedTally()
+        try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
+            let rows = try Row.fetchCursor(
+                values.statement(
+                    """
+                    WITH k(network, postID) AS (VALUES \(list))
+                    SELECT p.id, p.json, c.termID, r.key FROM k JOIN post p ON p.network = k.network AND \
+                    p.postID = k.postID
+                    LEFT JOIN countedPost c ON c.postRef = p.id LEFT JOIN recent r ON r.id = c.termID
+                    """, in: db))
+            while let row = try rows.next() {
+                references.insert(row["id"])
+                try uncounted.add(term: row["termID"], key: row["key"], json: row["json"])
+            }
+        }
+        var removed = RemovedPosts()
+        for (term, key, tally) in uncounted.tallies {
+            try subtract(tally, under: term, db)
+            removed.terms.insert(key)
+        }
+        let rows = references.sorted().map { [$0.databaseValue] }
+        for table in ["DELETE FROM countedPost WHERE postRef IN", "DELETE FROM post WHERE id IN"] {
+            try ValuesList(rows).eachStatement { list, values in
+                try values.statement("\(table) (VALUES \(list))", in: db).execute()
+            }
+        }
+        removed.posts = references.count
+        return removed
+    }
+
+    /// The tally's counts taken from the term's: what `SQLiteCounter.add` added for the same posts.
+    private static func subtract(_ tally: MentionTally, under term: Int64, _ db: Database) throws {
+        let ids = try mentionIDs(tally.mentions.map(\.key), db)
+        let counts = tally.mentions.compactMap { mention in
+            ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] }
+        }
+        try take(counts, term, db, table: "mentionCount", columns: ["mentionID"], measure: "count")
+        let hours = tally.hours.compactMap { entry in
+            ids[tally.mentions[entry.mention].key].map {
+                [$0.databaseValue, entry.hour.databaseValue, entry.count.databaseValue]
+            }
+        }
+        try take(hours, term, db, table: "mentionTrend", columns: ["mentionID", "hour"], measure: "count")
+        let pairs = tally.pairs.compactMap { pair in
+            MentionPair(tally, pair, ids: ids).map { [pair.hour.databaseValue] + $0.row(weight: pair.weight) }
+        }
+        try take(
+            pairs, term, db, table: "mentionPairHour", columns: ["hour", "mentionID", "partnerID"], measure: "weight")
+        let totals = tally.pairTotals.flatMap { pair in
+            MentionPair(tally, pair, ids: ids).map {
+                [$0.row(weight: pair.weight), $0.reversed.row(weight: pair.weight)]
+            }
+                ?? []
+        }
+        try take(totals, term, db, table: "mentionPair", columns: ["mentionID", "partnerID"], measure: "weight")
+        // The term's span is what its hours still hold (PostgreSQL reads it from the hours' index).
+        try db.execute(
+            sql: """
+                UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend \
+                WHERE termID = ?1) WHERE id = ?1
+                """, arguments: [term])
+    }
+
+    /// Each row's `measure` down by the row's last value, matched on the term and `columns`; rows at zero go.
+    private static func take(
+        _ rows: [[DatabaseValue]], _ term: Int64, _ db: Database, table: String, columns: [String], measure: String
+    ) throws {
+        guard !rows.isEmpty else { return }
+        let matched = columns.map { "\(table).\($0) = d.\($0)" }.joined(separator: " AND ")
+        try ValuesList(rows, term: term).eachStatement { list, values in
+            try values.statement(
+                """
+                WITH d(termID, \(columns.joined(separator: ", ")), n) AS (VALUES \(list))
+                UPDATE \(table) SET \(measure) = \(measure) - d.n FROM d WHERE \(table).termID = d.termID AND \(matched)
+                """, in: db
+            ).execute()
+        }
+        try db.execute(sql: "DELETE FROM \(table) WHERE termID = ? AND \(measure) <= 0", arguments: [term])
+    }
+
+    private static func mentionIDs(_ keys: [String], _ db: Database) throws -> [String: Int64] {
+        var ids: [String: Int64] = [:]
+        try ValuesList(keys.map { [$0.databaseValue] }).eachStatement { list, values in
+            let rows = try Row.fetchCursor(
+                values.statement("SELECT key, id FROM mention WHERE key IN (VALUES \(list))", in: db))
+            while let row = try rows.next() { ids[row["key"]] = row["id"] }
+        }
+        return ids
+    }
+
+    func recheckCandidates(
+        _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [RecheckCandidate] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, postID FROM post WHERE id > ? AND network = ? AND coalesce(checked, 0) < ?
+                    AND EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id) ORDER BY id LIMIT ?
+                    """, arguments: [reference, network.code, checkedBefore, limit]
+            ).map { RecheckCandidate(reference: $0["id"], key: PostKey(network: network, id: $0["postID"])) }
+        }
+    }
+
+    func markChecked(_ keys: [PostKey], at time: Int64) async throws {
+        guard !keys.isEmpty else { return }
+        try await writer.write { db in
+            try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
+                try values.statement(
+                    """
+                    WITH k(network, postID) AS (VALUES \(list))
+                    UPDATE post SET checked = ? FROM k WHERE post.network = k.network AND post.postID = k.postID
+                    """, in: db, trailing: [time.databaseValue]
+                ).execute()
+            }
+        }
+    }
+
+    func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT network, postID FROM post WHERE lower(json_extract(json, '$.user.screenName')) = lower(?)
+                    ORDER BY id
+                    """, arguments: [handle]
+            ).compactMap { PostKeys.key(network: $0["network"], id: $0["postID"]) }
+        }
+    }
+
+    func recheckState(_ term: SearchTermKey) async throws -> RecheckState? {
+        try await writer.read { db in
+            guard let id = try Self.id(of: term, db),
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) AS posts, count(p.checked) AS checked, min(p.checked) AS oldest
+                        FROM countedPost c JOIN post p ON p.id = c.postRef WHERE c.termID = ?
+                        """, arguments: [id])
+            else { return nil }
+            return RecheckState(posts: row["posts"], checked: row["checked"], oldestCheck: row["oldest"])
+        }
+    }
+}

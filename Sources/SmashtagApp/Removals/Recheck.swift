@@ -1,0 +1,101 @@
+import AppStore
+import Corpus
+import HTTPExchange
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Deletions honoured: the posts the store keeps, asked again of their networks (oldest stored first, skipping those
+/// checked within the interval), and those a network says are gone removed from every term's counts, trends and
+/// networks and from the corpus. A network that cannot answer leaves its posts as they were and is named with why;
+/// one that rate-limits is waited for and asked again from where it stopped.
+public struct Recheck: Sendable {
+    /// One network's recheck.
+    public struct Outcome: Sendable, Equatable {
+        public let title: String
+        public var checked = 0
+        public var gone = 0
+        /// Why it stopped early: the network's own sentence; the posts not asked about stay as they were.
+        public var stopped: String?
+    }
+
+    /// Posts read from the store at a time, then asked about in the network's batches.
+    static let candidates = 500
+
+    let database: AppDatabase
+    let corpus: (any PostCorpus)?
+    let sources: [NamedSource]
+    /// Posts a recheck found published after this are not asked about again.
+    let checkedBefore: Date
+    /// Told of waits and progress, in sentences.
+    let report: @Sendable (String) -> Void
+
+    public init(
+        database: AppDatabase, corpus: (any PostCorpus)?, sources: [NamedSource], checkedBefore: Date,
+        report: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
+        (self.database, self.corpus, self.sources, self.checkedBefore) = (database, corpus, sources, checkedBefore)
+        self.report = report
+    }
+
+    /// Each source that can look posts up, rechecked in turn.
+    public func run() async throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        for named in sources {
+            guard let lookup = named.source as? any PostLookup else { continue }
+            outcomes.append(try await recheck(lookup, title: named.title))
+        }
+        return outcomes
+    }
+
+    private func recheck(_ lookup: any PostLookup, title: String) async throws -> Outcome {
+        var outcome = Outcome(title: title)
+        var after: Int64 = 0
+        let before = checkedBefore.millisecondsSince1970
+        while case let page = try await database.recheckCandidates(
+            lookup.network, after: after, checkedBefore: before, limit: Self.candidates), let last = page.last
+        {
+            for batch in page.map(\.key).chunks(of: lookup.lookupBatch) {
+                do {
+                    outcome.gone += try await settle(batch, gone: try await ask(lookup, batch.map(\.id), title: title))
+                    outcome.checked += batch.count
+                } catch let error as any ExplainedError where !(error is any LocalOutage) {
+                    outcome.stopped = error.description
+                    return outcome
+                }
+            }
+            after = last.reference
+        }
+        return outcome
+    }
+
+    /// The network's answer for the batch, waiting while its rate limit is spent (the budget says until when).
+    private func ask(_ lookup: any PostLookup, _ ids: [String], title: String) async throws -> Set<String> {
+        while true {
+            if let resumes = lookup.budget?.backgroundResumes(after: Date()) {
+                report("\(title): waiting for its rate limit until \(RetryAdvice.time(resumes)), then going on.")
+                try await Task.sleep(for: .seconds(max(0.05, resumes.timeIntervalSinceNow)))
+            }
+            do {
+                return try await lookup.gone(among: ids)
+            } catch let refusal as any RateLimitRefusal where refusal.isRateLimited {
+                guard lookup.budget?.backgroundResumes(after: Date()) != nil else { throw refusal }
+            }
+        }
+    }
+
+    /// The gone posts removed (store and corpus), the others marked checked; how many were gone.
+    private func settle(_ batch: [PostKey], gone: Set<String>) async throws -> Int {
+        let goneKeys = batch.filter { gone.contains($0.id) }
+        if !goneKeys.isEmpty {
+            _ = try await database.removePosts(goneKeys)
+            _ = try await corpus?.delete(ids: goneKeys.map(\.id))
+        }
+        try await database.markChecked(batch.filter { !gone.contains($0.id) }, at: Date().millisecondsSince1970)
+        return goneKeys.count
+    }
+}

@@ -1,0 +1,72 @@
+import AppStore
+import Foundation
+import Posts
+import TestSupport
+import Testing
+
+/// Posts taken back out (deleted, forgotten): every term that counted them is left exactly as if they had never
+/// been counted — the same tables in every window, networks, trends, sparklines and origins as the same searches
+/// without them, on both stores.
+struct PostRemovalTests {
+    /// Every fifth post withheld (its author has not opted in to search): kept without text or author, and still
+    /// taken back exactly.
+    private static func posts() -> [Post] {
+        BothStoresTests.posts().map { post in
+            guard Int(post.id)! % 5 == 0 else { return post }
+            return Post(
+                network: post.network, id: post.id, created: post.created, author: post.author, text: post.text,
+                mentions: post.mentions, url: post.url, notIndexable: true)
+        }
+    }
+
+    @Test(arguments: TestStore.available) func removedPostsLeaveEveryTermAsIfTheyHadNeverBeenCounted(
+        store: TestStore
+    ) async throws {
+        let posts = Self.posts()
+        let searches = BothStoresTests.searches(of: posts)
+        let gone = Set(posts.filter { Int($0.id)! % 3 == 0 || Int($0.id)! % 10 == 0 }.map(\.key))
+        let t = try await store.fixture()
+        try await BothStoresTests.run(searches, t)
+        let counted = Set(searches.flatMap(\.page).map(\.key))
+        let removed = try await t.database.removePosts(Array(gone) + [PostKey(network: .mastodon, id: "never")])
+        #expect(removed.posts == gone.intersection(counted).count)
+        #expect(removed.terms.count == 4)
+
+        let recount = try await store.fixture()
+        try await BothStoresTests.run(searches.map { ($0.term, $0.page.filter { !gone.contains($0.key) }) }, recount)
+        #expect(try await BothStoresTests.readings(of: t) == BothStoresTests.readings(of: recount))
+        #expect(try await t.database.storedPostIDs() == recount.database.storedPostIDs())
+        #expect(try await t.database.removePosts(Array(gone)) == RemovedPosts(), "removed once")
+    }
+
+    @Test(arguments: TestStore.available) func aRemovedPostCountedAgainCountsOnce(store: TestStore) async throws {
+        let t = try await store.fixture()
+        let page = [post(3, "#a @b #c"), post(2, "#a #c"), post(1, "#a")]
+        t.source.enqueue(page, page)
+        _ = try await t.sessions.fetch("T", at: .newest, count: 10)
+        _ = try await t.database.removePosts([page[0].key])
+        #expect(try await t.table("T") == ["Hashtags": ["#a 2"], "Users": []], "a table shows what was named twice")
+        _ = try await t.sessions.fetch("T", at: .newest, count: 10)
+        #expect(try await t.table("T") == ["Hashtags": ["#a 3", "#c 2"], "Users": []])
+    }
+
+    @Test(arguments: TestStore.available) func rechecksWalkTheKeptPostsOnceEachUntilChecked(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue((1...7).reversed().map { post($0, "#a") })
+        _ = try await t.sessions.fetch("T", at: .newest, count: 10)
+        let first = try await t.database.recheckCandidates(.twitter, after: 0, checkedBefore: 1_000, limit: 4)
+        let rest = try await t.database.recheckCandidates(
+            .twitter, after: first.last!.reference, checkedBefore: 1_000, limit: 4)
+        #expect(first.count == 4 && rest.count == 3, "in the order they were stored")
+        #expect(Set((first + rest).map(\.key.id)) == Set((1...7).map(String.init)))
+        #expect(try await t.database.recheckCandidates(.mastodon, after: 0, checkedBefore: 1_000, limit: 4).isEmpty)
+        try await t.database.markChecked(first.map(\.key), at: 2_000)
+        let due = try await t.database.recheckCandidates(.twitter, after: 0, checkedBefore: 1_500, limit: 10)
+        #expect(due == rest, "those checked since are passed over")
+        let state = try #require(try await t.database.recheckState(term: "t"))
+        #expect(state.posts == 7 && state.checked == 4 && state.oldestCheck == 2_000)
+        #expect(try await t.database.storedKeys(byAuthor: "@POSTER").count == 7)
+    }
+}
