@@ -29,10 +29,15 @@ struct KillTests {
     /// Starts counting a large page, waits until the transaction is about to begin, then kills the process,
     /// waiting on a thread of its own.
     private func countAndKill(in directory: String, after delay: Duration) async throws {
+        try await benchAndKill(["count-page", "--data-dir", directory], once: "counting\n", after: delay)
+    }
+
+    /// Runs a benchmark command, waits until it prints `marker`, then kills it `delay` later.
+    private func benchAndKill(_ arguments: [String], once marker: String, after delay: Duration) async throws {
         try await SmashtagRun.offThePool {
-            let process = try ChildProcess(SmashtagRun.bench, ["count-page", "--data-dir", directory], output: .pipe)
+            let process = try ChildProcess(SmashtagRun.bench, arguments, output: .pipe)
             var seen = Data()
-            while !String(decoding: seen, as: UTF8.self).contains("counting\n") {
+            while !String(decoding: seen, as: UTF8.self).contains(marker) {
                 let chunk = process.output?.availableData ?? Data()
                 if chunk.isEmpty { break }
                 seen += chunk
@@ -73,6 +78,39 @@ struct KillTests {
                 "the database works after the kill, and counting again adds nothing twice")
         }
         print("kill outcomes: \(outcomes)")
+    }
+
+    /// Removing the page's 30,000 posts in one transaction (`smashtag-bench remove`, the same generated posts),
+    /// killed at several moments: the counts are the whole page's or none, and removing again then leaves exactly
+    /// what an uninterrupted removal leaves.
+    @Test func aRemovalKilledLeavesThePostsCountedOrNot() async throws {
+        let remove = { (directory: String) in
+            [
+                "remove", "--term", "kill test", "--posts", "30000", "--batch", "30000", "--remove-only", "--data-dir",
+                directory,
+            ]
+        }
+        let reference = try SmashtagRun.temporaryDirectory()
+        _ = try await SmashtagRun.run(executable: SmashtagRun.bench, ["count-page", "--data-dir", reference])
+        let whole = try await popularity(reference)
+        let removed = try await SmashtagRun.run(executable: SmashtagRun.bench, remove(reference))
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let none = try await popularity(reference)
+        let noneNetwork = try await network(reference)
+        #expect(none != whole && !none.contains("\"count\":"), "\(none)")
+        var outcomes: [String] = []
+        for delay in [Duration.milliseconds(50), .milliseconds(300), .milliseconds(800)] {
+            let directory = try SmashtagRun.temporaryDirectory()
+            _ = try await SmashtagRun.run(executable: SmashtagRun.bench, ["count-page", "--data-dir", directory])
+            try await benchAndKill(remove(directory), once: "removing\n", after: delay)
+            let table = try await popularity(directory)
+            #expect(table == whole || table == none, "a partial removal after \(delay)")
+            outcomes.append(table == whole ? "counted" : "removed")
+            _ = try await SmashtagRun.run(executable: SmashtagRun.bench, remove(directory))
+            #expect(try await popularity(directory) == none, "removed again: down exactly once")
+            #expect(try await network(directory) == noneNetwork)
+        }
+        print("removal kill outcomes: \(outcomes)")
     }
 
     /// An import killed with SIGKILL keeps every batch it committed; run again, it stores the rest, each post once.

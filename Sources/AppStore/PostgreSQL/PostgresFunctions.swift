@@ -186,21 +186,28 @@ enum PostgresFunctions {
             FROM (SELECT ids[i] AS m, n FROM unnest(m_count) WITH ORDINALITY AS u (n, i) ORDER BY 1) AS t
             WHERE c.term_id = p_term AND c.mention_id = t.m;
             DELETE FROM mention_count c WHERE c.term_id = p_term AND c.mention_id = ANY(ids) AND c.count <= 0;
+            -- The stale mentions' pairs in one pass over the term's (a pair is kept once, so a mention's partners
+            -- are also where it is the partner, which no index reaches): a read per mention took most of the time.
             WITH touched AS (
                 SELECT ids[a] AS m, ids[b] AS q FROM unnest(q_first, q_second) AS u (a, b)
-                UNION SELECT ids[b], ids[a] FROM unnest(q_first, q_second) AS u (a, b))
-            UPDATE mention_count c SET (partner_ids, partner_weights, partner_names) = (
-                SELECT coalesce(array_agg(s.p ORDER BY s.w DESC, s.p), '{}'),
-                    coalesce(array_agg(s.w ORDER BY s.w DESC, s.p), '{}'),
-                    coalesce(array_agg(x.shown ORDER BY s.w DESC, s.p), '{}')
-                FROM (SELECT b.p, b.w FROM (
-                        SELECT partner_id AS p, weight AS w FROM mention_pair
-                        WHERE term_id = p_term AND mention_id = c.mention_id
-                        UNION ALL SELECT mention_id, weight FROM mention_pair
-                        WHERE term_id = p_term AND partner_id = c.mention_id) AS b
-                    ORDER BY b.w DESC, b.p LIMIT 3) AS s JOIN mention x ON x.id = s.p)
-            WHERE c.term_id = p_term AND EXISTS (
-                SELECT 1 FROM touched t WHERE t.m = c.mention_id AND t.q = ANY(c.partner_ids));
+                UNION SELECT ids[b], ids[a] FROM unnest(q_first, q_second) AS u (a, b)),
+            stale AS (
+                SELECT DISTINCT c.mention_id AS m FROM mention_count c JOIN touched t ON t.m = c.mention_id
+                WHERE c.term_id = p_term AND t.q = ANY(c.partner_ids)),
+            pairs AS (
+                SELECT p.mention_id AS m, p.partner_id AS q, p.weight AS w FROM mention_pair p
+                WHERE p.term_id = p_term AND p.mention_id IN (SELECT m FROM stale)
+                UNION ALL SELECT p.partner_id, p.mention_id, p.weight FROM mention_pair p
+                WHERE p.term_id = p_term AND p.partner_id IN (SELECT m FROM stale)),
+            ranked AS (SELECT m, q, w, row_number() OVER (PARTITION BY m ORDER BY w DESC, q) AS r FROM pairs),
+            top AS (
+                SELECT k.m, array_agg(k.q ORDER BY k.r) AS ids, array_agg(k.w ORDER BY k.r) AS weights,
+                    array_agg(x.shown ORDER BY k.r) AS names
+                FROM ranked k JOIN mention x ON x.id = k.q WHERE k.r <= 3 GROUP BY k.m)
+            UPDATE mention_count c SET partner_ids = coalesce(t.ids, '{}'),
+                partner_weights = coalesce(t.weights, '{}'), partner_names = coalesce(t.names, '{}')
+            FROM stale s LEFT JOIN top t ON t.m = s.m
+            WHERE c.term_id = p_term AND c.mention_id = s.m;
         END
         $$
         """

@@ -198,11 +198,12 @@ enum PostgresMigrations {
             ] + PostgresFunctions.byHolder.map { $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION") }
         ),
         (
-            "v8: rechecks",
+            "v8: rechecks and retention",
             [
-                // When a recheck last found the post still published (milliseconds since 1970); NULL: never. No
-                // index: rechecks walk the posts in the order they were stored, which the key gives.
+                // As on SQLite (v11): when a recheck last found the post published, and when it passed the keeping
+                // time; no index: both walk the posts in the order they were stored.
                 "ALTER TABLE post ADD COLUMN checked bigint",
+                "ALTER TABLE post ADD COLUMN expired bigint",
                 PostgresFunctions.subtractCounts,
             ]
         ),

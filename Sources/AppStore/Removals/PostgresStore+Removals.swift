@@ -7,8 +7,15 @@ import Posts
 /// that counted them locked as a search locks its term, each term's tally taken back (`smashtag_subtract_counts`, the
 /// counting's arrays in reverse), then the posts deleted and the terms' live pages told.
 extension PostgresStore: RemovalStore {
-    func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
-        guard !keys.isEmpty else { return RemovedPosts() }
+    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
+        var removed = RemovedPosts()
+        for start in stride(from: 0, to: keys.count, by: max(1, size)) {
+            removed.add(try await remove(Array(keys[start..<min(start + max(1, size), keys.count)])))
+        }
+        return removed
+    }
+
+    private func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
         let columns = PostKeyColumns(Set(keys).sorted { ($0.network.code, $0.id) < ($1.network.code, $1.id) })
         return try await transaction { connection in
             try await connection.run(

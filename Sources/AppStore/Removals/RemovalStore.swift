@@ -4,8 +4,8 @@ import Posts
 /// time): from every term that counted them, each term's counts, trends and co-mentions down by exactly what the post
 /// added, and the post itself, in one transaction. And which stored posts are due for a recheck.
 protocol RemovalStore: Sendable {
-    /// Removes the posts of `keys` the store holds; those it does not hold are passed over.
-    func remove(_ keys: [PostKey]) async throws -> RemovedPosts
+    /// Removes the posts of `keys` the store holds, `size` in a transaction; those it does not hold are passed over.
+    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts
 
     /// Up to `limit` stored posts of `network` after the reference `after`, in the order they were stored, that no
     /// recheck has looked at since `checkedBefore` (milliseconds since 1970).
@@ -23,6 +23,10 @@ protocol RemovalStore: Sendable {
     func recheckState(_ term: SearchTermKey) async throws -> RecheckState?
 }
 
+/// Posts removed in one transaction: on SQLite about a tenth of a second of the writer, which searches wait for; on
+/// PostgreSQL a read of the term's pairs for the strongest partners of the mentions that lost one.
+let removalBatch = 2_000
+
 /// What a removal took away.
 public struct RemovedPosts: Sendable, Equatable {
     /// Posts the store held and no longer holds.
@@ -32,7 +36,7 @@ public struct RemovedPosts: Sendable, Equatable {
 
     public init() {}
 
-    public mutating func add(_ other: RemovedPosts) {
+    mutating func add(_ other: RemovedPosts) {
         posts += other.posts
         terms.formUnion(other.terms)
     }

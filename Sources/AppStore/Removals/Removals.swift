@@ -3,9 +3,14 @@ import Posts
 /// Posts taken back out of the store, and what rechecks need to find them (see `RemovalStore`).
 extension AppDatabase {
     /// The posts removed from every term that counted them, their counts, trends and co-mentions down by exactly what
-    /// each added, in one transaction: a process killed meanwhile leaves them all counted or none.
+    /// each added, a transaction per batch: a process killed meanwhile leaves each batch all counted or none.
     public func removePosts(_ keys: [PostKey]) async throws -> RemovedPosts {
-        try await store.remove(keys)
+        try await store.remove(keys, inTransactionsOf: removalBatch)
+    }
+
+    /// The same, `size` posts in a transaction (the benchmarks and the kill test: all of them in one).
+    package func removePosts(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
+        try await store.remove(keys, inTransactionsOf: size)
     }
 
     /// Up to `limit` kept posts of `network` after `reference`, in the order they were stored, not found published by

@@ -1,22 +1,31 @@
 import GRDB
 import Posts
 
-/// Removals on SQLite: one write transaction reads the posts' rows and the terms that counted them, takes each term's
-/// tally of them back (`SQLiteCounter`'s statements in reverse: counts, hours, pairs both ways and by the hour, rows
-/// at zero deleted), then deletes the posts. A process killed meanwhile leaves them counted, or not at all.
+/// Removals on SQLite: a write transaction per `batch` posts reads the posts' rows and the terms that counted them,
+/// takes each term's tally of them back (`SQLiteCounter`'s statements in reverse: counts, hours, pairs both ways and
+/// by the hour, rows at zero deleted), then deletes the posts. A process killed meanwhile leaves each batch counted,
+/// or not at all. The terms' time spans are narrowed once, after the last batch: reading a span again reads every
+/// mention of the term, and a batch of the oldest posts (retention's) would have read them all each time.
 extension SQLiteStore: RemovalStore {
-    func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
-        guard !keys.isEmpty else { return RemovedPosts() }
-        return try await writer.write { db in
-            var removed = RemovedPosts()
-            for start in stride(from: 0, to: keys.count, by: ValuesList.chunk) {
-                removed.add(try Self.remove(Array(keys[start..<min(start + ValuesList.chunk, keys.count)]), db))
-            }
-            return removed
+    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
+        var removed = RemovedPosts()
+        var hours: [Int64: ClosedRange<Int>] = [:]
+        for start in stride(from: 0, to: keys.count, by: max(1, size)) {
+            let batch = Array(keys[start..<min(start + max(1, size), keys.count)])
+            let (part, reached) = try await writer.write { db in try Self.remove(batch, db) }
+            removed.add(part)
+            hours.merge(reached) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
         }
+        if !hours.isEmpty {
+            try await writer.write { [hours] db in
+                for (term, reached) in hours { try Self.narrowSpan(of: term, after: reached, db) }
+            }
+        }
+        return removed
     }
 
-    private static func remove(_ keys: [PostKey], _ db: Database) throws -> RemovedPosts {
+    /// One batch: what it removed, and the hours it reached under each term.
+    private static func remove(_ keys: [PostKey], _ db: Database) throws -> (RemovedPosts, [Int64: ClosedRange<Int>]) {
         var references = Set<Int64>()
         var uncounted = UncountedTally()
         try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
@@ -34,9 +43,13 @@ extension SQLiteStore: RemovalStore {
             }
         }
         var removed = RemovedPosts()
+        var hours: [Int64: ClosedRange<Int>] = [:]
         for (term, key, tally) in uncounted.tallies {
             try subtract(tally, under: term, db)
             removed.terms.insert(key)
+            if let first = tally.hours.map(\.hour).min(), let last = tally.hours.map(\.hour).max() {
+                hours[term] = first...last
+            }
         }
         let rows = references.sorted().map { [$0.databaseValue] }
         for table in ["DELETE FROM countedPost WHERE postRef IN", "DELETE FROM post WHERE id IN"] {
@@ -45,7 +58,7 @@ extension SQLiteStore: RemovalStore {
             }
         }
         removed.posts = references.count
-        return removed
+        return (removed, hours)
     }
 
     /// The tally's counts taken from the term's: what `SQLiteCounter.add` added for the same posts.
@@ -73,29 +86,56 @@ extension SQLiteStore: RemovalStore {
                 ?? []
         }
         try take(totals, term, db, table: "mentionPair", columns: ["mentionID", "partnerID"], measure: "weight")
-        // The term's span is what its hours still hold (PostgreSQL reads it from the hours' index).
-        try db.execute(
-            sql: """
-                UPDATE recent SET (earliestHour, latestHour) = (SELECT min(hour), max(hour) FROM mentionTrend \
-                WHERE termID = ?1) WHERE id = ?1
-                """, arguments: [term])
     }
 
-    /// Each row's `measure` down by the row's last value, matched on the term and `columns`; rows at zero go.
+    /// The term's span is what its hours still hold (PostgreSQL reads it from the hours' index): read again only when
+    /// the removed posts reached its first or last hour.
+    private static func narrowSpan(of term: Int64, after hours: ClosedRange<Int>, _ db: Database) throws {
+        let (earliest, latest) = (hours.lowerBound, hours.upperBound)
+        guard
+            let span = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT earliestHour, latestHour FROM recent WHERE id = ?"), arguments: [term]),
+            earliest <= (span["earliestHour"] as Int? ?? Int.min) || latest >= (span["latestHour"] as Int? ?? Int.max)
+        else { return }
+        // Each mention's first and last hour is one step into its range of the key: a seek per mention, where
+        // min(hour) over the term read every hour of every mention (retention removes the oldest posts, batch after
+        // batch, and read them all each time).
+        try db.cachedStatement(
+            sql: """
+                UPDATE recent SET (earliestHour, latestHour) = (
+                    SELECT min((SELECT hour FROM mentionTrend t WHERE t.termID = ?1 AND t.mentionID = c.mentionID \
+                    ORDER BY hour LIMIT 1)), max((SELECT hour FROM mentionTrend t WHERE t.termID = ?1 \
+                    AND t.mentionID = c.mentionID ORDER BY hour DESC LIMIT 1))
+                    FROM mentionCount c WHERE c.termID = ?1)
+                WHERE id = ?1
+                """
+        ).execute(arguments: [term])
+    }
+
+    /// Each row's `measure` down by the row's last value, matched on the term and `columns`; rows at zero go, each
+    /// by its key (a delete of the term's rows at zero would read all of them, batch after batch).
     private static func take(
         _ rows: [[DatabaseValue]], _ term: Int64, _ db: Database, table: String, columns: [String], measure: String
     ) throws {
         guard !rows.isEmpty else { return }
         let matched = columns.map { "\(table).\($0) = d.\($0)" }.joined(separator: " AND ")
+        var emptied: [[DatabaseValue]] = []
         try ValuesList(rows, term: term).eachStatement { list, values in
-            try values.statement(
-                """
-                WITH d(termID, \(columns.joined(separator: ", ")), n) AS (VALUES \(list))
-                UPDATE \(table) SET \(measure) = \(measure) - d.n FROM d WHERE \(table).termID = d.termID AND \(matched)
-                """, in: db
-            ).execute()
+            let changed = try Row.fetchCursor(
+                values.statement(
+                    """
+                    WITH d(termID, \(columns.joined(separator: ", ")), n) AS (VALUES \(list))
+                    UPDATE \(table) SET \(measure) = \(measure) - d.n FROM d WHERE \(table).termID = d.termID AND \
+                    \(matched)
+                    RETURNING \(columns.joined(separator: ", ")), \(measure)
+                    """, in: db))
+            while let row = try changed.next() {
+                if (row[measure] as Int) <= 0 { emptied.append(columns.map { row[$0] }) }
+            }
         }
-        try db.execute(sql: "DELETE FROM \(table) WHERE termID = ? AND \(measure) <= 0", arguments: [term])
+        let delete = try db.cachedStatement(
+            sql: "DELETE FROM \(table) WHERE termID = ? AND " + columns.map { "\($0) = ?" }.joined(separator: " AND "))
+        for key in emptied { try delete.execute(arguments: StatementArguments([term.databaseValue] + key)) }
     }
 
     private static func mentionIDs(_ keys: [String], _ db: Database) throws -> [String: Int64] {

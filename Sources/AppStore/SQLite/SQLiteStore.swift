@@ -265,10 +265,12 @@ struct SQLiteStore: StoreCore {
         migrator.registerMigration("v10: people") { db in
             try db.execute(sql: TeamSchema.sqlite)
         }
-        migrator.registerMigration("v11: rechecks") { db in
-            // When a recheck last found the post still published (milliseconds since 1970); NULL: never rechecked.
-            // No index: rechecks walk the posts in the order they were stored, which the key gives.
+        migrator.registerMigration("v11: rechecks and retention") { db in
+            // `checked`: when a recheck last found the post still published (milliseconds since 1970); NULL: never.
+            // `expired`: when the post passed the keeping time and was reduced to what keeps it counted; NULL: whole.
+            // No index: rechecks and retention walk the posts in the order they were stored, which the key gives.
             try db.execute(sql: "ALTER TABLE post ADD COLUMN checked INTEGER")
+            try db.execute(sql: "ALTER TABLE post ADD COLUMN expired INTEGER")
         }
         return migrator
     }

@@ -34,10 +34,7 @@ public struct Forget: Sendable {
             let query = try? SearchQuery(parsing: "from:" + name)
         else { throw NotAHandle(text: handle) }
         var outcome = Outcome()
-        var removed = RemovedPosts()
-        for batch in try await database.storedKeys(byAuthor: name).chunks(of: Self.page) {
-            removed.add(try await database.removePosts(batch))
-        }
+        let removed = try await database.removePosts(try await database.storedKeys(byAuthor: name))
         (outcome.counted, outcome.terms) = (removed.posts, removed.terms.count)
         guard let corpus else { return outcome }
         // Each page is deleted before the next is asked for, so the newest page is always the rest.
