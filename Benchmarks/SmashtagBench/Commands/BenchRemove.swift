@@ -44,7 +44,8 @@ struct BenchRemove: AsyncParsableCommand {
             print(
                 counted + "removed them in batches of \(batch) in \(Self.seconds(removing))\(ratio); another term's "
                     + "table read every 10 ms meanwhile (\(reads.count) times): "
-                    + "p50 \(Self.milliseconds(reads.percentile(0.5))), p99 \(Self.milliseconds(reads.percentile(0.99)))"
+                    + "p50 \(Self.milliseconds(reads.percentile(0.5))), "
+                    + "p99 \(Self.milliseconds(reads.percentile(0.99)))"
             )
         }
     }
