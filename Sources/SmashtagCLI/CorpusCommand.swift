@@ -12,7 +12,7 @@ struct CorpusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "corpus",
         abstract: "Manage the corpus.",
-        subcommands: [Generate.self, CopyCorpus.self, RecheckCommand.self]
+        subcommands: [Generate.self, CopyCorpus.self, RecheckCommand.self, PruneCommand.self]
     )
 }
 

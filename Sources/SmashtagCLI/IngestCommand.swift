@@ -90,7 +90,12 @@ struct LiveIndexArguments: ParsableArguments {
         help: ArgumentHelp(
             "Keep only posts in one of these languages (comma-separated; en keeps en-US too).", valueName: "langs"))
     var langs: String?
-    @Option(help: ArgumentHelp("Remove posts older than this many days, in the background.", valueName: "days"))
+    @Option(
+        help: ArgumentHelp(
+            """
+            Remove posts made more than this many days ago, in the background (serve: every kept post, their counts \
+            staying unless --forget-counts, and the corpus).
+            """, valueName: "days"))
     var keepDays: Int?
 
     func validate() throws {

@@ -123,3 +123,56 @@ struct ForgetCommand: AsyncParsableCommand {
             """)
     }
 }
+
+/// `smashtag corpus prune --keep-days N`: posts older than the project may keep them leave; counts stay unless asked.
+struct PruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Remove posts older than --keep-days; their counts stay unless --forget-counts.",
+        discussion: """
+            The posts searches and tracking kept that were made more than --keep-days ago are reduced to what keeps \
+            them counted (their network, id, time and the hashtags and users they named; their text, media, author \
+            and address go): popularity, trends and networks stay as they were, and datasets no longer include them. \
+            With --forget-counts they are removed with their counts instead. The corpus's posts made before then are \
+            deleted (not the demo corpus's). `serve --keep-days` does the same every hour.
+            """
+    )
+
+    @Option(name: .customLong("keep-days"), help: "Keep posts made within this many days.")
+    var keepDays: Int
+
+    @Flag(name: .customLong("forget-counts"), help: "Take the older posts' counts back too.")
+    var forgetCounts = false
+
+    @OptionGroup var common: CommonOptions
+    @OptionGroup var store: StoreOptions
+
+    func validate() throws {
+        guard keepDays >= 1 else {
+            throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).")
+        }
+    }
+
+    func run() async throws {
+        let directory = try DataDirectory(common.dataDirectory)
+        let corpus = try await store.openCorpus(in: directory)
+        let outcome = try await store.withStore(in: directory) { database in
+            let outcome = try await CommandFailure.reporting {
+                try await Retention(
+                    database: database, corpus: corpus, keepDays: keepDays, forgetCounts: forgetCounts
+                ).run()
+            }
+            if outcome.reduced + outcome.removed + outcome.corpus > 0 {
+                try await CommandLineAudit.record(
+                    "prune", "posts older than \(keepDays) days\(forgetCounts ? ", with their counts" : "")", database)
+            }
+            return outcome
+        }
+        let kept =
+            forgetCounts
+            ? "\(postCount(outcome.removed)) removed with their counts"
+            : "\(postCount(outcome.reduced)) reduced to their counts"
+        print(
+            "Posts made more than \(keepDays) days ago: \(kept), \(postCount(outcome.corpus)) deleted from the corpus.")
+    }
+}

@@ -47,6 +47,11 @@ struct Serve: AsyncParsableCommand, AppArguments {
             """)
     var `public` = false
 
+    @Flag(
+        name: .customLong("forget-counts"),
+        help: "With --keep-days: take the older posts' counts back too (else they stay as aggregates).")
+    var forgetsCounts = false
+
     @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
@@ -65,6 +70,7 @@ struct Serve: AsyncParsableCommand, AppArguments {
     }
     var sourceNames: [SourceCatalog.Name] { (try? catalog.choose(common.source)) ?? catalog.configured }
     var liveIndex: LiveIndexSettings? { ingest == nil ? nil : live.settings }
+    var keepDays: Int? { live.keepDays }
     var database: PostgresURL? { try? store.location().postgres }
     var isPublic: Bool { `public` }
 
@@ -78,9 +84,11 @@ struct Serve: AsyncParsableCommand, AppArguments {
         if ingest != nil, !sourceNames.contains(.corpus) {
             throw ValidationError("--ingest bluesky fills the corpus: add corpus to --source.")
         }
-        if ingest == nil, live.options != LiveIndexOptions() {
-            throw ValidationError(
-                "--tags, --langs and --keep-days choose what a live index keeps: add --ingest bluesky.")
+        if ingest == nil, live.tags != nil || live.langs != nil {
+            throw ValidationError("--tags and --langs choose what a live index keeps: add --ingest bluesky.")
+        }
+        if forgetsCounts, live.keepDays == nil {
+            throw ValidationError("--forget-counts says what --keep-days removes: add --keep-days.")
         }
     }
 

@@ -44,6 +44,10 @@ public protocol AppArguments: Sendable {
     var allowance: Budget.Allowance { get }
     /// Whether the server keeps metrics for `/metrics` (`serve --no-metrics`: it does not).
     var recordsMetrics: Bool { get }
+    /// `--keep-days`: posts made before then leave the kept posts and the corpus every hour; nil keeps them.
+    var keepDays: Int? { get }
+    /// `--forget-counts`: with `keepDays`, their counts go too.
+    var forgetsCounts: Bool { get }
 }
 
 extension AppArguments {
@@ -56,6 +60,8 @@ extension AppArguments {
     public var passwords: Passwords { Passwords() }
     public var allowance: Budget.Allowance { Budget.Allowance() }
     public var recordsMetrics: Bool { true }
+    public var keepDays: Int? { nil }
+    public var forgetsCounts: Bool { false }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -81,6 +87,11 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     app.addServices(TrackerService(tracker: tracker, logger: logger))
     if let tweeter = site.demoTweeter {
         app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger))
+    }
+    if let keepDays = arguments.keepDays {
+        let retention = Retention(
+            database: site.database, corpus: site.corpus, keepDays: keepDays, forgetCounts: arguments.forgetsCounts)
+        app.addServices(RetentionService(retention: retention, logger: logger))
     }
     if let live = site.liveIndex {
         app.addServices(

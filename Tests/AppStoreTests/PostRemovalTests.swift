@@ -70,3 +70,45 @@ struct PostRemovalTests {
         #expect(try await t.database.storedKeys(byAuthor: "@POSTER").count == 7)
     }
 }
+
+/// Retention: posts past the keeping time reduced to what keeps them counted; taken back exactly when removed later.
+struct RetentionStoreTests {
+    @Test(arguments: TestStore.available) func reducedPostsKeepTheirCountsLeaveTheDatasetsAndUncountExactly(
+        store: TestStore
+    ) async throws {
+        let posts = BothStoresTests.posts()
+        let searches = BothStoresTests.searches(of: posts)
+        let t = try await store.fixture()
+        try await BothStoresTests.run(searches, t)
+        let before = try await BothStoresTests.readings(of: t)
+        let cutoff = BothStoresTests.now.addingTimeInterval(-7 * 86_400).millisecondsSince1970
+        var old: [KeptPost] = []
+        while case let page = try await t.database.retentionCandidates(
+            createdBefore: cutoff, after: old.last?.reference ?? 0, limit: 50), !page.isEmpty
+        {
+            old += page
+        }
+        let counted = Set(searches.flatMap(\.page).map(\.key))
+        #expect(
+            Set(old.map(\.key))
+                == Set(posts.filter { $0.created.millisecondsSince1970 < cutoff }.map(\.key)).intersection(counted))
+        let reduced = try await t.database.reducePosts(old.map(\.key), at: 1)
+        #expect(reduced == old.count && reduced > 0)
+        #expect(try await t.database.reducePosts(old.map(\.key), at: 2) == 0, "reduced once")
+        #expect(try await BothStoresTests.readings(of: t) == before, "the counts stay as aggregates")
+        #expect(try await t.database.storedPost(old[0].key) == nil)
+        let batches = try #require(
+            try await TermPosts(database: t.database).batches(of: "a", window: .all, now: BothStoresTests.now))
+        var expired = 0
+        for try await batch in batches { expired += batch.count { $0.expired } }
+        #expect(expired > 0)
+
+        _ = try await t.database.removePosts(old.map(\.key))
+        let recount = try await store.fixture()
+        let gone = Set(old.map(\.key))
+        try await BothStoresTests.run(searches.map { ($0.term, $0.page.filter { !gone.contains($0.key) }) }, recount)
+        #expect(
+            try await BothStoresTests.readings(of: t) == BothStoresTests.readings(of: recount),
+            "what it named was kept for this: its counts, hours and pairs go down exactly")
+    }
+}

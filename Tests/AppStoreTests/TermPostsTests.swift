@@ -100,7 +100,10 @@ struct WithheldPostsTests {
             kept += batch
         }
         let secret = try #require(kept.first { $0.post.key == withheld.key }).post
-        #expect(secret == withheld.withheld, "its key and time only")
-        #expect(secret.text.isEmpty && secret.author.handle.isEmpty && secret.url.isEmpty && secret.mentions.isEmpty)
+        #expect(secret == withheld.withheld, "its key, time and what it named")
+        #expect(secret.text.isEmpty && secret.author.handle.isEmpty && secret.url.isEmpty && secret.media.isEmpty)
+        #expect(
+            secret.mentions.map(\.keyword) == ["#a", "@b"] && secret.mentions.allSatisfy { $0.range == 0..<0 },
+            "what it named, for its counts to be taken back: not where, in a text it no longer has")
     }
 }

@@ -17,7 +17,7 @@ extension PostgresStore: DatasetStore {
             guard let (termID, shown) = try await Self.recent(read.term, connection) else { return nil }
             let rows = try await connection.rows(
                 """
-                SELECT c.post_ref, c.counted, p.created, p.json FROM (
+                SELECT c.post_ref, c.counted, p.created, p.json, p.expired IS NOT NULL AS expired FROM (
                     SELECT post_ref, counted FROM counted_post WHERE term_id = \(termID) AND post_ref > \(reference)
                     ORDER BY post_ref LIMIT \(read.size)
                 ) c JOIN post p ON p.id = c.post_ref ORDER BY c.post_ref
@@ -25,7 +25,8 @@ extension PostgresStore: DatasetStore {
             ).map { row in
                 CountedPostBatch.Row(
                     reference: try row["post_ref"].decode(Int64.self), counted: try row["counted"].decode(Int64?.self),
-                    created: try row["created"].decode(Int64.self), json: try row["json"].decode(String.self))
+                    created: try row["created"].decode(Int64.self), json: try row["json"].decode(String.self),
+                    expired: try row["expired"].decode(Bool.self))
             }
             return (shown, rows)
         }

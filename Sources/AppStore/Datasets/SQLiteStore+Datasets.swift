@@ -20,12 +20,15 @@ extension SQLiteStore: DatasetStore {
             let rows = try Row.fetchCursor(
                 db.cachedStatement(
                     sql: """
-                        SELECT c.postRef, c.counted, p.created, p.json FROM (
+                        SELECT c.postRef, c.counted, p.created, p.json, p.expired IS NOT NULL FROM (
                             SELECT postRef, counted FROM countedPost WHERE termID = ? AND postRef > ? ORDER BY postRef
                             LIMIT ?
                         ) c JOIN post p ON p.id = c.postRef ORDER BY c.postRef
                         """), arguments: [termID, reference, read.size]
-            ).map { row in CountedPostBatch.Row(reference: row[0], counted: row[1], created: row[2], json: row[3]) }
+            ).map { row in
+                CountedPostBatch.Row(
+                    reference: row[0], counted: row[1], created: row[2], json: row[3], expired: row[4])
+            }
             return (shown, try Array(rows))
         }
         guard let (shown, rows) = found else { return nil }

@@ -11,9 +11,11 @@ import Posts
 public struct CountedPost: Sendable, Hashable {
     public let post: Post
     public let counted: Date?
+    /// Past the keeping time: only what keeps it counted is left (`Post.withheld`), and it is not exported.
+    public let expired: Bool
 
-    public init(post: Post, counted: Date?) {
-        (self.post, self.counted) = (post, counted)
+    public init(post: Post, counted: Date?, expired: Bool = false) {
+        (self.post, self.counted, self.expired) = (post, counted, expired)
     }
 }
 
@@ -69,6 +71,7 @@ struct CountedPostBatch: Sendable {
         let counted: Int64?
         let created: Int64
         let json: String
+        let expired: Bool
     }
 
     /// The batch, its posts decoded on NIO's thread pool: a thousand posts' JSON is tens of milliseconds that a
@@ -82,7 +85,8 @@ struct CountedPostBatch: Sendable {
         self.term = term
         posts = try rows.filter { $0.created >= read.earliest }.map { row in
             CountedPost(
-                post: try StorablePost.decode(row.json), counted: row.counted.map(Date.init(millisecondsSince1970:)))
+                post: try StorablePost.decode(row.json), counted: row.counted.map(Date.init(millisecondsSince1970:)),
+                expired: row.expired)
         }
         next = rows.count == read.size ? rows.last?.reference : nil
     }

@@ -151,37 +151,45 @@ enum PostgresFunctions {
         ) RETURNS void LANGUAGE plpgsql AS $$
         DECLARE
             ids bigint[];
+            zero_m bigint[];
+            zero_q bigint[];
+            zero_h integer[];
         BEGIN
             SELECT array_agg(x.id ORDER BY m.i) INTO ids
             FROM unnest(m_key) WITH ORDINALITY AS m (y, i) JOIN mention x ON x.key = m.y;
             IF cardinality(ids) IS DISTINCT FROM cardinality(m_key) THEN
                 RAISE EXCEPTION 'a mention without its row';  -- none: mentions are never deleted
             END IF;
+            -- Rows at zero are deleted by a statement of their own: a statement does not see what its own WITH
+            -- updated, so deleting them beside the update would read their old values.
             WITH lowered AS (
                 UPDATE mention_pair p SET weight = p.weight - t.w
                 FROM (SELECT least(ids[a], ids[b]) AS m, greatest(ids[a], ids[b]) AS q, sum(w) AS w
                     FROM unnest(q_first, q_second, q_weight) AS u (a, b, w) GROUP BY 1, 2 ORDER BY 1, 2) AS t
                 WHERE p.term_id = p_term AND p.mention_id = t.m AND p.partner_id = t.q
-                RETURNING p.mention_id, p.partner_id)
-            DELETE FROM mention_pair p USING lowered l
-            WHERE p.term_id = p_term AND p.mention_id = l.mention_id AND p.partner_id = l.partner_id AND p.weight <= 0;
+                RETURNING p.mention_id, p.partner_id, p.weight)
+            SELECT array_agg(mention_id), array_agg(partner_id) INTO zero_m, zero_q FROM lowered WHERE weight <= 0;
+            DELETE FROM mention_pair p USING unnest(zero_m, zero_q) AS z (m, q)
+            WHERE p.term_id = p_term AND p.mention_id = z.m AND p.partner_id = z.q;
             WITH lowered AS (
                 UPDATE mention_pair_hour p SET weight = p.weight - t.w
                 FROM (SELECT u.h, least(ids[a], ids[b]) AS m, greatest(ids[a], ids[b]) AS q, u.w
                     FROM unnest(q_first, q_second, q_hour, q_weight) AS u (a, b, h, w) ORDER BY 1, 2, 3) AS t
                 WHERE p.term_id = p_term AND p.hour = t.h AND p.mention_id = t.m AND p.partner_id = t.q
-                RETURNING p.hour, p.mention_id, p.partner_id)
-            DELETE FROM mention_pair_hour p USING lowered l
-            WHERE p.term_id = p_term AND p.hour = l.hour AND p.mention_id = l.mention_id
-                AND p.partner_id = l.partner_id AND p.weight <= 0;
+                RETURNING p.hour, p.mention_id, p.partner_id, p.weight)
+            SELECT array_agg(hour), array_agg(mention_id), array_agg(partner_id) INTO zero_h, zero_m, zero_q
+            FROM lowered WHERE weight <= 0;
+            DELETE FROM mention_pair_hour p USING unnest(zero_h, zero_m, zero_q) AS z (h, m, q)
+            WHERE p.term_id = p_term AND p.hour = z.h AND p.mention_id = z.m AND p.partner_id = z.q;
             WITH lowered AS (
                 UPDATE mention_trend r SET count = r.count - t.c
                 FROM (SELECT ids[m] AS m, h, c FROM unnest(h_mention, h_hour, h_count) AS u (m, h, c)
                     ORDER BY 1, 2) AS t
                 WHERE r.term_id = p_term AND r.mention_id = t.m AND r.hour = t.h
-                RETURNING r.mention_id, r.hour)
-            DELETE FROM mention_trend r USING lowered l
-            WHERE r.term_id = p_term AND r.mention_id = l.mention_id AND r.hour = l.hour AND r.count <= 0;
+                RETURNING r.mention_id, r.hour, r.count)
+            SELECT array_agg(mention_id), array_agg(hour) INTO zero_m, zero_h FROM lowered WHERE count <= 0;
+            DELETE FROM mention_trend r USING unnest(zero_m, zero_h) AS z (m, h)
+            WHERE r.term_id = p_term AND r.mention_id = z.m AND r.hour = z.h;
             UPDATE mention_count c SET count = c.count - t.n
             FROM (SELECT ids[i] AS m, n FROM unnest(m_count) WITH ORDINALITY AS u (n, i) ORDER BY 1) AS t
             WHERE c.term_id = p_term AND c.mention_id = t.m;

@@ -60,7 +60,7 @@ extension PostgresStore: RemovalStore {
 
     func recheckCandidates(
         _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
-    ) async throws -> [RecheckCandidate] {
+    ) async throws -> [KeptPost] {
         try await read { connection in
             try await connection.rows(
                 """
@@ -70,10 +70,43 @@ extension PostgresStore: RemovalStore {
                 ORDER BY id LIMIT \(limit)
                 """
             ).map {
-                RecheckCandidate(
+                KeptPost(
                     reference: try $0["id"].decode(Int64.self),
                     key: PostKey(network: network, id: try $0["post_id"].decode(String.self)))
             }
+        }
+    }
+
+    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT id, network, post_id FROM post WHERE id > \(reference) AND created < \(createdBefore)
+                ORDER BY id LIMIT \(limit)
+                """
+            ).compactMap { row in
+                try PostKeyColumns.key(row).map { KeptPost(reference: try row["id"].decode(Int64.self), key: $0) }
+            }
+        }
+    }
+
+    func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        let columns = PostKeyColumns(keys)
+        return try await transaction { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT p.id, p.json FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+                JOIN post p ON p.network = k.n AND p.post_id = k.i WHERE p.expired IS NULL ORDER BY p.id FOR UPDATE
+                """)
+            let ids = try rows.map { try $0["id"].decode(Int64.self) }
+            let reduced = try rows.map { try StorablePost.decode($0["json"].decode(String.self)).withheld.storedJSON }
+            try await connection.run(
+                """
+                UPDATE post p SET json = r.json, expired = \(time)
+                FROM unnest(\(ids)::bigint[], \(reduced)::text[]) AS r (id, json) WHERE p.id = r.id
+                """)
+            return ids.count
         }
     }
 

@@ -11,7 +11,15 @@ protocol RemovalStore: Sendable {
     /// recheck has looked at since `checkedBefore` (milliseconds since 1970).
     func recheckCandidates(
         _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
-    ) async throws -> [RecheckCandidate]
+    ) async throws -> [KeptPost]
+
+    /// Up to `limit` kept posts after the reference `after`, in the order they were stored, made before
+    /// `createdBefore` (milliseconds since 1970): those past the keeping time.
+    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost]
+
+    /// The posts of `keys` still whole reduced to what keeps them counted (`Post.withheld`: key, time and what they
+    /// named), marked expired at `time`; how many.
+    func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int
 
     /// The posts were found still published at `time` (milliseconds since 1970).
     func markChecked(_ keys: [PostKey], at time: Int64) async throws
@@ -42,9 +50,9 @@ public struct RemovedPosts: Sendable, Equatable {
     }
 }
 
-/// A stored post a recheck may ask its network about.
-public struct RecheckCandidate: Sendable, Equatable {
-    /// The store's own reference: rechecks go through the posts in this order.
+/// A kept post, as rechecks and retention walk them.
+public struct KeptPost: Sendable, Equatable {
+    /// The store's own reference: rechecks and retention go through the posts in this order.
     public let reference: Int64
     public let key: PostKey
 }

@@ -17,8 +17,24 @@ extension AppDatabase {
     /// a recheck since `checkedBefore` (milliseconds since 1970).
     public func recheckCandidates(
         _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
-    ) async throws -> [RecheckCandidate] {
+    ) async throws -> [KeptPost] {
         try await store.recheckCandidates(network, after: reference, checkedBefore: checkedBefore, limit: limit)
+    }
+
+    /// Up to `limit` kept posts after `reference`, in the order they were stored, made before `createdBefore`
+    /// (milliseconds since 1970).
+    public func retentionCandidates(
+        createdBefore: Int64, after reference: Int64, limit: Int
+    ) async throws
+        -> [KeptPost]
+    {
+        try await store.retentionCandidates(createdBefore: createdBefore, after: reference, limit: limit)
+    }
+
+    /// The posts past the keeping time reduced to what keeps them counted — their key, time and what they named;
+    /// their text, media, author and address go —, their counts kept as aggregates. How many were whole.
+    public func reducePosts(_ keys: [PostKey], at time: Int64) async throws -> Int {
+        try await store.reduce(keys, at: time)
     }
 
     /// The posts were found still published at `time` (milliseconds since 1970).

@@ -150,7 +150,7 @@ extension SQLiteStore: RemovalStore {
 
     func recheckCandidates(
         _ network: Network, after reference: Int64, checkedBefore: Int64, limit: Int
-    ) async throws -> [RecheckCandidate] {
+    ) async throws -> [KeptPost] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
@@ -158,7 +158,40 @@ extension SQLiteStore: RemovalStore {
                     SELECT id, postID FROM post WHERE id > ? AND network = ? AND coalesce(checked, 0) < ?
                     AND EXISTS (SELECT 1 FROM countedPost c WHERE c.postRef = post.id) ORDER BY id LIMIT ?
                     """, arguments: [reference, network.code, checkedBefore, limit]
-            ).map { RecheckCandidate(reference: $0["id"], key: PostKey(network: network, id: $0["postID"])) }
+            ).map { KeptPost(reference: $0["id"], key: PostKey(network: network, id: $0["postID"])) }
+        }
+    }
+
+    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT id, network, postID FROM post WHERE id > ? AND created < ? ORDER BY id LIMIT ?",
+                arguments: [reference, createdBefore, limit]
+            ).compactMap { row in
+                PostKeys.key(network: row["network"], id: row["postID"]).map { KeptPost(reference: row["id"], key: $0) }
+            }
+        }
+    }
+
+    func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int {
+        guard !keys.isEmpty else { return 0 }
+        return try await writer.write { db in
+            var whole: [(id: Int64, json: String)] = []
+            try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
+                let rows = try Row.fetchCursor(
+                    values.statement(
+                        """
+                        WITH k(network, postID) AS (VALUES \(list))
+                        SELECT p.id, p.json FROM k JOIN post p ON p.network = k.network AND p.postID = k.postID
+                        WHERE p.expired IS NULL
+                        """, in: db))
+                while let row = try rows.next() { whole.append((row["id"], row["json"])) }
+            }
+            let update = try db.cachedStatement(sql: "UPDATE post SET json = ?, expired = ? WHERE id = ?")
+            for post in whole {
+                try update.execute(arguments: [StorablePost.decode(post.json).withheld.storedJSON, time, post.id])
+            }
+            return whole.count
         }
     }
 

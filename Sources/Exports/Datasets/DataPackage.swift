@@ -101,6 +101,8 @@ extension DataPackage {
         let pseudonymisation: String
         let consentRules: String
         let postsWithheld: Int
+        let retention: String
+        let postsExpired: Int
         let deletions: String
         let postsRechecked: Int
         let oldestRecheck: String?
@@ -139,6 +141,15 @@ extension DataPackage {
                 popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
                 """
             postsWithheld = summary.withheld
+            postsExpired = summary.expired
+            retention =
+                summary.expired == 0
+                ? "Every post counted under the term in the window is here: none had passed a keeping time."
+                : """
+                \(summary.expired) posts counted under the term had passed the keeping time (serve --keep-days, \
+                smashtag corpus prune): only their counts are left, in the popularity and network tables, and they \
+                are not among the posts (postsExpired).
+                """
             deletions = provenance.deletions
             postsRechecked = provenance.rechecks?.checked ?? 0
             oldestRecheck = provenance.rechecks?.oldestCheck.map { Date(millisecondsSince1970: $0).wire }

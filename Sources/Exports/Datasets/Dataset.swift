@@ -199,7 +199,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     /// The post as it is shared: pseudonymised when asked.
     private func shared(_ post: CountedPost) -> CountedPost {
         guard let pseudonymiser else { return post }
-        return CountedPost(post: pseudonymiser.apply(to: post.post), counted: post.counted)
+        return CountedPost(post: pseudonymiser.apply(to: post.post), counted: post.counted, expired: post.expired)
     }
 
     private static func fileName(_ path: String) -> String {

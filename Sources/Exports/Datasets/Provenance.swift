@@ -58,6 +58,8 @@ struct DatasetSummary: Sendable {
     private(set) var posts = 0
     /// Counted under the term but not exported: their authors have not opted in to search.
     private(set) var withheld = 0
+    /// Counted under the term but past the keeping time: only their counts are left.
+    private(set) var expired = 0
     private(set) var byNetwork: [String: Int] = [:]
     private(set) var byHost: [String: Int] = [:]
     private(set) var created: ClosedRange<Date>?
@@ -66,7 +68,8 @@ struct DatasetSummary: Sendable {
     /// Takes in a batch; returns its posts that may be exported.
     mutating func add(_ batch: [CountedPost]) -> [CountedPost] {
         let exported = batch.filter { !$0.post.notIndexable }
-        withheld += batch.count - exported.count
+        expired += batch.count { $0.expired }
+        withheld += batch.count - exported.count - batch.count { $0.expired }
         for item in exported {
             posts += 1
             byNetwork[item.post.network.rawValue, default: 0] += 1

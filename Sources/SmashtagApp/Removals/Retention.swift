@@ -1,0 +1,74 @@
+import AppStore
+import Corpus
+import Posts
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// Posts kept no longer than the project may keep them (`serve --keep-days`, `smashtag corpus prune`): the kept posts
+/// made before the keeping time are reduced to what keeps them counted — their key, time and what they named —, so
+/// popularity, trends and networks stay as aggregates, or with `forgetCounts` removed with their counts; and the
+/// corpus's posts made before it are deleted (not the demo's, which are no one's).
+public struct Retention: Sendable {
+    /// What a run did.
+    public struct Outcome: Sendable, Equatable {
+        /// Kept posts reduced to their counts.
+        public var reduced = 0
+        /// Kept posts removed with their counts (`forgetCounts`).
+        public var removed = 0
+        /// Corpus posts deleted.
+        public var corpus = 0
+    }
+
+    /// Posts read from the store at a time.
+    static let batch = 2_000
+
+    let database: AppDatabase
+    let corpus: (any PostCorpus)?
+    let keepDays: Int
+    let forgetCounts: Bool
+
+    public init(database: AppDatabase, corpus: (any PostCorpus)?, keepDays: Int, forgetCounts: Bool) {
+        (self.database, self.corpus, self.keepDays, self.forgetCounts) = (database, corpus, keepDays, forgetCounts)
+    }
+
+    /// The keeping time's start at `now`.
+    public func cutoff(at now: Date) -> Date {
+        now.addingTimeInterval(-Double(keepDays) * 86_400)
+    }
+
+    public func run(at now: Date = Date()) async throws -> Outcome {
+        let before = cutoff(at: now)
+        var outcome = Outcome()
+        var after: Int64 = 0
+        while case let page = try await database.retentionCandidates(
+            createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch), let last = page.last
+        {
+            let keys = page.map(\.key)
+            if forgetCounts {
+                outcome.removed += try await database.removePosts(keys).posts
+            } else {
+                outcome.reduced += try await database.reducePosts(keys, at: now.millisecondsSince1970)
+            }
+            after = last.reference
+        }
+        outcome.corpus = try await pruneCorpus(before: before)
+        return outcome
+    }
+
+    private func pruneCorpus(before date: Date) async throws -> Int {
+        guard let corpus = corpus as? any LiveIndexCorpus, try await corpus.info(CorpusNote.demoSeed) == nil else {
+            return 0
+        }
+        var deleted = 0
+        for network in Network.allCases {
+            while case let pruned = try await corpus.prune(network, before: date, limit: Self.batch), pruned > 0 {
+                deleted += pruned
+            }
+        }
+        return deleted
+    }
+}
