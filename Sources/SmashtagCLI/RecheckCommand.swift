@@ -40,19 +40,17 @@ struct RecheckCommand: AsyncParsableCommand {
         let directory = try DataDirectory(common.dataDirectory)
         let choice = try SourceChoice(common, directory: directory)
         let corpus = try await store.openCorpus(in: directory)
-        var networks = choice.names.filter { $0 != .corpus }
-        if networks.contains(.x), try await corpus.info(CorpusNote.demoSeed) != nil {
-            networks.removeAll { $0 == .x }
-            StandardError.write("smashtag: X is not asked: the corpus is the demo's, whose posts X never had.")
-        }
-        guard !networks.isEmpty else {
+        let networks = choice.names.filter { $0 != .corpus }
+        let (sources, leftOut) = try await Recheck.lookups(
+            in: choice.catalog.open(networks, corpus: nil, logger: Logger(label: "smashtag")).sources, corpus: corpus)
+        if let leftOut { StandardError.write("smashtag: " + leftOut) }
+        guard !sources.isEmpty else {
             throw CommandFailure(
                 """
                 No configured network can recheck posts: set SMASHTAG_MASTODON_INSTANCE, Bluesky's handle and app \
                 password, or an X bearer token.
                 """)
         }
-        let sources = choice.catalog.open(networks, corpus: nil, logger: Logger(label: "smashtag")).sources
         let outcomes = try await store.withStore(in: directory) { database in
             let outcomes = try await CommandFailure.reporting {
                 try await Recheck(

@@ -53,6 +53,15 @@ struct Serve: AsyncParsableCommand, AppArguments {
     var forgetsCounts = false
 
     @Option(
+        name: .customLong("recheck-days"),
+        help: ArgumentHelp(
+            """
+            Every hour, ask each configured network again about the kept posts not found published within this many \
+            days; those it deleted leave the counts and the corpus.
+            """, valueName: "days"))
+    var recheckDays: Int?
+
+    @Option(
         name: .customLong("trusted-proxy"),
         help: ArgumentHelp(
             "A proxy in front (nginx) whose X-Forwarded-For and X-Forwarded-Proto are believed; repeat for several.",
@@ -86,6 +95,9 @@ struct Serve: AsyncParsableCommand, AppArguments {
         }
         if ingest == nil, live.tags != nil || live.langs != nil {
             throw ValidationError("--tags and --langs choose what a live index keeps: add --ingest bluesky.")
+        }
+        if let recheckDays, recheckDays < 1 {
+            throw ValidationError("--recheck-days needs a whole number of days, 1 or more (it was \(recheckDays)).")
         }
         if forgetsCounts, live.keepDays == nil {
             throw ValidationError("--forget-counts says what --keep-days removes: add --keep-days.")

@@ -48,6 +48,9 @@ public protocol AppArguments: Sendable {
     var keepDays: Int? { get }
     /// `--forget-counts`: with `keepDays`, their counts go too.
     var forgetsCounts: Bool { get }
+    /// `--recheck-days`: every hour, the kept posts not found published within this many days are asked again of
+    /// their networks; nil asks nothing.
+    var recheckDays: Int? { get }
 }
 
 extension AppArguments {
@@ -62,6 +65,7 @@ extension AppArguments {
     public var recordsMetrics: Bool { true }
     public var keepDays: Int? { nil }
     public var forgetsCounts: Bool { false }
+    public var recheckDays: Int? { nil }
 }
 
 /// The Smashtag web app, ready to run: routes, the data it serves, and the demo's live tweeter when the source is
@@ -91,7 +95,18 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     if let keepDays = arguments.keepDays {
         let retention = Retention(
             database: site.database, corpus: site.corpus, keepDays: keepDays, forgetCounts: arguments.forgetsCounts)
-        app.addServices(RetentionService(retention: retention, logger: logger))
+        app.addServices(HourlyService.retention(retention, logger: logger))
+    }
+    if let days = arguments.recheckDays {
+        let (database, corpus, sources) = (site.database, site.corpus, site.sources.sources)
+        app.addServices(
+            HourlyService.rechecks(
+                { now in
+                    let (lookups, _) = try await Recheck.lookups(in: sources, corpus: corpus)
+                    return Recheck(
+                        database: database, corpus: corpus, sources: lookups,
+                        checkedBefore: now.addingTimeInterval(-Double(days) * 86_400))
+                }, logger: logger))
     }
     if let live = site.liveIndex {
         app.addServices(

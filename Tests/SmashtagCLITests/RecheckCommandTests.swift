@@ -74,6 +74,29 @@ import Testing
         }
     }
 
+    /// `serve --recheck-days`: the server asks at start and every hour, nobody asking it to.
+    @Test func serveRechecksWhileItRuns() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        try await StubMastodon.run { mastodon, port in
+            let environment = try await searched(mastodon, port, directory)
+            mastodon.serve(Self.statuses().filter { $0.id > 2 })
+            let server = try ChildProcess(
+                SmashtagRun.executable,
+                [
+                    "serve", "--port", "0", "--recheck-days", "1", "--source", "mastodon", "--data-dir", directory,
+                ], environment: environment)
+            let deadline = ContinuousClock.now + .seconds(60)
+            var table = ""
+            while !table.contains("#clips,hashtag,4"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(250))
+                table = try await popularity(directory, environment)
+            }
+            kill(server.processIdentifier, SIGTERM)
+            try await SmashtagRun.exit(of: server)
+            #expect(table.contains("#clips,hashtag,4"), "the two deleted posts left: \(table)")
+        }
+    }
+
     @Test func aServerThatCannotAnswerDeletesNothing() async throws {
         let directory = try SmashtagRun.temporaryDirectory()
         try await StubMastodon.run { mastodon, port in

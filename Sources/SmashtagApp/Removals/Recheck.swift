@@ -42,6 +42,21 @@ public struct Recheck: Sendable {
         self.report = report
     }
 
+    /// The sources that can look posts up, without X when the corpus holds the demo (its made-up posts X never had:
+    /// X would call them all deleted); and, when X was left out, why.
+    public static func lookups(
+        in sources: [NamedSource], corpus: (any PostCorpus)?
+    ) async throws -> (sources: [NamedSource], leftOut: String?) {
+        let lookups = sources.filter { $0.source is any PostLookup }
+        guard let corpus, try await corpus.info(CorpusNote.demoSeed) != nil,
+            let x = lookups.first(where: { ($0.source as? any PostLookup)?.network == .twitter })
+        else { return (lookups, nil) }
+        return (
+            lookups.filter { $0.name != x.name },
+            "\(x.title) is not asked: the corpus is the demo's, whose posts X never had."
+        )
+    }
+
     /// Each source that can look posts up, rechecked in turn.
     public func run() async throws -> [Outcome] {
         var outcomes: [Outcome] = []
