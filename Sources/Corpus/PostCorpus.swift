@@ -129,6 +129,8 @@ public enum StreamChange: Sendable {
     case delete(String)
     /// An account's identity changed (its DID): its profile is resolved again.
     case identity(String)
+    /// An account deleted, taken down or suspended (its DID): its posts go.
+    case removeAccount(String)
 }
 
 /// What applying a stream's changes did.

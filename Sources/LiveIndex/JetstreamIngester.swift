@@ -83,6 +83,7 @@ public struct JetstreamIngester: Sendable {
                     }
                 case .delete(let uri, _): changes.append(.delete(uri))
                 case .identity(let did, _): changes.append(.identity(did))
+                case .accountGone(let did, _): changes.append(.removeAccount(did))
                 case .other: break
                 }
             case .unreadable(let place, let reason): total.skip(reason, at: place)

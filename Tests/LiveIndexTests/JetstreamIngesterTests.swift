@@ -77,6 +77,38 @@ struct JetstreamIngesterTests {
         #expect(try await ingester.resumeCursor(overlap: 1_500_000) == 3_500_000)
     }
 
+    /// An `account` event as Jetstream sends it: `active` and, when not active, the relay's `status`.
+    static func account(_ did: String, active: Bool, status: String?, time: Int64) -> [UInt8] {
+        let status = status.map { #","status":"\#($0)""# } ?? ""
+        return Array(
+            #"""
+            {"did":"\#(did)","time_us":\#(time),"kind":"account","account":{"active":\#(active),"did":"\#(did)",\#
+            "seq":1409753013,"time":"2024-11-22T18:26:40.000Z"\#(status)}}
+            """#
+            .utf8)
+    }
+
+    @Test(arguments: TestCorpus.available) func anAccountDeletedOrTakenDownTakesItsPostsAndADeactivatedOneKeepsThem(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
+        let other = "did:plc:other"
+        let otherCreate = String(decoding: Self.create("o", "other words", time: 1_500_000), as: UTF8.self)
+            .replacingOccurrences(of: Self.did, with: other)
+        let stream = [
+            Self.create("a", "first words", time: 1_000_000), Array(otherCreate.utf8),
+            Self.create("b", "second words", time: 2_000_000),
+            Self.account(Self.did, active: false, status: "deactivated", time: 3_000_000),
+            Self.account(other, active: true, status: nil, time: 3_500_000),
+        ]
+        var progress = try await JetstreamIngester(corpus: corpus, batchSize: 2).ingest(feed(stream))
+        #expect(try await searched(corpus).count == 3, "a deactivated account may come back: its posts stay")
+        progress = try await JetstreamIngester(corpus: corpus, batchSize: 2).ingest(
+            feed([Self.account(Self.did, active: false, status: "takendown", time: 4_000_000)]), from: progress)
+        #expect(try await searched(corpus) == ["at://\(other)/app.bsky.feed.post/o"])
+        #expect(progress.deleted == 2 && progress.cursor == 4_000_000)
+    }
+
     @Test(arguments: TestCorpus.available) func aStreamReplayedAfterARestartStoresEveryPostOnce(
         in store: TestCorpus
     ) async throws {

@@ -11,12 +11,21 @@ package enum JetstreamEvent: Sendable, Equatable {
     case delete(uri: String, cursor: Int64)
     /// An account's handle changed (or was confirmed): its posts' author needs resolving again.
     case identity(did: String, cursor: Int64)
-    /// Anything else the stream sends (an update, another collection, an account event): only its cursor counts.
+    /// An account deleted, taken down or suspended (`kind: account`, `active: false` with that `status`): its posts
+    /// go with it. A deactivated account may come back, and keeps them.
+    case accountGone(did: String, cursor: Int64)
+    /// Anything else the stream sends (an update, another collection, an account that is active again or
+    /// deactivated): only its cursor counts.
     case other(cursor: Int64)
+
+    /// The account statuses whose posts leave: the relay's words for an account that is gone.
+    static let goneStatuses: Set<String> = ["deleted", "takendown", "suspended"]
 
     package var cursor: Int64 {
         switch self {
-        case .create(_, _, let cursor), .delete(_, let cursor), .identity(_, let cursor), .other(let cursor): cursor
+        case .create(_, _, let cursor), .delete(_, let cursor), .identity(_, let cursor),
+            .accountGone(_, let cursor), .other(let cursor):
+            cursor
         }
     }
 
@@ -34,6 +43,12 @@ package enum JetstreamEvent: Sendable, Equatable {
         switch json["kind"]?.string {
         case "commit": return try commit(json["commit"], did: did, cursor: cursor)
         case "identity": return .identity(did: did, cursor: cursor)
+        case "account":
+            let account = json["account"]
+            guard case .bool(false)? = account?["active"], let status = account?["status"]?.string,
+                goneStatuses.contains(status)
+            else { return .other(cursor: cursor) }
+            return .accountGone(did: did, cursor: cursor)
         default: return .other(cursor: cursor)
         }
     }

@@ -45,6 +45,7 @@ public struct PostgresCorpus: LiveIndexCorpus {
                 case .create: break
                 case .delete(let id): applied.deleted += try await writer.remove(ids: [id])
                 case .identity(let did): try await writer.reresolve(did: did)
+                case .removeAccount(let did): applied.deleted += try await writer.removeAccount(did: did)
                 }
             }
             for outcome in try await writer.insert(creates) { applied.count(outcome) }

@@ -87,4 +87,16 @@ extension PostgresPostWriter {
     func reresolve(did: String) async throws {
         try await connection.run("UPDATE corpus_author SET pending = true WHERE lower(handle) = \(did.lowercased())")
     }
+
+    /// Removes the posts of the account `did` (its author row is kept by that DID whatever handle it resolved to);
+    /// how many there were.
+    mutating func removeAccount(did: String) async throws -> Int {
+        let keys = try await connection.rows(
+            """
+            SELECT p.key FROM corpus_author a JOIN corpus_post p ON p.author_id = a.id AND p.network <> 0
+            WHERE lower(a.handle) = \(did.lowercased())
+            """
+        ).map { try $0["key"].decode(Int64.self) }
+        return try await remove(keys: keys)
+    }
 }

@@ -55,4 +55,14 @@ extension PostWriter {
     func reresolve(did: String) throws {
         try statement("UPDATE author SET pending = 1 WHERE handle = ?").execute(arguments: [did])
     }
+
+    /// Removes the posts of the account `did` (its author row is kept by that DID whatever handle it resolved to);
+    /// how many there were.
+    mutating func removeAccount(did: String) throws -> Int {
+        let keys = try Int64.fetchAll(
+            statement(
+                "SELECT p.id FROM author a JOIN post p ON p.authorID = a.id AND p.network <> 0 WHERE a.handle = ?"),
+            arguments: [did])
+        return try remove(keys: keys)
+    }
 }

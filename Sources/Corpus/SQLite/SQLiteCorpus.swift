@@ -113,6 +113,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
                 case .create: break
                 case .delete(let id): applied.deleted += try writer.remove(id: id) ? 1 : 0
                 case .identity(let did): try writer.reresolve(did: did)
+                case .removeAccount(let did): applied.deleted += try writer.removeAccount(did: did)
                 }
             }
             for outcome in try writer.insert(creates) { applied.count(outcome) }
