@@ -47,12 +47,16 @@ import Testing
             downloads.append(Task { try await turns.withTurn { try await gate.run(id) } })
             #expect(try await eventually { turns.ahead == id }, "once it has started or joined the line")
         }
-        #expect(try await eventually { gate.started == [0, 1] })
+        // The first two run at once: which of them reaches its work first is the scheduler's.
+        #expect(try await eventually { Set(gate.started) == [0, 1] })
         for id in 0..<5 {
             gate.open(id)
             try await downloads[id].value
+            // The download that took the freed turn has started before the next is let go: a loaded machine may
+            // run it late, but not out of turn.
+            #expect(try await eventually { gate.started.count == min(5, id + 3) })
         }
-        #expect(gate.started == [0, 1, 2, 3, 4] && gate.most == 2)
+        #expect(gate.started.dropFirst(2) == [2, 3, 4] && gate.most == 2)
         #expect(turns.ahead == 0)
     }
 
