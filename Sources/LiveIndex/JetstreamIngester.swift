@@ -35,10 +35,11 @@ public struct JetstreamIngester: Sendable {
     }
 
     /// Applies the events a batch at a time (full, or `flushInterval` after its first event), pruning between
-    /// batches when days are kept; `progress` hears after each batch. Ends with the sequence.
+    /// batches when days are kept; `progress` hears after each batch, and `removed` of what left the corpus in it
+    /// once it is committed (for the store's copies of those posts). Ends with the sequence.
     package func ingest(
         _ events: some AsyncSequence<IngestEvent, any Error>, from start: IngestProgress = .init(),
-        progress: (IngestProgress) -> Void = { _ in }
+        progress: (IngestProgress) -> Void = { _ in }, removed: ([LiveRemoval]) async -> Void = { _ in }
     ) async throws -> IngestProgress {
         var total = start
         var batch = Batch()
@@ -49,20 +50,24 @@ public struct JetstreamIngester: Sendable {
             batch.add(event, keeping: options, to: &total)
             guard batch.cursor != nil else { continue }
             guard batch.changes.count >= batchSize || ContinuousClock.now - started >= flushInterval else { continue }
-            try await commit(&batch, into: &total)
+            try await commit(&batch, into: &total, removed: removed)
             try await retention.prune(corpus, into: &total)
             progress(total)
         }
-        try await commit(&batch, into: &total)
+        try await commit(&batch, into: &total, removed: removed)
         progress(total)
         return total
     }
 
-    private func commit(_ batch: inout Batch, into total: inout IngestProgress) async throws {
+    private func commit(
+        _ batch: inout Batch, into total: inout IngestProgress, removed: ([LiveRemoval]) async -> Void
+    ) async throws {
         guard let cursor = batch.cursor else { return }
         let applied = try await corpus.apply(batch.changes, cursor: (Self.cursorKey, String(cursor)))
         total.record(applied, cursor: cursor, bytesOnDisk: try await corpus.bytesOnDisk())
+        let removals = batch.changes.compactMap(LiveRemoval.init)
         batch = Batch()
+        if !removals.isEmpty { await removed(removals) }
     }
 
     /// The changes since the last commit, and the cursor after them.
@@ -89,6 +94,21 @@ public struct JetstreamIngester: Sendable {
             case .unreadable(let place, let reason): total.skip(reason, at: place)
             case .tick: break
             }
+        }
+    }
+}
+
+/// What left the live index with a batch: a post its author deleted (its `at://` URI), or every post of an account
+/// that is gone (its DID).
+public enum LiveRemoval: Sendable, Equatable {
+    case post(String)
+    case account(String)
+
+    init?(_ change: StreamChange) {
+        switch change {
+        case .delete(let uri): self = .post(uri)
+        case .removeAccount(let did): self = .account(did)
+        case .create, .identity: return nil
         }
     }
 }

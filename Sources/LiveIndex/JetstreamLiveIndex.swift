@@ -34,14 +34,18 @@ public struct JetstreamLiveIndex: Sendable {
             corpus: corpus, directory: ProfileDirectory(appView: settings.appView, logger: logger), logger: logger)
     }
 
-    public func run(progress: @escaping (IngestProgress) -> Void = { _ in }) async throws -> IngestProgress {
+    /// Runs until cancelled; `removed` hears what left the corpus with each batch once it is committed.
+    public func run(
+        progress: @escaping (IngestProgress) -> Void = { _ in },
+        removed: @escaping @Sendable ([LiveRemoval]) async -> Void = { _ in }
+    ) async throws -> IngestProgress {
         let corpus = ingester.corpus
         let start = IngestProgress(stored: try await corpus.postCount())
         let (events, reader) = stream(from: try await ingester.resumeCursor())
         let resolving = Task { [resolver] in await resolver.run() }
         defer { resolving.cancel() }
         return try await withTaskCancellationHandler {
-            try await ingester.ingest(events, from: start, progress: progress)
+            try await ingester.ingest(events, from: start, progress: progress, removed: removed)
         } onCancel: {
             reader.cancel()
         }

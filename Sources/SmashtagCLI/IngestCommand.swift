@@ -51,6 +51,7 @@ struct IngestBluesky: AsyncParsableCommand {
             var logger = Logger(label: "smashtag")
             logger.logLevel = .warning
             let index = try await JetstreamLiveIndex.open(corpus: corpus, settings: live.settings, logger: logger)
+            let warnings = logger
             let report = IngestReport()
             let total = Mutex<IngestProgress?>(nil)
             // On PostgreSQL, one process among those given the same database indexes (a server's `--ingest` or
@@ -58,10 +59,12 @@ struct IngestBluesky: AsyncParsableCommand {
             let running = Task {
                 try await database.whileElected(.liveIndex) {
                     // Kept as it goes: cancelled, the election may end before the run's own total is returned.
-                    let run = try await index.run { progress in
-                        report.show(progress)
-                        total.withLock { $0 = progress }
-                    }
+                    let removals = LiveIndexRemovals(database: database)
+                    let run = try await index.run(
+                        progress: { progress in
+                            report.show(progress)
+                            total.withLock { $0 = progress }
+                        }, removed: { await removals.apply($0, logger: warnings) })
                     total.withLock { $0 = run }
                 }
             }

@@ -28,6 +28,17 @@ struct PopularityTests {
         #expect(try await t.table("T") == ["Hashtags": ["#Swift 2"], "Users": ["@Nasa 2"]])
     }
 
+    /// PostgreSQL raised "a mention without its row" for a page whose posts named no hashtag or user (issue 51).
+    @Test(arguments: TestStore.available) func aPageNamingNoOneIsRecordedWithNothingToCount(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        t.source.enqueue([post(2, "plain words"), post(1, "more plain words")])
+        _ = try await t.sessions.fetch("words", at: .newest, count: 10)
+        #expect(try await t.recents.terms() == ["words"])
+        #expect(try await t.table("words") == ["Hashtags": [], "Users": []])
+    }
+
     @Test(arguments: TestStore.available) func fetchingATweetAgainNeverChangesACount(store: TestStore) async throws {
         let t = try await store.fixture()
         t.source.enqueue(

@@ -50,6 +50,21 @@ struct PostRemovalTests {
         #expect(try await t.table("T") == ["Hashtags": ["#a 3", "#c 2"], "Users": []])
     }
 
+    @Test(arguments: TestStore.available) func anAccountsKeptPostsAreFoundByTheirURIs(store: TestStore) async throws {
+        let t = try await store.fixture()
+        let posts = ["did:plc:ab", "did:plc:ab", "did:plc:abc", "did:plc:a"].enumerated().map { index, did in
+            Post(
+                network: .bluesky, id: "at://\(did)/app.bsky.feed.post/\(index)",
+                created: Date(timeIntervalSince1970: Double(100 - index)), author: TestPosts.author(did), text: "#a")
+        }
+        t.source.enqueue(posts)
+        _ = try await t.sessions.fetch("T", at: .newest, count: 10)
+        let keys = try await t.database.storedKeys(ofAccount: "did:plc:ab")
+        #expect(
+            Set(keys.map(\.id)) == ["at://did:plc:ab/app.bsky.feed.post/0", "at://did:plc:ab/app.bsky.feed.post/1"])
+        #expect(try await t.database.storedKeys(ofAccount: "did:plc:zz").isEmpty)
+    }
+
     @Test(arguments: TestStore.available) func rechecksWalkTheKeptPostsOnceEachUntilChecked(
         store: TestStore
     ) async throws {

@@ -101,12 +101,22 @@ struct JetstreamIngesterTests {
             Self.account(Self.did, active: false, status: "deactivated", time: 3_000_000),
             Self.account(other, active: true, status: nil, time: 3_500_000),
         ]
-        var progress = try await JetstreamIngester(corpus: corpus, batchSize: 2).ingest(feed(stream))
+        var removed: [LiveRemoval] = []
+        var progress = try await JetstreamIngester(corpus: corpus, batchSize: 2).ingest(
+            feed(stream), removed: { removed += $0 })
         #expect(try await searched(corpus).count == 3, "a deactivated account may come back: its posts stay")
+        #expect(removed.isEmpty)
         progress = try await JetstreamIngester(corpus: corpus, batchSize: 2).ingest(
-            feed([Self.account(Self.did, active: false, status: "takendown", time: 4_000_000)]), from: progress)
-        #expect(try await searched(corpus) == ["at://\(other)/app.bsky.feed.post/o"])
-        #expect(progress.deleted == 2 && progress.cursor == 4_000_000)
+            feed([
+                Self.account(Self.did, active: false, status: "takendown", time: 4_000_000),
+                Self.delete("o", time: 5_000_000),
+            ]),
+            from: progress, removed: { removed += $0 })
+        #expect(
+            try await searched(corpus) == ["at://\(other)/app.bsky.feed.post/o"], "a delete names its own author's post"
+        )
+        #expect(progress.deleted == 2 && progress.cursor == 5_000_000)
+        #expect(removed == [.account(Self.did), .post(Self.uri("o"))], "told once committed, for the store's copies")
     }
 
     @Test(arguments: TestCorpus.available) func aStreamReplayedAfterARestartStoresEveryPostOnce(

@@ -73,6 +73,8 @@ enum PostgresFunctions {
             pair_other bigint[];
             pair_weight integer[];
         BEGIN
+            -- A page whose posts name no one adds nothing (and the check below would find no ids for no keys).
+            IF cardinality(m_key) = 0 THEN RETURN; END IF;
             INSERT INTO mention (kind, key, shown)
             SELECT k, y, s FROM unnest(m_kind, m_key, m_shown) WITH ORDINALITY AS m (k, y, s, i) ORDER BY i
             ON CONFLICT (key) DO NOTHING;

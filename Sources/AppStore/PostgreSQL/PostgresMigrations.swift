@@ -205,6 +205,8 @@ enum PostgresMigrations {
                 "ALTER TABLE post ADD COLUMN checked bigint",
                 "ALTER TABLE post ADD COLUMN expired bigint",
                 PostgresFunctions.subtractCounts,
+                // A page whose posts named no hashtag or user raised "a mention without its row" (no ids for no keys).
+                PostgresFunctions.addCounts.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"),
             ]
         ),
     ]

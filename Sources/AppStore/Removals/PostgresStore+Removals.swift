@@ -121,6 +121,18 @@ extension PostgresStore: RemovalStore {
             """)
     }
 
+    /// `starts_with`, not a range: the database's collation need not sort a prefix's strings together.
+    func storedKeys(ofAccount did: String) async throws -> [PostKey] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT post_id FROM post
+                WHERE network = \(Network.bluesky.code) AND starts_with(post_id, \("at://\(did)/")) ORDER BY id
+                """
+            ).map { PostKey(network: .bluesky, id: try $0["post_id"].decode(String.self)) }
+        }
+    }
+
     func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
         try await read { connection in
             try await connection.rows(

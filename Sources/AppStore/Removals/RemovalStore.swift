@@ -24,6 +24,9 @@ protocol RemovalStore: Sendable {
     /// The posts were found still published at `time` (milliseconds since 1970).
     func markChecked(_ keys: [PostKey], at time: Int64) async throws
 
+    /// The kept Bluesky posts of the account `did`: their `at://DID/` URIs name it.
+    func storedKeys(ofAccount did: String) async throws -> [PostKey]
+
     /// The stored posts whose author has `handle` (as the post names them, case-insensitively).
     func storedKeys(byAuthor handle: String) async throws -> [PostKey]
 

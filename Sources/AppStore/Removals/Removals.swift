@@ -42,6 +42,11 @@ extension AppDatabase {
         try await store.markChecked(keys, at: time)
     }
 
+    /// The kept Bluesky posts of the account `did`.
+    public func storedKeys(ofAccount did: String) async throws -> [PostKey] {
+        try await store.storedKeys(ofAccount: did)
+    }
+
     /// The kept posts whose author has `handle` (with or without its `@`, case-insensitively).
     public func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
         try await store.storedKeys(byAuthor: handle.hasPrefix("@") ? String(handle.dropFirst()) : handle)

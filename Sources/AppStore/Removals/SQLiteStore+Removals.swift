@@ -209,6 +209,16 @@ extension SQLiteStore: RemovalStore {
         }
     }
 
+    /// A range of the key (network, postID): every URI that starts `at://DID/` sorts between that and `at://DID0`.
+    func storedKeys(ofAccount did: String) async throws -> [PostKey] {
+        let prefix = "at://\(did)/"
+        return try await writer.read { db in
+            try String.fetchAll(
+                db, sql: "SELECT postID FROM post WHERE network = ? AND postID >= ? AND postID < ? ORDER BY id",
+                arguments: [Network.bluesky.code, prefix, "at://\(did)0"])
+        }.map { PostKey(network: .bluesky, id: $0) }
+    }
+
     func storedKeys(byAuthor handle: String) async throws -> [PostKey] {
         try await writer.read { db in
             try Row.fetchAll(

@@ -4,6 +4,7 @@ import Logging
 import PostgresSupport
 import Posts
 import ServiceLifecycle
+import SmashtagApp
 import Synchronization
 
 /// `serve --ingest bluesky`: the live index as a service of the server, its progress kept for the pages and logged
@@ -22,10 +23,12 @@ struct LiveIndexService: Service {
                 status.follow()
                 try await database.whileElected(.liveIndex) {
                     status.lead()
-                    let total = try await index.run { progress in
-                        status.update(progress)
-                        log.note(progress)
-                    }
+                    let removals = LiveIndexRemovals(database: database)
+                    let total = try await index.run(
+                        progress: { progress in
+                            status.update(progress)
+                            log.note(progress)
+                        }, removed: { await removals.apply($0, logger: logger) })
                     logger.info("The live index stopped: \(total.posts) posts stored this run.")
                 }
             }
