@@ -43,7 +43,7 @@ public struct JetstreamIngester: Sendable {
     ) async throws -> IngestProgress {
         var total = start
         var batch = Batch()
-        var retention = Retention(keepDays: options.keepDays)
+        var retention = LiveIndexRetention(keepDays: options.keepDays)
         var started = ContinuousClock.now
         for try await event in events {
             if batch.cursor == nil { started = .now }
@@ -115,7 +115,7 @@ public enum LiveRemoval: Sendable, Equatable {
 
 /// Removes posts older than the days kept: once a minute, and meanwhile a bounded number each time, so a large
 /// backlog (days cut from 30 to 1) is cleared between commits without holding the stream up.
-struct Retention {
+struct LiveIndexRetention {
     /// Posts removed per transaction, and transactions per turn.
     static let (chunk, chunksPerTurn) = (200, 5)
     let keepDays: Int?

@@ -61,7 +61,7 @@ struct LiveIndexOptionsTests {
         _ = try await corpus.add(old + recent + [xPost])
         let before = try await corpus.bytesOnDisk()
         var total = IngestProgress(stored: 461)
-        var retention = Retention(keepDays: 2)
+        var retention = LiveIndexRetention(keepDays: 2)
         try await retention.prune(corpus, into: &total)
         #expect(total.pruned == 450 && total.stored == 11)
         #expect(try await corpus.search(SearchQuery(parsing: "#old"), .newest, count: 100).posts.count == 10)

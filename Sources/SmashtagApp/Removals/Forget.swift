@@ -55,10 +55,3 @@ public struct NotAHandle: ExplainedError, Equatable {
         "“\(text.excerpt())” is not a handle: give one such as @alice or alice@example.social."
     }
 }
-
-extension Array {
-    /// The elements in consecutive slices of at most `size`.
-    func chunks(of size: Int) -> [[Element]] {
-        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
-    }
-}

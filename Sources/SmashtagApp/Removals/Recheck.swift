@@ -114,3 +114,10 @@ public struct Recheck: Sendable {
         return goneKeys.count
     }
 }
+
+extension Array {
+    /// The elements in consecutive slices of at most `size`.
+    func chunks(of size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}
