@@ -384,7 +384,7 @@ enum PostgresFunctions {
         """
 
     /// The arguments of a post's advisory lock, from its network and id in SQL.
-    private static func postLock(_ network: String, _ id: String) -> String {
+    static func postLock(_ network: String, _ id: String) -> String {
         "\(AdvisoryLock.postClassID), hashtext(\(network)::text || ':' || \(id))"
     }
 

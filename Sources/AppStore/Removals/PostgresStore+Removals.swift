@@ -9,9 +9,7 @@ import Posts
 extension PostgresStore: RemovalStore {
     func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
         var removed = RemovedPosts()
-        for start in stride(from: 0, to: keys.count, by: max(1, size)) {
-            removed.add(try await remove(Array(keys[start..<min(start + max(1, size), keys.count)])))
-        }
+        for batch in keys.chunks(of: size) { removed.add(try await remove(batch)) }
         return removed
     }
 
@@ -20,7 +18,7 @@ extension PostgresStore: RemovalStore {
         return try await transaction { connection in
             try await connection.run(
                 """
-                SELECT count(pg_advisory_xact_lock(\(AdvisoryLock.postClassID), hashtext(k.n::text || ':' || k.i)))
+                SELECT count(pg_advisory_xact_lock(\(unescaped: PostgresFunctions.postLock("k.n", "k.i"))))
                 FROM (SELECT n, i FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS u (n, i)
                     ORDER BY n, i) AS k
                 """)
@@ -77,11 +75,14 @@ extension PostgresStore: RemovalStore {
         }
     }
 
-    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost] {
+    func retentionCandidates(
+        createdBefore: Int64, after reference: Int64, limit: Int, reducedToo: Bool
+    ) async throws -> [KeptPost] {
         try await read { connection in
             try await connection.rows(
                 """
                 SELECT id, network, post_id FROM post WHERE id > \(reference) AND created < \(createdBefore)
+                    AND (\(reducedToo) OR expired IS NULL)
                 ORDER BY id LIMIT \(limit)
                 """
             ).compactMap { row in

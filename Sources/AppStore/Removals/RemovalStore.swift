@@ -14,8 +14,11 @@ protocol RemovalStore: Sendable {
     ) async throws -> [KeptPost]
 
     /// Up to `limit` kept posts after the reference `after`, in the order they were stored, made before
-    /// `createdBefore` (milliseconds since 1970): those past the keeping time.
-    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost]
+    /// `createdBefore` (milliseconds since 1970): those past the keeping time; with `reducedToo`, those already
+    /// reduced to their counts as well.
+    func retentionCandidates(
+        createdBefore: Int64, after reference: Int64, limit: Int, reducedToo: Bool
+    ) async throws -> [KeptPost]
 
     /// The posts of `keys` still whole reduced to what keeps them counted (`Post.withheld`: key, time and what they
     /// named), marked expired at `time`; how many.

@@ -22,13 +22,13 @@ extension AppDatabase {
     }
 
     /// Up to `limit` kept posts after `reference`, in the order they were stored, made before `createdBefore`
-    /// (milliseconds since 1970).
+    /// (milliseconds since 1970); without `reducedToo`, only those still whole (an hourly run would otherwise read
+    /// every post it had reduced before).
     public func retentionCandidates(
-        createdBefore: Int64, after reference: Int64, limit: Int
-    ) async throws
-        -> [KeptPost]
-    {
-        try await store.retentionCandidates(createdBefore: createdBefore, after: reference, limit: limit)
+        createdBefore: Int64, after reference: Int64, limit: Int, reducedToo: Bool = true
+    ) async throws -> [KeptPost] {
+        try await store.retentionCandidates(
+            createdBefore: createdBefore, after: reference, limit: limit, reducedToo: reducedToo)
     }
 
     /// The posts past the keeping time reduced to what keeps them counted — their key, time and what they named;

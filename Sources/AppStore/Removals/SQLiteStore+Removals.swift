@@ -10,8 +10,7 @@ extension SQLiteStore: RemovalStore {
     func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
         var removed = RemovedPosts()
         var hours: [Int64: ClosedRange<Int>] = [:]
-        for start in stride(from: 0, to: keys.count, by: max(1, size)) {
-            let batch = Array(keys[start..<min(start + max(1, size), keys.count)])
+        for batch in keys.chunks(of: size) {
             let (part, reached) = try await writer.write { db in try Self.remove(batch, db) }
             removed.add(part)
             hours.merge(reached) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
@@ -162,11 +161,16 @@ extension SQLiteStore: RemovalStore {
         }
     }
 
-    func retentionCandidates(createdBefore: Int64, after reference: Int64, limit: Int) async throws -> [KeptPost] {
+    func retentionCandidates(
+        createdBefore: Int64, after reference: Int64, limit: Int, reducedToo: Bool
+    ) async throws -> [KeptPost] {
         try await writer.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, network, postID FROM post WHERE id > ? AND created < ? ORDER BY id LIMIT ?",
-                arguments: [reference, createdBefore, limit]
+                db,
+                sql: """
+                    SELECT id, network, postID FROM post WHERE id > ? AND created < ? AND (? OR expired IS NULL)
+                    ORDER BY id LIMIT ?
+                    """, arguments: [reference, createdBefore, reducedToo, limit]
             ).compactMap { row in
                 PostKeys.key(network: row["network"], id: row["postID"]).map { KeptPost(reference: row["id"], key: $0) }
             }

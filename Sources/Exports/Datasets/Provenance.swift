@@ -68,8 +68,9 @@ struct DatasetSummary: Sendable {
     /// Takes in a batch; returns its posts that may be exported.
     mutating func add(_ batch: [CountedPost]) -> [CountedPost] {
         let exported = batch.filter { !$0.post.notIndexable }
-        expired += batch.count { $0.expired }
-        withheld += batch.count - exported.count - batch.count { $0.expired }
+        let past = batch.count { $0.expired }
+        expired += past
+        withheld += batch.count - exported.count - past
         for item in exported {
             posts += 1
             byNetwork[item.post.network.rawValue, default: 0] += 1

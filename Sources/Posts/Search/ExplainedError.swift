@@ -2,6 +2,14 @@
 /// any other error is internal and shown only as a general sentence.
 public protocol ExplainedError: Error, CustomStringConvertible {}
 
+/// An error as a log line may say it: its sentence when it is explained, else only its type (an internal error's own
+/// description may carry an address or a query).
+package enum ErrorSentence {
+    package static func forLog(_ error: any Error) -> String {
+        (error as? any ExplainedError)?.description ?? "\(type(of: error))"
+    }
+}
+
 /// The request itself was wrong — a query no source can read, a position to page from that names no post —, so any
 /// source would say the same: a 400 for the person who sent it, not a failure of the source.
 public protocol MistakenRequest: ExplainedError {}

@@ -30,10 +30,9 @@ public struct LiveIndexRemovals: Sendable {
         do {
             _ = try await apply(removals)
         } catch {
-            let why = (error as? any ExplainedError)?.description ?? "\(type(of: error))"
             logger.warning(
                 "the live index removed posts the store keeps, which stay counted until a recheck",
-                metadata: ["error": "\(why)"])
+                metadata: ["error": "\(ErrorSentence.forLog(error))"])
         }
     }
 }

@@ -114,10 +114,3 @@ public struct Recheck: Sendable {
         return goneKeys.count
     }
 }
-
-extension Array {
-    /// The elements in consecutive slices of at most `size`.
-    func chunks(of size: Int) -> [[Element]] {
-        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
-    }
-}

@@ -35,17 +35,13 @@ public struct Retention: Sendable {
         (self.database, self.corpus, self.keepDays, self.forgetCounts) = (database, corpus, keepDays, forgetCounts)
     }
 
-    /// The keeping time's start at `now`.
-    public func cutoff(at now: Date) -> Date {
-        now.addingTimeInterval(-Double(keepDays) * 86_400)
-    }
-
     public func run(at now: Date = Date()) async throws -> Outcome {
-        let before = cutoff(at: now)
+        let before = now.addingTimeInterval(-Double(keepDays) * 86_400)
         var outcome = Outcome()
         var after: Int64 = 0
         while case let page = try await database.retentionCandidates(
-            createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch), let last = page.last
+            createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch, reducedToo: forgetCounts),
+            let last = page.last
         {
             let keys = page.map(\.key)
             if forgetCounts {

@@ -20,8 +20,9 @@ struct HourlyService: Service {
                 } catch is CancellationError {
                     return
                 } catch {
-                    let why = (error as? any ExplainedError)?.description ?? "\(type(of: error))"
-                    logger.warning("\(name): this run failed; it runs again in an hour", metadata: ["error": "\(why)"])
+                    logger.warning(
+                        "\(name): this run failed; it runs again in an hour",
+                        metadata: ["error": "\(ErrorSentence.forLog(error))"])
                 }
                 try await Task.sleep(for: Self.interval)
             }
