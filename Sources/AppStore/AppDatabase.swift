@@ -14,6 +14,8 @@ import ServiceLifecycle
 /// servers.
 public struct AppDatabase: Sendable {
     let store: any Store
+    /// The consent rules read last (`consentRules()`).
+    let consent = ConsentCache()
 
     /// Opens (creating if needed) the SQLite database at `path`, which the server and the CLI share.
     public static func open(at path: String) async throws -> AppDatabase {

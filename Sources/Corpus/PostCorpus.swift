@@ -68,6 +68,25 @@ public protocol LiveIndexCorpus: PostCorpus {
 
     /// The space the corpus takes, in bytes.
     func bytesOnDisk() async throws -> Int64
+
+    /// Up to `limit` of the network's posts after the order key `after`, in key order, that no recheck found still
+    /// published since `checkedBefore` (milliseconds since 1970): what `smashtag corpus recheck` asks about.
+    func recheckCandidates(
+        _ network: Network, after key: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [CorpusPostRef]
+
+    /// The posts were found still published at `time` (milliseconds since 1970); those the corpus does not hold are
+    /// passed over.
+    func markChecked(_ posts: [PostKey], at time: Int64) async throws
+
+    /// Which of the posts a recheck found still published at `since` or later: not to be asked about again.
+    func checked(_ posts: [PostKey], since: Int64) async throws -> Set<PostKey>
+}
+
+/// A corpus post as a recheck walks them: its order key and its identity.
+public struct CorpusPostRef: Sendable, Hashable {
+    public let key: Int64
+    public let post: PostKey
 }
 
 /// A state of the corpus that pages read in it are valid for.

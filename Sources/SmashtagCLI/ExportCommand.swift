@@ -92,8 +92,10 @@ struct ExportCommand: AsyncParsableCommand {
                 progress.add(batch.count)
                 return batch.map { CountedPost(post: $0, counted: nil) }
             }
+            let consent = try await store.withStore(in: directory) { try await $0.consentRules() }
             let provenance = Provenance(
-                subject: .query(query), window: window, made: Date(), pseudonymised: pseudonymise, demoSeed: demoSeed)
+                subject: .query(query), window: window, made: Date(), pseudonymised: pseudonymise, demoSeed: demoSeed,
+                consent: consent)
             count = try await write(
                 Dataset(batches: batches, tables: nil, pseudonymiser: pseudonymiser, provenance: provenance))
             what = "corpus posts matching “\(query)”"
@@ -127,7 +129,7 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let provenance = Provenance(
             subject: .term(batches.term), window: window, made: now, pseudonymised: pseudonymise, demoSeed: demoSeed,
-            rechecks: try await database.recheckState(term: term))
+            rechecks: try await database.recheckState(term: term), consent: try await database.consentRules())
         let count = try await write(
             Dataset(batches: counted, tables: tables, pseudonymiser: pseudonymiser, provenance: provenance))
         return (count, "posts of “\(batches.term)”")

@@ -14,11 +14,11 @@ struct RecheckCommand: AsyncParsableCommand {
         abstract: "Ask each network whether the posts kept are still published; remove those it deleted.",
         discussion: """
             Each configured network (or those --source names) is asked about the posts searches and tracking kept, \
-            oldest stored first, in its batches (Mastodon one status a request, Bluesky 25 a getPosts, X 100 a \
-            lookup) and within its rate limit (it waits for the reset and goes on). A post its network says is gone \
+            then about the corpus's (imported) posts, oldest stored first, each post once, in its batches (Mastodon \
+            one status a request, Bluesky 25 a getPosts, X 100 a lookup) and within its rate limit (it waits for the reset and goes on). A post its network says is gone \
             (deleted, or its account deleted or suspended) leaves every term's counts, trends and networks, and the \
             corpus. A network that cannot answer leaves its posts as they were. The demo corpus's made-up posts are \
-            not asked of X.
+            not asked of X, nor a live index's of Bluesky (Jetstream tells it of deletions).
             """
     )
 
@@ -122,22 +122,25 @@ struct ForgetCommand: AsyncParsableCommand {
     }
 }
 
-/// `smashtag corpus prune --keep-days N`: posts older than the project may keep them leave; counts stay unless asked.
+/// `smashtag corpus prune [--keep-days N]`: posts older than the project may keep them leave — the whole data's
+/// keeping time and each tracked term's own (`track --keep`); counts stay unless asked.
 struct PruneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
-        abstract: "Remove posts older than --keep-days; their counts stay unless --forget-counts.",
+        abstract: "Remove posts past their keeping time; their counts stay unless --forget-counts.",
         discussion: """
             The posts searches and tracking kept that were made more than --keep-days ago are reduced to what keeps \
             them counted (their network, id, time and the hashtags and users they named; their text, media, author \
             and address go): popularity, trends and networks stay as they were, and datasets no longer include them. \
             With --forget-counts they are removed with their counts instead. The corpus's posts made before then are \
-            deleted (not the demo corpus's). `serve --keep-days` does the same every hour.
+            deleted (not the demo corpus's). A tracked term's own keeping time (track TERM --keep 90d) reduces its \
+            older posts the same way, each once no other term keeps it, with or without --keep-days. `serve` does \
+            the same every hour.
             """
     )
 
-    @Option(name: .customLong("keep-days"), help: "Keep posts made within this many days.")
-    var keepDays: Int
+    @Option(name: .customLong("keep-days"), help: "Keep posts made within this many days (all the data).")
+    var keepDays: Int?
 
     @Flag(name: .customLong("forget-counts"), help: "Take the older posts' counts back too.")
     var forgetCounts = false
@@ -146,8 +149,11 @@ struct PruneCommand: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard keepDays >= 1 else {
+        if let keepDays, keepDays < 1 {
             throw ValidationError("--keep-days needs a whole number of days, 1 or more (it was \(keepDays)).")
+        }
+        if forgetCounts, keepDays == nil {
+            throw ValidationError("--forget-counts goes with --keep-days: the posts it removes are the older ones.")
         }
     }
 
@@ -161,16 +167,25 @@ struct PruneCommand: AsyncParsableCommand {
                 ).run()
             }
             if outcome.reduced + outcome.removed + outcome.corpus > 0 {
+                let whole = keepDays.map { "posts older than \($0) days" } ?? "tracked terms' keeping times"
                 try await CommandLineAudit.record(
-                    "prune", "posts older than \(keepDays) days\(forgetCounts ? ", with their counts" : "")", database)
+                    "prune", whole + (forgetCounts ? ", with their counts" : ""), database)
             }
             return outcome
         }
-        let kept =
-            forgetCounts
-            ? "\(postCount(outcome.removed)) removed with their counts"
-            : "\(postCount(outcome.reduced)) reduced to their counts"
-        print(
-            "Posts made more than \(keepDays) days ago: \(kept), \(postCount(outcome.corpus)) deleted from the corpus.")
+        if let keepDays {
+            let kept =
+                forgetCounts
+                ? "\(postCount(outcome.removed)) removed with their counts"
+                : "\(postCount(outcome.reduced - outcome.byTrackedTerms)) reduced to their counts"
+            print(
+                """
+                Posts made more than \(keepDays) days ago: \(kept), \(postCount(outcome.corpus)) deleted from the \
+                corpus.
+                """)
+        }
+        if keepDays == nil || outcome.byTrackedTerms > 0 {
+            print("Tracked terms' own keeping times: \(postCount(outcome.byTrackedTerms)) reduced to their counts.")
+        }
     }
 }

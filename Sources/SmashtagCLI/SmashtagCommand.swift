@@ -14,7 +14,7 @@ struct SmashtagCommand: AsyncParsableCommand {
             TrackCommand.self,
             UntrackCommand.self, TrackingCommand.self, CollectCommand.self, Import.self, IngestCommand.self,
             CorpusCommand.self, Inspect.self, UserCommand.self, TokenCommand.self, AuditCommand.self,
-            DoctorCommand.self, VolumeCommand.self, ForgetCommand.self,
+            DoctorCommand.self, VolumeCommand.self, ForgetCommand.self, ConsentCommand.self,
         ]
     )
 

@@ -25,6 +25,13 @@ struct TrackCommand: AsyncParsableCommand {
     @Option(help: "Also walk this many older pages, once, while the networks' limits leave room.")
     var backfill = 0
 
+    @Option(
+        help: """
+            Keep the term's posts this long: 90d, 12w, 1y. Older ones are reduced to their counts (no other term \
+            keeping them), hourly while serve runs, or by `smashtag corpus prune`.
+            """)
+    var keep: String?
+
     @OptionGroup var common: CommonOptions
     @OptionGroup var store: StoreOptions
 
@@ -35,11 +42,14 @@ struct TrackCommand: AsyncParsableCommand {
         }
         do { _ = try TrackingPlan.interval(every) } catch { throw ValidationError(error.description) }
         guard backfill >= 0 else { throw ValidationError("--backfill is a number of pages: 0 or more.") }
+        do { _ = try keep.map(TrackingPlan.keepDays) } catch { throw ValidationError(error.description) }
         _ = try sources()
     }
 
     func run() async throws {
-        let plan = TrackingPlan(every: try TrackingPlan.interval(every), sources: try sources(), backfill: backfill)
+        let plan = TrackingPlan(
+            every: try TrackingPlan.interval(every), sources: try sources(), backfill: backfill,
+            keepDays: try keep.map(TrackingPlan.keepDays))
         let tracked = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
             try await CommandFailure.reporting {
                 let tracked = try await TrackedTerms(database: database).track(term, plan)
@@ -48,8 +58,12 @@ struct TrackCommand: AsyncParsableCommand {
             }
         }
         let from = plan.sources?.joined(separator: ", ") ?? "every source the server offers"
+        let keeps = plan.keepText.map { "; it \($0)" } ?? ""
         print(
-            "Tracking “\(TerminalText.line(tracked.term))” \(plan.everyText) from \(from): serve or collect fetches it."
+            """
+            Tracking “\(TerminalText.line(tracked.term))” \(plan.everyText) from \(from)\(keeps): serve or collect \
+            fetches it.
+            """
         )
     }
 

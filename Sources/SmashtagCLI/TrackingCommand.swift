@@ -47,7 +47,9 @@ struct TrackingText {
         let sources = term.plan.sources.map { TerminalText.line($0.joined(separator: ", ")) } ?? "every source"
         let fetched = term.fetched.map { "last fetched \(ElapsedTime.ago($0, now: now))" } ?? "not fetched yet"
         let next = term.due <= now ? "due now" : "next in \(ElapsedTime.span(term.due.timeIntervalSince(now)))"
-        let backfill = term.plan.backfill > 0 ? " · \(term.plan.backfill) older pages to go" : ""
+        let backfill =
+            (term.plan.backfill > 0 ? " · \(term.plan.backfill) older pages to go" : "")
+            + (term.plan.keepText.map { " · \($0)" } ?? "")
         var lines = [
             "\(style.bold(term.term))  \(term.plan.everyText) · \(sources) · \(fetched) · \(next) · "
                 + "\(grouped(term.posts)) posts\(backfill)"

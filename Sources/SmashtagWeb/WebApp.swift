@@ -92,11 +92,11 @@ public func buildApplication(_ arguments: some AppArguments) async throws -> som
     if let tweeter = site.demoTweeter {
         app.addServices(DemoTweeterService(tweeter: tweeter, database: site.database, logger: logger))
     }
-    if let keepDays = arguments.keepDays {
-        let retention = Retention(
-            database: site.database, corpus: site.corpus, keepDays: keepDays, forgetCounts: arguments.forgetsCounts)
-        app.addServices(HourlyService.retention(retention, logger: logger))
-    }
+    // Tracked terms' own keeping times (`track --keep`) apply whether or not the whole data has one.
+    let retention = Retention(
+        database: site.database, corpus: site.corpus, keepDays: arguments.keepDays,
+        forgetCounts: arguments.forgetsCounts)
+    app.addServices(HourlyService.retention(retention, logger: logger))
     if let days = arguments.recheckDays {
         let (database, corpus, sources) = (site.database, site.corpus, site.sources.sources)
         app.addServices(

@@ -1,4 +1,5 @@
 import AppStore
+import Posts
 
 /// Who a request is, as far as Smashtag may act for them: the owner (a Smashtag with no people, on this computer
 /// only), a person signed in or using one of their tokens, a visitor (not signed in, where `--public` lets visitors
@@ -40,6 +41,28 @@ public struct Caller: Sendable, Hashable {
 
     /// Not signed in.
     public var isSignedOut: Bool { kind == .visitor || kind == .stranger }
+
+    /// The post as they may be shown it: someone not signed in is never shown a post whose author asks for sign-in
+    /// (`Post.forVisitors`) while that consent rule is on.
+    public func shown(_ post: Post, _ rules: ConsentRules) -> Post? {
+        isVisitorUnder(rules) ? post.forVisitors : post
+    }
+
+    /// The posts they may be shown, in order.
+    public func shown(_ posts: [Post], _ rules: ConsentRules) -> [Post] {
+        isVisitorUnder(rules) ? posts.compactMap(\.forVisitors) : posts
+    }
+
+    /// The page as they may be shown it: its cursors go on past the posts left out, so none comes back later.
+    public func shown(_ page: MergedPage, _ rules: ConsentRules) -> MergedPage {
+        guard isVisitorUnder(rules) else { return page }
+        return MergedPage(
+            posts: shown(page.posts, rules), cursors: page.cursors, failures: page.failures, problems: page.problems)
+    }
+
+    private func isVisitorUnder(_ rules: ConsentRules) -> Bool {
+        isSignedOut && rules.isOn(.blueskySignedInOnly)
+    }
 
     /// As the audit trail names them: `alice`, `alice (token abc12345)`, `owner`, `visitor`.
     public var auditName: String {

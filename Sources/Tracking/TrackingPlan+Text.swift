@@ -23,6 +23,29 @@ extension TrackingPlan {
         return number * scale
     }
 
+    /// Days from `90d`, `12w`, `1y` (a number and its unit; a bare number is days): how long a term's posts are
+    /// kept (`track --keep`), 1 day to 100 years.
+    public static func keepDays(_ text: String) throws(TrackingIntervalError) -> Int {
+        let trimmed = text.filter { !$0.isWhitespace }.lowercased()
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        let scale: Int? =
+            switch trimmed.dropFirst(digits.count) {
+            case "", "d", "day", "days": 1
+            case "w", "week", "weeks": 7
+            case "y", "year", "years": 365
+            default: nil
+            }
+        guard let number = Int(digits.prefix(6)), digits.count <= 6, let scale, number >= 1,
+            number * scale <= 36_500
+        else { throw .badKeepingTime(text) }
+        return number * scale
+    }
+
+    /// "keeps its posts 90 days", or nil when the term has no keeping time of its own.
+    public var keepText: String? {
+        keepDays.map { "keeps its posts \($0) \($0 == 1 ? "day" : "days")" }
+    }
+
     /// "every 5 min", "every 30 s", "every 2 h".
     public var everyText: String {
         if every % 3600 == 0 { return "every \(every / 3600) h" }
@@ -35,6 +58,7 @@ extension TrackingPlan {
 public enum TrackingIntervalError: ExplainedError, Equatable {
     case badInterval(String)
     case intervalTooShort(String)
+    case badKeepingTime(String)
 
     public var description: String {
         switch self {
@@ -45,6 +69,8 @@ public enum TrackingIntervalError: ExplainedError, Equatable {
             “\(text.excerpt())” is too often: a term is fetched at most every \
             \(TrackingPlan.shortestInterval) seconds.
             """
+        case .badKeepingTime(let text):
+            "“\(text.excerpt())” is not a keeping time: write a number of days, weeks or years, such as 90d, 12w or 1y."
         }
     }
 }

@@ -127,3 +127,43 @@ struct RetentionStoreTests {
             "what it named was kept for this: its counts, hours and pairs go down exactly")
     }
 }
+
+/// A tracked term's own keeping time (`track --keep`): its posts past it are reduced once no other term keeps them —
+/// a term with no keeping time keeps what it counted, one whose keeping time has not passed too — on both stores.
+struct TermRetentionStoreTests {
+    @Test(arguments: TestStore.available) func aTermsKeepingTimeReducesOnlyThePostsNoOtherTermKeeps(
+        store: TestStore
+    ) async throws {
+        let now = BothStoresTests.now
+        func post(_ id: Int, daysAgo: Double) -> Post {
+            TestPosts.post(
+                id, by: "keeper", "kept #kept #x\(id)", created: now.addingTimeInterval(-daysAgo * 86_400))
+        }
+        let (onlyKept, shared, recent) = (post(1, daysAgo: 40), post(2, daysAgo: 40), post(3, daysAgo: 2))
+        let t = try await store.fixture()
+        let tracked = TrackedTerms(database: t.database)
+        _ = try await tracked.track("#kept", TrackingPlan(keepDays: 30), by: .owner)
+        try await BothStoresTests.run([("#kept", [recent, shared, onlyKept]), ("#other", [shared])], t)
+        let before = try await BothStoresTests.readings(of: t)
+
+        func candidates() async throws -> Set<PostKey> {
+            Set(
+                try await t.database.termRetentionCandidates(
+                    term: "#kept", keepDays: 30, now: now, after: 0, limit: 100
+                ).map(\.key))
+        }
+        #expect(try await candidates() == [onlyKept.key], "#other keeps the shared post, and the recent one is young")
+        #expect(try await t.database.reducePosts([onlyKept.key], at: 1) == 1)
+        #expect(try await t.database.storedPost(onlyKept.key) == nil)
+        #expect(try await t.database.storedPost(shared.key) != nil)
+        #expect(try await BothStoresTests.readings(of: t) == before, "the counts stay as aggregates")
+        #expect(try await candidates().isEmpty, "reduced once")
+
+        // #other tracked with a keeping time it has not passed still keeps the shared post; one it has passed not.
+        _ = try await tracked.track("#other", TrackingPlan(keepDays: 60), by: .owner)
+        #expect(try await candidates().isEmpty)
+        _ = try await tracked.track("#other", TrackingPlan(keepDays: 10), by: .owner)
+        #expect(try await candidates() == [shared.key])
+        #expect(try await tracked.term("#kept")?.plan.keepDays == 30)
+    }
+}

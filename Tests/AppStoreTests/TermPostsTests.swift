@@ -106,4 +106,28 @@ struct WithheldPostsTests {
             secret.mentions.map(\.keyword) == ["#a", "@b"] && secret.mentions.allSatisfy { $0.range == 0..<0 },
             "what it named, for its counts to be taken back: not where, in a text it no longer has")
     }
+
+    /// `smashtag consent off mastodon-indexable`: such posts fetched from then on are kept whole and shown again;
+    /// turned on again, none is shown, whatever was kept meanwhile. Every rule is on in a new store.
+    @Test(arguments: TestStore.available) func turningTheRuleOffKeepsPostsWholeAndOnAgainHidesThem(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        #expect(try await t.database.consentRules() == .allOn)
+        let (before, during) = (Self.unindexed(1, "#a before"), Self.unindexed(2, "#a during"))
+        t.source.enqueue([before])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.database.setConsentRule(.mastodonIndexable, on: false, at: Date(timeIntervalSince1970: 9)))
+        #expect(try await !t.database.setConsentRule(.mastodonIndexable, on: false), "already off")
+        let rules = try await t.database.consentRules()
+        #expect(rules.off == [.mastodonIndexable: Date(timeIntervalSince1970: 9)] && rules.isOn(.blueskySignedInOnly))
+        t.source.enqueue([during, before])
+        _ = try await t.sessions.fetch("T", at: .newest)
+        #expect(try await t.database.storedPost(during.key) == during, "kept whole while the rule is off")
+        #expect(try await t.database.storedPost(before.key) == nil, "kept withheld before: nothing to show")
+        #expect(try await t.table("T") == ["Hashtags": ["#a 2"], "Users": []], "each counted once")
+        #expect(try await t.database.setConsentRule(.mastodonIndexable, on: true))
+        #expect(try await t.database.storedPost(during.key) == nil, "the rule on again hides it")
+        #expect(try await t.database.consentRules() == .allOn)
+    }
 }

@@ -29,6 +29,23 @@ struct BlueskyConformanceTests {
         #expect(posts >= 90 && facets >= 120 && images >= 20, "posts \(posts), facets \(facets), images \(images)")
     }
 
+    /// Authors who labelled their profile `!no-unauthenticated` (one in bskyr's recorded search, by its own DID) are
+    /// the posts a visitor is never shown; everyone else's posts are not, and no label is read from anywhere else.
+    @Test func theAuthorsWhoAskForSignInAreThoseWhoseProfileSaysSo() throws {
+        var (asking, others) = (Set<String>(), 0)
+        for file in BlueskyFixtures.files {
+            for view in try BlueskyFixtures.postViews(in: file) {
+                let post = try PostViewDecoder.post(from: view)
+                let labels = view["author"]?["labels"]?.array ?? []
+                let says = labels.contains { $0["val"]?.string == "!no-unauthenticated" }
+                #expect(post.signedInOnly == says, "\(post.id)")
+                #expect(post.forVisitors == (says ? nil : post), "\(post.id)")
+                if says { asking.insert(post.author.handle) } else { others += 1 }
+            }
+        }
+        #expect(asking.contains("bathshebablue.bsky.social") && others >= 90, "\(asking), \(others) others")
+    }
+
     /// Jetstream sends the record alone: read as a record, each post has the same text, mentions, quote and reply
     /// as its view, and its images are the very CDN addresses the view gives, built from the DID and the blobs' CIDs.
     @Test func everyPostsRecordReadsAsItsView() throws {

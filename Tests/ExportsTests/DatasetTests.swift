@@ -90,9 +90,9 @@ struct DatasetTests {
         #expect(
             posts == """
                 network,post_id,url,created,counted,author_handle,author_name,text,language,reply_to,quote_of,\
-                reposted_by,content_warning,sensitive\r
+                reposted_by,content_warning,sensitive,signed_in_only\r
                 twitter,42,https://x.com/i/status/42,2023-11-14T22:15:00Z,,Alice,Alice A,"'@bob 𠮷 hi, ""you""
-                #Swift https://t.co/x https://t.co/y",en,41,7,dave,cw,true\r
+                #Swift https://t.co/x https://t.co/y",en,41,7,dave,cw,true,false\r
 
                 """)
         let mentions = try String(contentsOfFile: folder + "/mentions.csv", encoding: .utf8)

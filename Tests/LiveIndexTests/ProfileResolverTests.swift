@@ -87,6 +87,39 @@ struct ProfileResolverTests {
         #expect(try await found("from:old.example.com", in: corpus).isEmpty)
     }
 
+    /// The live index's posts carry no labels: an author's `!no-unauthenticated` comes from their resolved profile,
+    /// and a post that says so (a search's post view, imported) marks the rest of theirs too, until a profile
+    /// without it is resolved.
+    @Test(arguments: TestCorpus.available) func anAuthorWhoAsksForSignInIsShownToVisitorsByNoPost(
+        in store: TestCorpus
+    ) async throws {
+        let corpus = try await store.open()
+        _ = try await corpus.apply(
+            [.create(Self.post(1, by: Self.did(1))), .create(Self.post(2, by: Self.did(2)))], cursor: ("c", "1"))
+        func asking(_ number: Int, by did: Int) async throws -> Bool? {
+            try await corpus.post(id: Self.post(number, by: Self.did(did)).id)?.signedInOnly
+        }
+        try await StubBluesky.run { stub, port in
+            stub.serveProfiles([Self.did(1): "private.example.com", Self.did(2): "open.example.com"])
+            stub.askForSignIn([Self.did(1)])
+            try await resolver(corpus, port: port).resolvePending()
+            #expect(try await asking(1, by: 1) == true)
+            #expect(try await asking(2, by: 2) == false)
+            #expect(try await corpus.post(id: Self.post(1, by: Self.did(1)).id)?.forVisitors == nil)
+            // A post by the other author that says so (as a search's view does) marks their live posts too.
+            let viewed = Post(
+                network: .bluesky, id: "at://\(Self.did(2))/app.bsky.feed.post/viewed", created: Date(),
+                author: Author(handle: "open.example.com", name: "Open"), text: "a view", signedInOnly: true)
+            _ = try await corpus.add([viewed])
+            #expect(try await corpus.post(id: viewed.id)?.signedInOnly == true)
+            // Their profile, resolved again without the label, takes it back from every post of theirs.
+            stub.askForSignIn([])
+            _ = try await corpus.apply([.identity(Self.did(1))], cursor: ("c", "2"))
+            try await resolver(corpus, port: port).resolvePending()
+            #expect(try await asking(1, by: 1) == false)
+        }
+    }
+
     @Test(arguments: TestCorpus.available) func fortyAuthorsTakeTwoRequestsAndTheUnknownStayDIDs(
         in store: TestCorpus
     ) async throws {

@@ -74,6 +74,30 @@ import Testing
         }
     }
 
+    /// Posts imported into the corpus that no search kept are asked about too (the corpus as a whole): the deleted
+    /// leave the corpus, the others are marked checked and not asked again within --older-than.
+    @Test func theCorpusImportedPostsAreRecheckedToo() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        let file = directory + "/statuses.json"
+        try StubMastodon.timeline(Self.statuses()).write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try await SmashtagRun.run(["import", file, "--data-dir", directory])
+        #expect(imported.status == 0 && imported.stdout.contains("Imported 6 posts"), "\(imported)")
+        try await StubMastodon.run { mastodon, port in
+            let environment = ["SMASHTAG_MASTODON_INSTANCE": "http://127.0.0.1:\(port)"]
+            mastodon.serve(Self.statuses().filter { $0.id != 2 })
+            let recheck = try await SmashtagRun.run(
+                ["corpus", "recheck", "--older-than", "1d", "--data-dir", directory], environment: environment)
+            #expect(recheck.stdout.contains(": 6 posts checked, 1 deleted and removed"), "\(recheck)")
+            let found = try await SmashtagRun.run(
+                ["search", "#clips", "--source", "corpus", "--format", "json", "--data-dir", directory])
+            #expect(found.stdout.components(separatedBy: "\"network\":\"mastodon\"").count - 1 == 5, "\(found.stdout)")
+            let again = try await SmashtagRun.run(
+                ["corpus", "recheck", "--older-than", "1d", "--data-dir", directory], environment: environment)
+            #expect(again.stdout.contains("0 posts checked, 0 deleted."), "checked within a day: not asked again")
+            #expect(mastodon.requests.filter { $0.hasPrefix("/api/v1/statuses/") }.count == 6)
+        }
+    }
+
     /// `serve --recheck-days`: the server asks at start and every hour, nobody asking it to.
     @Test func serveRechecksWhileItRuns() async throws {
         let directory = try SmashtagRun.temporaryDirectory()

@@ -60,6 +60,59 @@ import Testing
         }
     }
 
+    /// `track --keep 30d`: the term's older posts are reduced by `corpus prune` alone (no whole-data keeping time),
+    /// their counts staying; `consent off` is audited and every dataset made while the rule is off records it.
+    @Test func aTrackedTermsKeepingTimeAndTheConsentRulesAreKeptToAndRecorded() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        try await StubMastodon.run { mastodon, port in
+            let track = try await SmashtagRun.run(["track", "#kept", "--keep", "30d", "--data-dir", directory])
+            #expect(track.stdout.contains("; it keeps its posts 30 days: serve or collect fetches it."), "\(track)")
+            let badKeep = try await SmashtagRun.run(["track", "#kept", "--keep", "0d", "--data-dir", directory])
+            #expect(badKeep.status != 0 && badKeep.stderr.contains("“0d” is not a keeping time"), "\(badKeep)")
+            _ = try await searched(mastodon, port, directory)
+            let before = try await table(directory)
+            let tracking = try await SmashtagRun.run(["tracking", "--data-dir", directory])
+            #expect(tracking.stdout.contains("keeps its posts 30 days"), "\(tracking.stdout)")
+
+            let prune = try await SmashtagRun.run(["corpus", "prune", "--data-dir", directory])
+            #expect(prune.stdout == "Tracked terms' own keeping times: 4 posts reduced to their counts.\n", "\(prune)")
+            #expect(try await table(directory) == before, "the counts stay as aggregates")
+            let again = try await SmashtagRun.run(["corpus", "prune", "--data-dir", directory])
+            #expect(again.stdout.contains(": 0 posts reduced"), "reduced once")
+
+            let rules = try await SmashtagRun.run(["consent", "--data-dir", directory])
+            #expect(
+                rules.stdout.hasPrefix("mastodon-indexable: on. ")
+                    && rules.stdout.contains("bluesky-signed-in-only: on."))
+            let off = try await SmashtagRun.run(["consent", "off", "mastodon-indexable", "--data-dir", directory])
+            #expect(off.stdout.hasPrefix("mastodon-indexable is off, recorded in the audit trail"), "\(off)")
+            let twice = try await SmashtagRun.run(["consent", "off", "mastodon-indexable", "--data-dir", directory])
+            #expect(twice.stdout == "mastodon-indexable was already off: nothing changed.\n")
+            let unknown = try await SmashtagRun.run(["consent", "off", "everything", "--data-dir", directory])
+            #expect(unknown.status != 0 && unknown.stderr.contains("mastodon-indexable"), "\(unknown)")
+            let listed = try await SmashtagRun.run(["consent", "--data-dir", directory])
+            #expect(listed.stdout.hasPrefix("mastodon-indexable: off since 20"), "\(listed.stdout)")
+
+            let export = try await SmashtagRun.run(
+                ["export", "#kept", "--output", directory + "/kept.ndjson", "--data-dir", directory])
+            #expect(export.status == 0, "\(export.stderr)")
+            let package = try #require(
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: directory + "/kept.datapackage.json")))
+                    as? [String: Any])
+            let collection = try #require(package["collection"] as? [String: Any])
+            let consent = try #require(collection["consent"] as? [[String: Any]])
+            #expect(consent.map { $0["rule"] as? String } == ["mastodon-indexable", "bluesky-signed-in-only"])
+            #expect(consent[0]["on"] as? Bool == false && (consent[0]["offSince"] as? String)?.hasPrefix("20") == true)
+            #expect(consent[1]["on"] as? Bool == true && consent[1]["offSince"] == nil)
+            #expect((collection["consentRules"] as? String)?.contains("was turned off at") == true)
+            #expect(collection["postsExpired"] as? Int == 4)
+            let audit = try await SmashtagRun.run(["audit", "--data-dir", directory])
+            #expect(audit.stdout.contains("consent  mastodon-indexable off"), "\(audit.stdout)")
+            #expect(audit.stdout.contains("prune  tracked terms' keeping times"), "\(audit.stdout)")
+        }
+    }
+
     /// The server runs retention at start and every hour: the counts go within the bound, nobody asking.
     @Test func serveKeepDaysRemovesOlderPostsWhileItRuns() async throws {
         let directory = try SmashtagRun.temporaryDirectory()

@@ -2,7 +2,9 @@
 what their role allows; a server on every address refusing to start with no one added; two servers on one
 PostgreSQL accepting one sign-in."""
 import http.cookiejar
+import json
 import os
+import pathlib
 import re
 import subprocess
 import tempfile
@@ -220,3 +222,53 @@ def test_an_admin_reads_the_audit_trail_from_their_account(page, team_server, al
     assert page.url.startswith(url + "signin")
     tap_tab(page, "Recents")
     assert page.url.startswith(url + "signin?next=")
+
+
+def bluesky_view(rkey, handle, text, asks_for_sign_in, created):
+    """A post view as Bluesky's searchPosts answers it; the author's profile labelled `!no-unauthenticated` when asked
+    (as in bskyr's recorded search)."""
+    did = "did:plc:" + handle.split(".")[0]
+    labels = [{"src": did, "uri": f"at://{did}/app.bsky.actor.profile/self", "cid": "bafyprofile",
+               "val": "!no-unauthenticated", "cts": "2024-11-13T02:13:44.288Z"}] if asks_for_sign_in else []
+    tag = "#consenttest"
+    start = len(text.encode()) + 1
+    return {"uri": f"at://{did}/app.bsky.feed.post/{rkey}", "cid": "bafy" + rkey,
+            "author": {"did": did, "handle": handle, "displayName": handle.split(".")[0].title(), "labels": labels},
+            "record": {"$type": "app.bsky.feed.post", "text": f"{text} {tag}", "createdAt": created, "langs": ["en"],
+                       "facets": [{"index": {"byteStart": start, "byteEnd": start + len(tag.encode())},
+                                   "features": [{"$type": "app.bsky.richtext.facet#tag", "tag": "consenttest"}]}]},
+            "replyCount": 0, "repostCount": 0, "likeCount": 0, "quoteCount": 0, "indexedAt": created, "labels": []}
+
+
+@pytest.fixture(scope="module")
+def public_server():
+    data = tempfile.mkdtemp(prefix="smashtag-consent-")
+    posts = pathlib.Path(data) / "bluesky.json"
+    posts.write_text(json.dumps({"posts": [
+        bluesky_view("3kprivate", "quiet.example.com", "Only for people signed in", True, "2026-11-20T10:00:00.000Z"),
+        bluesky_view("3kopen", "open.example.com", "For everyone", False, "2026-11-20T09:00:00.000Z"),
+    ]}))
+    subprocess.run([str(BINARY), "import", str(posts), "--data-dir", data], check=True, capture_output=True)
+    add_person("vera", data)
+    process, url = start_server(data, options=["--public"])
+    yield url
+    process.terminate()
+    assert process.wait(timeout=15) == 0
+
+
+def test_a_visitor_is_not_shown_the_posts_of_an_author_who_asks_for_sign_in_until_signed_in(page, public_server):
+    open_app(page, public_server)
+    search(page, "#consenttest")
+    expect(page.locator("ol.posts li")).to_have_count(1)
+    expect(page.locator("ol.posts")).to_contain_text("For everyone")
+    expect(page.locator("body")).not_to_contain_text("Only for people signed in")
+    note = page.locator("p.sign-in-only")
+    expect(note).to_contain_text("1 post is not shown: their authors show their posts only to people who are signed in.")
+    assert AXE.run(page).violations_count == 0
+    screenshot(page, "sign-in-only-visitor")
+    tap(page, note.locator("a", has_text="Sign in"))
+    sign_in(page, "vera")
+    expect(page.locator("ol.posts li")).to_have_count(2)
+    expect(page.locator("ol.posts")).to_contain_text("Only for people signed in")
+    expect(page.locator("p.sign-in-only")).to_have_count(0)
+    screenshot(page, "sign-in-only-signed-in")

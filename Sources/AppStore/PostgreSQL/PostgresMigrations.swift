@@ -209,6 +209,11 @@ enum PostgresMigrations {
                 PostgresFunctions.addCounts.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION"),
             ]
         ),
+        (
+            "v9: keeping times and consent rules",
+            // As on SQLite (v12).
+            ["ALTER TABLE tracked ADD COLUMN keep_days integer", ConsentRuleSchema.postgres]
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

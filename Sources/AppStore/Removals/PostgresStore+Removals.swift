@@ -91,6 +91,27 @@ extension PostgresStore: RemovalStore {
         }
     }
 
+    func termRetentionCandidates(
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+    ) async throws -> [KeptPost] {
+        try await read { connection in
+            try await connection.rows(
+                """
+                SELECT p.id, p.network, p.post_id FROM counted_post c JOIN post p ON p.id = c.post_ref
+                WHERE c.term_id = (SELECT id FROM recent WHERE key = \(key)) AND c.post_ref > \(reference)
+                    AND p.created < \(createdBefore) AND p.expired IS NULL
+                    AND NOT EXISTS (
+                        SELECT 1 FROM counted_post o LEFT JOIN tracked t ON t.term_id = o.term_id
+                        WHERE o.post_ref = p.id AND o.term_id <> c.term_id
+                            AND (t.keep_days IS NULL OR p.created >= \(now) - t.keep_days * 86400000::bigint))
+                ORDER BY c.post_ref LIMIT \(limit)
+                """
+            ).compactMap { row in
+                try PostKeyColumns.key(row).map { KeptPost(reference: try row["id"].decode(Int64.self), key: $0) }
+            }
+        }
+    }
+
     func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int {
         guard !keys.isEmpty else { return 0 }
         let columns = PostKeyColumns(keys)

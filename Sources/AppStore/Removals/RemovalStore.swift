@@ -20,6 +20,13 @@ protocol RemovalStore: Sendable {
         createdBefore: Int64, after reference: Int64, limit: Int, reducedToo: Bool
     ) async throws -> [KeptPost]
 
+    /// Up to `limit` whole posts counted under the term `key` after the reference `after`, in the order they were
+    /// stored, made before `createdBefore` (milliseconds since 1970) and kept by no other term: every other term that
+    /// counted one is tracked with a keeping time it has passed too at `now` (a term without one keeps its posts).
+    func termRetentionCandidates(
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+    ) async throws -> [KeptPost]
+
     /// The posts of `keys` still whole reduced to what keeps them counted (`Post.withheld`: key, time and what they
     /// named), marked expired at `time`; how many.
     func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int

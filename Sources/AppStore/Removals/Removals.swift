@@ -1,5 +1,11 @@
 import Posts
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Posts taken back out of the store, and what rechecks need to find them (see `RemovalStore`).
 extension AppDatabase {
     /// The posts removed from every term that counted them, their counts, trends and co-mentions down by exactly what
@@ -29,6 +35,18 @@ extension AppDatabase {
     ) async throws -> [KeptPost] {
         try await store.retentionCandidates(
             createdBefore: createdBefore, after: reference, limit: limit, reducedToo: reducedToo)
+    }
+
+    /// Up to `limit` whole posts of the tracked term `term` past its keeping time `keepDays` at `now`, after
+    /// `reference` in the order they were stored, that no other term keeps (a term that also counted one and has no
+    /// keeping time, or one not yet passed, keeps it).
+    public func termRetentionCandidates(
+        term: String, keepDays: Int, now: Date, after reference: Int64, limit: Int
+    ) async throws -> [KeptPost] {
+        let before = now.addingTimeInterval(-Double(keepDays) * 86_400).millisecondsSince1970
+        return try await store.termRetentionCandidates(
+            SearchTermKey(term).key, createdBefore: before, now: now.millisecondsSince1970, after: reference,
+            limit: limit)
     }
 
     /// The posts past the keeping time reduced to what keeps them counted — their key, time and what they named;

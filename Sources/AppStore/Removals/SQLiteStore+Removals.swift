@@ -177,6 +177,28 @@ extension SQLiteStore: RemovalStore {
         }
     }
 
+    func termRetentionCandidates(
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+    ) async throws -> [KeptPost] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.id, p.network, p.postID FROM countedPost c JOIN post p ON p.id = c.postRef
+                    WHERE c.termID = (SELECT id FROM recent WHERE key = ?) AND c.postRef > ?
+                        AND p.created < ? AND p.expired IS NULL
+                        AND NOT EXISTS (
+                            SELECT 1 FROM countedPost o LEFT JOIN tracked t ON t.termID = o.termID
+                            WHERE o.postRef = p.id AND o.termID <> c.termID
+                                AND (t.keepDays IS NULL OR p.created >= ? - t.keepDays * 86400000))
+                    ORDER BY c.postRef LIMIT ?
+                    """, arguments: [key, reference, createdBefore, now, limit]
+            ).compactMap { row in
+                PostKeys.key(network: row["network"], id: row["postID"]).map { KeptPost(reference: row["id"], key: $0) }
+            }
+        }
+    }
+
     func reduce(_ keys: [PostKey], at time: Int64) async throws -> Int {
         guard !keys.isEmpty else { return 0 }
         return try await writer.write { db in

@@ -272,6 +272,11 @@ struct SQLiteStore: StoreCore {
             try db.execute(sql: "ALTER TABLE post ADD COLUMN checked INTEGER")
             try db.execute(sql: "ALTER TABLE post ADD COLUMN expired INTEGER")
         }
+        migrator.registerMigration("v12: keeping times and consent rules") { db in
+            // `keepDays`: how long a tracked term's posts are kept (`track --keep`); NULL: as the whole data's.
+            try db.execute(sql: "ALTER TABLE tracked ADD COLUMN keepDays INTEGER")
+            try db.execute(sql: ConsentRuleSchema.sqlite)
+        }
         return migrator
     }
 }

@@ -28,7 +28,8 @@ public struct RecordedSearches: Sendable {
     ) async throws {
         let found = FoundPage(page: page, position: position)
         if try await isSettled(term, holder, found) { return }
-        if let settledTerm = try await database.store.record(term, of: holder, found.prepared()) {
+        let prepared = found.prepared(try await database.consentRules())
+        if let settledTerm = try await database.store.record(term, of: holder, prepared) {
             settled.remember(settledTerm, of: term.key, holder)
         }
     }
@@ -53,7 +54,7 @@ public struct RecordedSearches: Sendable {
         let found = FoundPage(page: page, position: .newest)
         let recorded = try await database.store.recordedTerm(term.key, of: .owner, counting: found.keys)
         guard let recorded, !found.keys.isSubset(of: recorded.counted) else { return }
-        try await database.store.countPoll(term, found.prepared())
+        try await database.store.countPoll(term, found.prepared(try await database.consentRules()))
     }
 
     /// Where the term's session goes on to newer posts from each of the sources named: just after the newest it has
@@ -103,10 +104,11 @@ struct FoundPage: Sendable {
 
     /// What recording the page stores, made before the writer is asked: the writer serves every request in turn, so
     /// what can be done without it is. Only for a page that will be written: a settled search never pays for it.
-    func prepared() -> PreparedPage {
+    /// Each post is kept whole or withheld as the consent rules say.
+    func prepared(_ rules: ConsentRules) -> PreparedPage {
         let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
-        return PreparedPage(
-            found: self, storable: page.posts.map(StorablePost.init), tally: MentionTally(page.posts), fresh: fresh)
+        let storable = page.posts.map { StorablePost($0, whole: rules.keepsWhole($0)) }
+        return PreparedPage(found: self, storable: storable, tally: MentionTally(page.posts), fresh: fresh)
     }
 }
 

@@ -15,7 +15,7 @@ import ServiceLifecycle
 /// memory) and `PostgresStore` (one database shared by several servers). The same store tests run against both.
 /// Every write is one transaction; counting is exactly once per (term, post) however many writers share the store.
 typealias Store = StoreCore & RecentsStore & SessionStore & PopularityStore & NetworkStore & StoredPostStore
-    & DatasetStore & TrackingStore & OriginsStore & PeopleStore & AuditStore & RemovalStore
+    & DatasetStore & TrackingStore & OriginsStore & PeopleStore & AuditStore & RemovalStore & ConsentStore
 
 /// What every feature's store shares: the database's generation, its change signals, elections among the servers
 /// sharing it, and its connections.

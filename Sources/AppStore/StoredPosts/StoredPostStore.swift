@@ -22,10 +22,11 @@ final class StorablePost: Sendable {
     let created: Int64
     let json: String
 
-    /// A post whose author has not opted in to search is kept as its key and time only (`Post.withheld`): counted
-    /// once, like any other, and nothing of it to show or export.
-    init(_ post: Post) {
-        let kept = post.notIndexable ? post.withheld : post
+    /// A post whose author has not opted in to search is kept as its key, time and what it named only
+    /// (`Post.withheld`): counted once, like any other, and nothing of it to show or export — unless `whole`, which
+    /// `ConsentRules.keepsWhole` says while the rule is off.
+    init(_ post: Post, whole: Bool) {
+        let kept = whole ? post : post.withheld
         (self.post, created, json) = (post, post.created.millisecondsSince1970, kept.storedJSON)
     }
 

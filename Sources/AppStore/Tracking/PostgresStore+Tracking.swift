@@ -26,10 +26,11 @@ extension PostgresStore: TrackingStore {
             let sources = plan.sources?.joined(separator: ",")
             try await connection.run(
                 """
-                INSERT INTO tracked (term_id, every, sources, backfill, since, due, tracked_by)
-                VALUES (\(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now), \(holder.id))
+                INSERT INTO tracked (term_id, every, sources, backfill, since, due, tracked_by, keep_days)
+                VALUES (
+                    \(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now), \(holder.id), \(plan.keepDays))
                 ON CONFLICT (term_id) DO UPDATE SET every = excluded.every, sources = excluded.sources,
-                    backfill = excluded.backfill, due = excluded.due
+                    backfill = excluded.backfill, due = excluded.due, keep_days = excluded.keep_days
                 """)
             try await Self.notify(term.key, connection)
             let added = try await connection.rows(
@@ -158,7 +159,7 @@ extension TrackedTerm {
             plan: TrackingPlan(
                 every: try row["every"].decode(Int.self),
                 sources: names.map { $0.split(separator: ",").map(String.init) },
-                backfill: try row["backfill"].decode(Int.self)),
+                backfill: try row["backfill"].decode(Int.self), keepDays: try row["keep_days"].decode(Int?.self)),
             since: Date(millisecondsSince1970: try row["since"].decode(Int64.self)),
             due: Date(millisecondsSince1970: try row["due"].decode(Int64.self)),
             fetched: try row["fetched"].decode(Int64?.self).map(Date.init(millisecondsSince1970:)), posts: posts,

@@ -21,11 +21,15 @@ public struct TrackingPlan: Sendable, Hashable {
     public let sources: [String]?
     /// Older pages still to walk, once each, when the networks' limits leave room.
     public let backfill: Int
+    /// How many days the term's posts are kept (`track --keep 90d`): older ones are reduced to what keeps them
+    /// counted unless another term still keeps them (`Retention`); nil: as long as the whole data's keeping time.
+    public let keepDays: Int?
 
-    public init(every: Int = defaultInterval, sources: [String]? = nil, backfill: Int = 0) {
+    public init(every: Int = defaultInterval, sources: [String]? = nil, backfill: Int = 0, keepDays: Int? = nil) {
         self.every = max(every, Self.shortestInterval)
         self.sources = sources
         self.backfill = max(backfill, 0)
+        self.keepDays = keepDays.map { max($0, 1) }
     }
 }
 
@@ -113,10 +117,11 @@ enum PositionText {
 
 extension TrackedTerm: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case term, every, sources, backfill, since, lastFetched, nextFetch, posts, sourceStates, trackedBy
+        case term, every, sources, backfill, keepDays, since, lastFetched, nextFetch, posts, sourceStates, trackedBy
     }
 
-    /// `{"term", "every" (seconds), "sources" (names, or null for every one offered), "backfill", "since",
+    /// `{"term", "every" (seconds), "sources" (names, or null for every one offered), "backfill", "keepDays" (or
+    /// null), "since",
     /// "lastFetched", "nextFetch", "posts", "sourceStates": [{"source", "error", "retryAt", "gap"}], "trackedBy" (a
     /// person's name, or null)}`.
     public func encode(to encoder: any Encoder) throws {
@@ -125,6 +130,7 @@ extension TrackedTerm: Encodable {
         try container.encode(plan.every, forKey: .every)
         try container.encode(plan.sources, forKey: .sources)
         try container.encode(plan.backfill, forKey: .backfill)
+        try container.encode(plan.keepDays, forKey: .keepDays)
         try container.encode(since, forKey: .since)
         try container.encode(fetched, forKey: .lastFetched)
         try container.encode(due, forKey: .nextFetch)

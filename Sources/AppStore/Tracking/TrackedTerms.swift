@@ -61,7 +61,8 @@ public struct TrackedTerms: Sendable {
     public func collect(
         _ term: TrackedTerm, page: MergedPage?, at position: MergedPosition, source: TrackedSource
     ) async throws -> Bool {
-        let prepared = page.map { FoundPage(page: $0, position: position).prepared() }
+        let rules = try await database.consentRules()
+        let prepared = page.map { FoundPage(page: $0, position: position).prepared(rules) }
         return try await database.store.collect(try SearchTermKey(term.term), prepared, source)
     }
 

@@ -43,6 +43,8 @@ public struct ProfileDirectory: Sendable {
         let name = view["displayName"]?.string.map { String($0.filter { !$0.isNewline }) }.flatMap {
             $0.isEmpty ? nil : $0
         }
-        return AccountProfile(did: did, handle: view["handle"]?.string, displayName: name, avatarURL: avatar)
+        return AccountProfile(
+            did: did, handle: view["handle"]?.string, displayName: name, avatarURL: avatar,
+            signedInOnly: AccountLabels.asksForSignIn(view["labels"]))
     }
 }

@@ -44,7 +44,8 @@ package enum PostViewDecoder {
             quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
-            url: Permalink.of(uri: uri, handle: user.handle), language: language(of: record)
+            url: Permalink.of(uri: uri, handle: user.handle), language: language(of: record),
+            signedInOnly: AccountLabels.asksForSignIn(view["author"]?["labels"])
         )
     }
 
@@ -83,7 +84,8 @@ extension Post {
             network: network, id: repostID ?? id, created: time, author: author, text: text, mentions: mentions,
             media: media,
             repostedBy: reposter, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
-            contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url, language: language
+            contentWarning: contentWarning, isSensitive: isSensitive, card: card, url: url, language: language,
+            signedInOnly: signedInOnly
         )
     }
 }

@@ -144,6 +144,54 @@ public struct PostgresCorpus: LiveIndexCorpus {
         }
     }
 
+    public func recheckCandidates(
+        _ network: Network, after key: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [CorpusPostRef] {
+        try await pool.read { connection in
+            try await connection.rows(
+                """
+                SELECT key, post_id FROM corpus_post
+                WHERE key > \(key) AND network = \(Int16(network.code)) AND coalesce(checked, 0) < \(checkedBefore)
+                ORDER BY key LIMIT \(limit)
+                """
+            ).map { row in
+                let key = try row["key"].decode(Int64.self)
+                let id = try row["post_id"].decode(String?.self) ?? String(key)
+                return CorpusPostRef(key: key, post: PostKey(network: network, id: id))
+            }
+        }
+    }
+
+    public func markChecked(_ posts: [PostKey], at time: Int64) async throws {
+        guard !posts.isEmpty else { return }
+        let (x, others) = CorpusPostKeys.split(posts)
+        try await write { writer in
+            try await writer.connection.run(
+                """
+                UPDATE corpus_post SET checked = \(time)
+                WHERE (network = 0 AND key = ANY(\(x))) OR key IN (
+                    SELECT p.key FROM unnest(\(others.networks)::smallint[], \(others.ids)::text[]) AS k (n, i)
+                    JOIN corpus_post p ON p.post_id = k.i AND p.network = k.n)
+                """)
+        }
+    }
+
+    public func checked(_ posts: [PostKey], since: Int64) async throws -> Set<PostKey> {
+        guard !posts.isEmpty else { return [] }
+        let (x, others) = CorpusPostKeys.split(posts)
+        let rows = try await pool.read { connection in
+            try await connection.rows(
+                """
+                SELECT network, coalesce(post_id, key::text) AS id FROM corpus_post
+                WHERE checked >= \(since) AND ((network = 0 AND key = ANY(\(x))) OR key IN (
+                    SELECT p.key FROM unnest(\(others.networks)::smallint[], \(others.ids)::text[]) AS k (n, i)
+                    JOIN corpus_post p ON p.post_id = k.i AND p.network = k.n))
+                """
+            ).map { row in (try row["network"].decode(Int16.self), try row["id"].decode(String.self)) }
+        }
+        return Set(rows.compactMap { code, id in Network(code: Int(code)).map { PostKey(network: $0, id: id) } })
+    }
+
     /// The corpus's tables and their indexes.
     public func bytesOnDisk() async throws -> Int64 {
         try await pool.read { connection in
@@ -212,5 +260,16 @@ struct PostgresPageRange {
         let other = try await connection.value(
             "SELECT key FROM corpus_post WHERE post_id = \(id) AND network <> 0", "key", as: Int64.self)
         return other ?? Int64(id)
+    }
+}
+
+/// Posts named by key, as PostgreSQL finds them: an X post by its key (its id), another by its network and id.
+private enum CorpusPostKeys {
+    static func split(_ posts: [PostKey]) -> (x: [Int64], others: (networks: [Int16], ids: [String])) {
+        let others = posts.filter { $0.network != .twitter }
+        return (
+            posts.filter { $0.network == .twitter }.compactMap { Int64($0.id) },
+            (others.map { Int16($0.network.code) }, others.map(\.id))
+        )
     }
 }

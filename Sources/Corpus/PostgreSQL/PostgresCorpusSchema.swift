@@ -64,6 +64,11 @@ enum PostgresCorpusSchema {
                 """,
                 "CREATE TABLE corpus_info (key text PRIMARY KEY, value text NOT NULL)",
             ]
-        )
+        ),
+        // An author who shows their posts only to people signed in (`Post.signedInOnly`), as their resolved profile
+        // says: the live index's posts carry no labels. A post that says so keeps it in its own JSON.
+        ("corpus v2: authors who ask for sign-in", ["ALTER TABLE corpus_author ADD COLUMN signed_in_only boolean"]),
+        // When a recheck last found the post still published, as on SQLite (v11).
+        ("corpus v3: rechecks", ["ALTER TABLE corpus_post ADD COLUMN checked bigint"]),
     ]
 }

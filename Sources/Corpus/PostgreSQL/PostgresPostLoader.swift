@@ -5,7 +5,7 @@ import Posts
 enum PostgresPostLoader {
     /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let select = """
-        SELECT p.key, p.json, coalesce(a.resolved_handle, a.handle) AS handle, a.name, a.picture,
+        SELECT p.key, p.json, coalesce(a.resolved_handle, a.handle) AS handle, a.name, a.picture, a.signed_in_only,
                coalesce(r.resolved_handle, r.handle) AS reposter_handle, r.name AS reposter_name,
                r.picture AS reposter_picture
         FROM corpus_post p JOIN corpus_author a ON a.id = p.author_id LEFT JOIN corpus_author r ON r.id = p.reposter_id
@@ -21,7 +21,8 @@ enum PostgresPostLoader {
                 handle: handle, name: try row["reposter_name"].decode(String.self),
                 profileImageURL: try row["reposter_picture"].decode(String?.self))
         }
-        return post.showing(author: author, repostedBy: reposter)
+        return post.showing(
+            author: author, repostedBy: reposter, signedInOnly: try row["signed_in_only"].decode(Bool?.self) ?? false)
     }
 
     static func key(_ row: PostgresRandomAccessRow) throws -> Int64 {

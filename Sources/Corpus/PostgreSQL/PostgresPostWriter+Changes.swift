@@ -56,7 +56,7 @@ extension PostgresPostWriter {
         try await connection.run(
             """
             UPDATE corpus_author SET resolved_handle = \(profile.handle), name = \(profile.name),
-                picture = \(profile.avatarURL), pending = false
+                picture = \(profile.avatarURL), signed_in_only = \(profile.signedInOnly), pending = false
             WHERE id = \(author)
             """)
         guard old?.lowercased() != profile.handle?.lowercased() else { return }

@@ -29,6 +29,7 @@ struct PostgresPostWriter {
                 PostRow(key: candidate.key, post: post, author: author.id, reposter: reposter?.id, entry: entry))
             outcomes[candidate.index] = .inserted
         }
+        try await askForSignIn(rows.filter(\.post.signedInOnly).map(\.author))
         try await terms.name(Set(rows.flatMap(\.termKeys)), on: connection)
         try await copy(rows)
         return outcomes
@@ -158,6 +159,18 @@ struct PostgresPostWriter {
             stored[try row["key"].decode(String.self)] = try StoredAuthor(row)
         }
         return stored
+    }
+
+    /// Posts say their authors show their posts only to people signed in: so does every post of theirs the corpus
+    /// holds. Only a resolved profile takes it back (`store(_:)`): a post without labels (the live index's) says
+    /// nothing either way.
+    private func askForSignIn(_ authors: [Int64]) async throws {
+        guard !authors.isEmpty else { return }
+        try await connection.run(
+            """
+            UPDATE corpus_author SET signed_in_only = true
+            WHERE id = ANY(\(Array(Set(authors)).sorted())) AND signed_in_only IS NOT TRUE
+            """)
     }
 
     /// New names and pictures of people already stored.

@@ -36,8 +36,13 @@ extension PostWriter {
         let (authorID, old): (Int64, String?) = (row["id"], row["resolvedHandle"])
         forget(author: profile.did)
         let update = try statement(
-            "UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, pending = 0 WHERE id = ?")
-        let arguments: StatementArguments = [profile.handle, profile.name, profile.avatarURL, authorID]
+            """
+            UPDATE author SET resolvedHandle = ?, name = ?, profileImageURL = ?, signedInOnly = ?, pending = 0
+            WHERE id = ?
+            """)
+        let arguments: StatementArguments = [
+            profile.handle, profile.name, profile.avatarURL, profile.signedInOnly, authorID,
+        ]
         guard old?.lowercased() != profile.handle?.lowercased() else { return try update.execute(arguments: arguments) }
         let keys = try Int64.fetchAll(
             statement("SELECT id FROM post WHERE authorID = ? AND network <> 0"), arguments: [authorID])

@@ -31,13 +31,14 @@ private struct StoredPost: FetchableRecord {
     enum Columns: String, ColumnExpression {
         case key, network, postID, created, text, quotedID, inReplyToID, displayStart, url, contentWarning
         case isSensitive, card, language, quoted, handle, name, picture, reposterHandle, reposterName, reposterPicture
+        case signedInOnly
     }
 
     /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let sql = """
         SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.displayStart, p.url,
                p.contentWarning, p.isSensitive, p.card, p.language, p.quoted,
-               coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture,
+               coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture, a.signedInOnly,
                coalesce(r.resolvedHandle, r.handle) AS reposterHandle, r.name AS reposterName,
                r.profileImageURL AS reposterPicture
         FROM post p JOIN author a ON a.id = p.authorID LEFT JOIN author r ON r.id = p.reposterID
@@ -61,6 +62,7 @@ private struct StoredPost: FetchableRecord {
     let quoted: String?
     let author: Author
     let reposter: Author?
+    let signedInOnly: Bool
 
     init(row: Row) {
         key = row[Columns.key]
@@ -81,6 +83,7 @@ private struct StoredPost: FetchableRecord {
         reposter = (row[Columns.reposterHandle] as String?).map { handle in
             Author(handle: handle, name: row[Columns.reposterName], profileImageURL: row[Columns.reposterPicture])
         }
+        signedInOnly = row[Columns.signedInOnly]
     }
 
     func post(mentions: [StoredMention], media: [MediaItem]) -> Post {
@@ -92,7 +95,7 @@ private struct StoredPost: FetchableRecord {
             inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
             isSensitive: isSensitive,
             card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
-            url: url, language: language
+            url: url, language: language, signedInOnly: signedInOnly
         )
     }
 }

@@ -38,6 +38,7 @@ struct PostWriter {
                 continue
             }
             let author = try user(post.author)
+            if post.signedInOnly { try asksForSignIn(author.id) }
             let reposter = try post.repostedBy.map { try user($0) }
             let isNew = try rows.post.run(record.postRow(key: key, author: author.id, reposter: reposter?.id)) > 0
             outcomes.append(isNew ? .inserted : .duplicate)
@@ -134,6 +135,15 @@ struct PostWriter {
             id: row["id"], resolvedHandle: row["resolvedHandle"], name: row["name"], picture: row["profileImageURL"])
         known.remember(stored, as: key)
         return stored
+    }
+
+    /// A post says its author shows their posts only to people signed in: so does every post of theirs the corpus
+    /// holds. Only a resolved profile takes it back (`store(_:)`): a post without labels (the live index's) says
+    /// nothing either way.
+    private func asksForSignIn(_ author: Int64) throws {
+        try statement("UPDATE author SET signedInOnly = 1 WHERE id = ? AND signedInOnly = 0").execute(arguments: [
+            author
+        ])
     }
 
     /// An author's row changed (a profile resolved): what was known of it is forgotten.

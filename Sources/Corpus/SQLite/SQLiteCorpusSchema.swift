@@ -1,6 +1,6 @@
 import GRDB
 
-/// The corpus's tables, as the migrations below leave them (`v9`): `post` (every network's posts; `id` the order key,
+/// The corpus's tables, as the migrations below leave them (`v11`): `post` (every network's posts; `id` the order key,
 /// an X post's own id; its `language` since `v7`, the quoted post since `v8`), `author` (`handle` as the post came
 /// with it — a DID for a Bluesky author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`),
 /// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`), `info`. Mention keywords are not
@@ -150,10 +150,27 @@ enum SQLiteCorpusSchema {
         // terms as tokens of one FTS5 table (`SearchIndex`), so a whole query is one FTS5 expression. It replaces
         // the operator index (`term`, `posting`) and the index of words alone (`word`); every post is indexed again.
         migrator.registerMigration("v9: one search index") { db in
+            try addSignedInOnly(db)  // filling the index loads posts with this build's loader, which reads it
             try db.execute(sql: SearchIndex.create)
             try SearchIndex.fill(db)
             try db.execute(sql: "DROP TABLE word; DROP TABLE posting; DROP TABLE term")
         }
+        // An author who shows their posts only to people signed in (`Post.signedInOnly`): set by a post that says so
+        // and by their resolved profile, so the live index's posts, which carry no labels, are shown as they ask.
+        migrator.registerMigration("v10: authors who ask for sign-in") { db in
+            try addSignedInOnly(db)
+        }
+        // When a recheck last found the post still published (milliseconds since 1970); NULL: never. No index: a
+        // recheck walks the posts in key order.
+        migrator.registerMigration("v11: rechecks") { db in
+            try db.execute(sql: "ALTER TABLE post ADD COLUMN checked INTEGER")
+        }
         return migrator
+    }
+
+    /// `author.signedInOnly`, unless an earlier migration added it already.
+    private static func addSignedInOnly(_ db: Database) throws {
+        guard try !db.columns(in: "author").contains(where: { $0.name == "signedInOnly" }) else { return }
+        try db.execute(sql: "ALTER TABLE author ADD COLUMN signedInOnly INTEGER NOT NULL DEFAULT 0")
     }
 }

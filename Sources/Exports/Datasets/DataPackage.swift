@@ -101,6 +101,9 @@ extension DataPackage {
         let pseudonymisation: String
         let consentRules: String
         let postsWithheld: Int
+        let postsSignedInOnly: Int
+        let postsNotOptedIn: Int
+        let consent: [ConsentEntry]
         let retention: String
         let postsExpired: Int
         let deletions: String
@@ -136,24 +139,70 @@ extension DataPackage {
                 that name a person removed. The text itself may still identify someone.
                 """
                 : "None: people are named as their networks name them."
-            consentRules = """
-                Posts of Mastodon accounts that have not opted in to search (indexable: false) are counted in the \
-                popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
-                """
-            postsWithheld = summary.withheld
+            consentRules = Self.consentRules(provenance.consent, summary)
+            (postsWithheld, postsSignedInOnly, postsNotOptedIn) = (
+                summary.withheld, summary.signedInOnly, summary.notOptedIn
+            )
+            consent = ConsentRule.allCases.map { ConsentEntry($0, provenance.consent) }
             postsExpired = summary.expired
             retention =
                 summary.expired == 0
                 ? "Every post counted under the term in the window is here: none had passed a keeping time."
                 : """
                 \(summary.expired) posts counted under the term had passed the keeping time (serve --keep-days, \
-                smashtag corpus prune): only their counts are left, in the popularity and network tables, and they \
-                are not among the posts (postsExpired).
+                track --keep, smashtag corpus prune): only their counts are left, in the popularity and network \
+                tables, and they are not among the posts (postsExpired).
                 """
             deletions = provenance.deletions
             postsRechecked = provenance.rechecks?.checked ?? 0
             oldestRecheck = provenance.rechecks?.oldestCheck.map { Date(millisecondsSince1970: $0).wire }
             smashtagVersion = Provenance.smashtagVersion
+        }
+
+        /// What the consent rules did to this dataset, in sentences.
+        private static func consentRules(_ rules: ConsentRules, _ summary: DatasetSummary) -> String {
+            let mastodon =
+                if let since = rules.off[.mastodonIndexable] {
+                    """
+                    The rule that keeps out posts of Mastodon accounts that have not opted in to search (indexable: \
+                    false) was turned off at \(since.wire) (smashtag consent off mastodon-indexable): \
+                    \(summary.notOptedIn) such posts, kept whole since, are here (postsNotOptedIn); \
+                    \(summary.withheld) kept before then are counted but not here (postsWithheld).
+                    """
+                } else {
+                    """
+                    Posts of Mastodon accounts that have not opted in to search (indexable: false) are counted in the \
+                    popularity and network tables but never exported: \(summary.withheld) left out (postsWithheld).
+                    """
+                }
+            let bluesky =
+                if let since = rules.off[.blueskySignedInOnly] {
+                    """
+                    The rule that hides posts of Bluesky accounts asking for sign-in (!no-unauthenticated) from \
+                    visitors was turned off at \(since.wire); \(summary.signedInOnly) such posts are here, marked \
+                    signedInOnly (postsSignedInOnly).
+                    """
+                } else {
+                    """
+                    Posts of Bluesky accounts that show their posts only to people signed in (!no-unauthenticated) \
+                    are never shown to visitors; a dataset is made by someone signed in, so they are here, marked \
+                    signedInOnly: \(summary.signedInOnly) (postsSignedInOnly).
+                    """
+                }
+            return mastodon + " " + bluesky
+        }
+    }
+
+    /// One consent rule as the dataset records it: on, or off since when.
+    fileprivate struct ConsentEntry: Encodable {
+        let rule: String
+        let on: Bool
+        let offSince: String?
+        let description: String
+
+        init(_ rule: ConsentRule, _ rules: ConsentRules) {
+            (self.rule, on, description) = (rule.rawValue, rules.isOn(rule), rule.sentence)
+            offSince = rules.off[rule]?.wire
         }
     }
 
@@ -274,5 +323,6 @@ enum PostLineFields {
         DatasetField("sensitive", "boolean", "Whether the author marked its media sensitive."),
         DatasetField("card", "object", "A link's preview: url, title, description, imageURL."),
         DatasetField("displayStart", "integer", "Where the text people see begins, after a reply's leading @names."),
+        DatasetField("signedInOnly", "boolean", SignInOnly.fieldDescription),
     ]
 }

@@ -61,7 +61,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
     }
 
     private func writeLines(_ write: ([UInt8]) async throws -> Void) async throws -> DatasetSummary {
-        var summary = DatasetSummary()
+        var summary = DatasetSummary(consent: provenance.consent)
         for try await batch in batches {
             let exported = summary.add(batch)
             let lines = try await NIOThreadPool.singleton.runIfActive {
@@ -174,7 +174,7 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
             try file.write(CSV.row(table.header))
             return (table, file)
         }
-        var summary = DatasetSummary()
+        var summary = DatasetSummary(consent: provenance.consent)
         for try await batch in batches {
             let exported = summary.add(batch)
             try await NIOThreadPool.singleton.runIfActive {

@@ -2,6 +2,14 @@ import AppStore
 import Posts
 import WireJSON
 
+/// What a dataset says of the posts whose authors show them only to people signed in.
+enum SignInOnly {
+    static let fieldDescription = """
+        Whether the author shows their posts only to people signed in (Bluesky's !no-unauthenticated): Smashtag \
+        never shows them to visitors, and whoever publishes the dataset should not either.
+        """
+}
+
 /// The tidy tables a dataset's posts make, one CSV each, joined by `network,post_id`: one row per post, per mention
 /// and per medium, as R and pandas read them without options.
 enum PostTable: String, CaseIterable, Sendable {
@@ -34,6 +42,7 @@ enum PostTable: String, CaseIterable, Sendable {
                 DatasetField("reposted_by", "string", "Who reposted it, when the row is a repost."),
                 DatasetField("content_warning", "string", "The author's content warning."),
                 DatasetField("sensitive", "boolean", "Whether the author marked its media sensitive."),
+                DatasetField("signed_in_only", "boolean", SignInOnly.fieldDescription),
             ]
         case .mentions:
             return key + [
@@ -65,7 +74,7 @@ enum PostTable: String, CaseIterable, Sendable {
                     post.url, WireDate.iso8601(post.created), counted.counted.map(WireDate.iso8601) ?? "",
                     post.author.handle, post.author.name, post.text, post.language ?? "", post.inReplyToID ?? "",
                     post.quotedID ?? "", post.repostedBy?.handle ?? "", post.contentWarning ?? "",
-                    post.isSensitive ? "true" : "false",
+                    post.isSensitive ? "true" : "false", post.signedInOnly ? "true" : "false",
                 ])
         case .mentions:
             return post.mentions.map { mention in

@@ -20,13 +20,17 @@ public struct Provenance: Sendable {
     public let demoSeed: UInt64?
     /// How far a term's posts were rechecked with their networks for deletions; nil for a corpus query's.
     public let rechecks: RecheckState?
+    /// The consent rules in force when the dataset was made: they decide which posts it holds, and it says so.
+    public let consent: ConsentRules
 
     public init(
         subject: Subject, window: TimeWindow, made: Date, pseudonymised: Bool, demoSeed: UInt64?,
-        rechecks: RecheckState? = nil
+        rechecks: RecheckState? = nil, consent: ConsentRules = .allOn
     ) {
         (self.subject, self.window, self.made) = (subject, window, made)
-        (self.pseudonymised, self.demoSeed, self.rechecks) = (pseudonymised, demoSeed, rechecks)
+        (self.pseudonymised, self.demoSeed, self.rechecks, self.consent) = (
+            pseudonymised, demoSeed, rechecks, consent
+        )
     }
 
     /// What the dataset says of deletions: whether its posts were rechecked, how many, and the oldest check.
@@ -55,11 +59,17 @@ public struct Provenance: Sendable {
 /// What the posts of a dataset turned out to be, gathered as they are written: how many, from which networks and
 /// hosts, and the times they span.
 struct DatasetSummary: Sendable {
+    /// Which kept posts may be exported (`ConsentRules.shows(kept:)`).
+    let consent: ConsentRules
     private(set) var posts = 0
     /// Counted under the term but not exported: their authors have not opted in to search.
     private(set) var withheld = 0
     /// Counted under the term but past the keeping time: only their counts are left.
     private(set) var expired = 0
+    /// Exported, by authors who show their posts only to people signed in.
+    private(set) var signedInOnly = 0
+    /// Exported, by authors who have not opted in to search: kept whole while that rule was off, and it still is.
+    private(set) var notOptedIn = 0
     private(set) var byNetwork: [String: Int] = [:]
     private(set) var byHost: [String: Int] = [:]
     private(set) var created: ClosedRange<Date>?
@@ -67,12 +77,14 @@ struct DatasetSummary: Sendable {
 
     /// Takes in a batch; returns its posts that may be exported.
     mutating func add(_ batch: [CountedPost]) -> [CountedPost] {
-        let exported = batch.filter { !$0.post.notIndexable }
+        let exported = batch.filter { !$0.expired && consent.shows(kept: $0.post) }
         let past = batch.count { $0.expired }
         expired += past
         withheld += batch.count - exported.count - past
         for item in exported {
             posts += 1
+            if item.post.signedInOnly { signedInOnly += 1 }
+            if item.post.notIndexable { notOptedIn += 1 }
             byNetwork[item.post.network.rawValue, default: 0] += 1
             // A Mastodon post's host is its author's home server; "" for a post without an address.
             byHost[WebLink.host(of: item.post.url) ?? "", default: 0] += 1

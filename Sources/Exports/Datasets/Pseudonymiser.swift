@@ -48,7 +48,8 @@ public struct Pseudonymiser: Sendable {
             quotedID: post.quotedID.map(postID), quoted: post.quoted.map(apply),
             inReplyToID: post.inReplyToID.map(postID), displayStart: text.displayStart,
             contentWarning: post.contentWarning, isSensitive: post.isSensitive, card: card(post.card, links),
-            url: post.network == .twitter ? "https://x.com/i/status/\(post.id)" : "", language: post.language)
+            url: post.network == .twitter ? "https://x.com/i/status/\(post.id)" : "", language: post.language,
+            signedInOnly: post.signedInOnly)
     }
 
     /// What takes a mention's place: a user's pseudonym, a link without the person, or nothing.

@@ -74,7 +74,8 @@ private struct PostJSONReader {
             card: object["card"].isAbsent ? nil : member("card").card(),
             url: optionalString("url"),
             language: optionalString("language"),
-            notIndexable: optionalBool("notIndexable") ?? false
+            notIndexable: optionalBool("notIndexable") ?? false,
+            signedInOnly: optionalBool("signedInOnly") ?? false
         )
     }
 

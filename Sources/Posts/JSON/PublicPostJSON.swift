@@ -40,6 +40,7 @@ extension JSONWriter {
         if let quotedID = post.quotedID { member("quotedID", quotedID) }
         if let reposter = post.repostedBy { writePublic(reposter, key: "retweetedBy") }
         if post.isSensitive { member("sensitive", boolean: true) }
+        if post.signedInOnly { member("signedInOnly", boolean: true) }
         member("text", post.text)
         member("url", post.url)
         writePublic(post.author, key: "user")

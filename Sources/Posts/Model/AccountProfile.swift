@@ -6,9 +6,11 @@ public struct AccountProfile: Sendable, Hashable {
     public let handle: String?
     public let displayName: String?
     public let avatarURL: String?
+    /// The account shows its posts only to people signed in (Bluesky's `!no-unauthenticated`).
+    public let signedInOnly: Bool
 
-    public init(did: String, handle: String?, displayName: String?, avatarURL: String?) {
-        (self.did, self.displayName, self.avatarURL) = (did, displayName, avatarURL)
+    public init(did: String, handle: String?, displayName: String?, avatarURL: String?, signedInOnly: Bool = false) {
+        (self.did, self.displayName, self.avatarURL, self.signedInOnly) = (did, displayName, avatarURL, signedInOnly)
         self.handle = handle.flatMap { UserName.isValid($0) && $0 != "handle.invalid" ? $0 : nil }
     }
 

@@ -45,13 +45,16 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The author has not opted in to search (Mastodon's `indexable: false`, the default there): the post is shown as
     /// a live search returns it and counted in aggregates, but its text, media and author are never kept or exported.
     public var notIndexable: Bool { fields.values.notIndexable }
+    /// The author asks that only people signed in see their posts (Bluesky's `!no-unauthenticated` label): a visitor
+    /// who is not signed in is never shown the post (`forVisitors`).
+    public var signedInOnly: Bool { fields.values.signedInOnly }
 
     public init(
         network: Network = .twitter, id: String, created: Date, author: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil,
-        language: String? = nil, notIndexable: Bool = false
+        language: String? = nil, notIndexable: Bool = false, signedInOnly: Bool = false
     ) {
         fields = Fields(
             Values(
@@ -61,7 +64,8 @@ public struct Post: Sendable, Hashable, Identifiable {
                 displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive,
                 card: card,
                 url: url ?? network.permalink(id: id, author: author.handle),
-                language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }, notIndexable: notIndexable
+                language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }, notIndexable: notIndexable,
+                signedInOnly: signedInOnly
             ))
     }
 
@@ -79,16 +83,35 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The post's identity across networks.
     public var key: PostKey { PostKey(network: network, id: id) }
 
-    /// The same post, its people as they are known now (a profile resolved or renamed since it was stored).
-    package func showing(author: Author, repostedBy: Author?) -> Post {
+    /// The same post, its people as they are known now (a profile resolved or renamed since it was stored, or its
+    /// author asking for sign-in since: `signedInOnly` adds to what the post said, never takes it back).
+    package func showing(author: Author, repostedBy: Author?, signedInOnly: Bool = false) -> Post {
         let values = fields.values
         return Post(
             network: values.network, id: values.id, created: values.created, author: author, text: values.text,
             mentions: values.mentions, media: values.media, repostedBy: repostedBy, quotedID: values.quotedID,
             quoted: values.quoted, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
+            language: values.language, notIndexable: values.notIndexable,
+            signedInOnly: values.signedInOnly || signedInOnly)
+    }
+
+    /// The post as a visitor who is not signed in may see it: nil when its author shows it only to people signed in,
+    /// and without the post it quotes when that one's author does (its id stays, as for a quote the data omits).
+    public var forVisitors: Post? {
+        guard !signedInOnly else { return nil }
+        guard let quoted, quoted.signedInOnly else { return self }
+        let values = fields.values
+        return Post(
+            network: values.network, id: values.id, created: values.created, author: values.author, text: values.text,
+            mentions: values.mentions, media: values.media, repostedBy: values.repostedBy, quotedID: values.quotedID,
+            quoted: nil, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
+            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
             language: values.language, notIndexable: values.notIndexable)
     }
+
+    /// The post is what `withheld` leaves of one: nothing of it to show or export.
+    public var isWithheld: Bool { notIndexable && url.isEmpty && author.handle.isEmpty }
 
     /// What may be kept of a post whose author has not opted in to search: its key and time, so it is counted once
     /// and no more, and the hashtags and users it named (without their places in a text it no longer has), so that
@@ -125,6 +148,7 @@ extension Post {
         let url: String
         let language: String?
         let notIndexable: Bool
+        let signedInOnly: Bool
     }
 
     fileprivate final class Fields: Sendable {

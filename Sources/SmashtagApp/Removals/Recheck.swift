@@ -9,10 +9,11 @@ import Posts
     import Foundation
 #endif
 
-/// Deletions honoured: the posts the store keeps, asked again of their networks (oldest stored first, skipping those
-/// checked within the interval), and those a network says are gone removed from every term's counts, trends and
-/// networks and from the corpus. A network that cannot answer leaves its posts as they were and is named with why;
-/// one that rate-limits is waited for and asked again from where it stopped.
+/// Deletions honoured: the posts the store keeps, then the corpus's (imported), asked again of their networks
+/// (oldest stored first, skipping those checked within the interval), and those a network says are gone removed from
+/// every term's counts, trends and networks and from the corpus. A network that cannot answer leaves its posts as they
+/// were and is named with why; one that rate-limits is waited for and asked again from where it stopped. A live
+/// index's own network is not asked about its corpus posts: Jetstream tells it of deletions as they happen.
 public struct Recheck: Sendable {
     /// One network's recheck.
     public struct Outcome: Sendable, Equatable {
@@ -70,22 +71,62 @@ public struct Recheck: Sendable {
     private func recheck(_ lookup: any PostLookup, title: String) async throws -> Outcome {
         var outcome = Outcome(title: title)
         var after: Int64 = 0
-        let before = checkedBefore.millisecondsSince1970
         while case let page = try await database.recheckCandidates(
-            lookup.network, after: after, checkedBefore: before, limit: Self.candidates), let last = page.last
+            lookup.network, after: after, checkedBefore: checkedBefore.millisecondsSince1970, limit: Self.candidates),
+            let last = page.last
         {
             for batch in page.map(\.key).chunks(of: lookup.lookupBatch) {
-                do {
-                    outcome.gone += try await settle(batch, gone: try await ask(lookup, batch.map(\.id), title: title))
-                    outcome.checked += batch.count
-                } catch let error as any ExplainedError where !(error is any LocalOutage) {
-                    outcome.stopped = error.description
-                    return outcome
-                }
+                guard try await settle(batch, lookup, title, &outcome) else { return outcome }
             }
             after = last.reference
         }
+        try await recheckCorpus(lookup, title: title, &outcome)
         return outcome
+    }
+
+    /// The corpus's posts of the lookup's network, walked the same way: posts imported that no search kept.
+    private func recheckCorpus(_ lookup: any PostLookup, title: String, _ outcome: inout Outcome) async throws {
+        guard let corpus = corpus as? any LiveIndexCorpus else { return }
+        if lookup.network == .bluesky, try await corpus.info(CorpusNote.liveIndex) != nil { return }
+        var after: Int64 = 0
+        while case let page = try await corpus.recheckCandidates(
+            lookup.network, after: after, checkedBefore: checkedBefore.millisecondsSince1970, limit: Self.candidates),
+            let last = page.last
+        {
+            for batch in page.map(\.post).chunks(of: lookup.lookupBatch) {
+                guard try await settle(batch, lookup, title, &outcome) else { return }
+            }
+            after = last.key
+        }
+    }
+
+    /// Asks about one batch — not about posts the corpus says were checked within the interval (a post both kept
+    /// and in the corpus is asked about once) — and settles it: the gone removed from the store and the corpus, the
+    /// others marked checked in both. False when the network stopped answering, said in the outcome.
+    private func settle(
+        _ batch: [PostKey], _ lookup: any PostLookup, _ title: String, _ outcome: inout Outcome
+    ) async throws -> Bool {
+        let corpus = corpus as? any LiveIndexCorpus
+        let known = try await corpus?.checked(batch, since: checkedBefore.millisecondsSince1970) ?? []
+        let asking = batch.filter { !known.contains($0) }
+        let gone: Set<String>
+        do {
+            gone = asking.isEmpty ? [] : try await ask(lookup, asking.map(\.id), title: title)
+        } catch let error as any ExplainedError where !(error is any LocalOutage) {
+            outcome.stopped = error.description
+            return false
+        }
+        let goneKeys = asking.filter { gone.contains($0.id) }
+        if !goneKeys.isEmpty {
+            _ = try await database.removePosts(goneKeys)
+            _ = try await corpus?.delete(ids: goneKeys.map(\.id))
+        }
+        let published = batch.filter { !gone.contains($0.id) }
+        let now = Date().millisecondsSince1970
+        try await database.markChecked(published, at: now)
+        try await corpus?.markChecked(published, at: now)
+        (outcome.gone, outcome.checked) = (outcome.gone + goneKeys.count, outcome.checked + asking.count)
+        return true
     }
 
     /// The network's answer for the batch, waiting while its rate limit is spent (the budget says until when).
@@ -101,16 +142,5 @@ public struct Recheck: Sendable {
                 guard lookup.budget?.backgroundResumes(after: Date()) != nil else { throw refusal }
             }
         }
-    }
-
-    /// The gone posts removed (store and corpus), the others marked checked; how many were gone.
-    private func settle(_ batch: [PostKey], gone: Set<String>) async throws -> Int {
-        let goneKeys = batch.filter { gone.contains($0.id) }
-        if !goneKeys.isEmpty {
-            _ = try await database.removePosts(goneKeys)
-            _ = try await corpus?.delete(ids: goneKeys.map(\.id))
-        }
-        try await database.markChecked(batch.filter { !gone.contains($0.id) }, at: Date().millisecondsSince1970)
-        return goneKeys.count
     }
 }

@@ -11,7 +11,8 @@ import Posts
 /// Posts kept no longer than the project may keep them (`serve --keep-days`, `smashtag corpus prune`): the kept posts
 /// made before the keeping time are reduced to what keeps them counted — their key, time and what they named —, so
 /// popularity, trends and networks stay as aggregates, or with `forgetCounts` removed with their counts; and the
-/// corpus's posts made before it are deleted (not the demo's, which are no one's).
+/// corpus's posts made before it are deleted (not the demo's, which are no one's). A tracked term's own keeping time
+/// (`track --keep`) reduces its older posts the same way, each once no other term keeps it.
 public struct Retention: Sendable {
     /// What a run did.
     public struct Outcome: Sendable, Equatable {
@@ -21,6 +22,8 @@ public struct Retention: Sendable {
         public var removed = 0
         /// Corpus posts deleted.
         public var corpus = 0
+        /// Of `reduced`, those a tracked term's own keeping time reduced.
+        public var byTrackedTerms = 0
     }
 
     /// Posts read from the store at a time.
@@ -28,16 +31,41 @@ public struct Retention: Sendable {
 
     let database: AppDatabase
     let corpus: (any PostCorpus)?
-    let keepDays: Int
+    /// The whole data's keeping time; nil: only tracked terms' own.
+    let keepDays: Int?
     let forgetCounts: Bool
 
-    public init(database: AppDatabase, corpus: (any PostCorpus)?, keepDays: Int, forgetCounts: Bool) {
+    public init(database: AppDatabase, corpus: (any PostCorpus)?, keepDays: Int?, forgetCounts: Bool) {
         (self.database, self.corpus, self.keepDays, self.forgetCounts) = (database, corpus, keepDays, forgetCounts)
     }
 
     public func run(at now: Date = Date()) async throws -> Outcome {
-        let before = now.addingTimeInterval(-Double(keepDays) * 86_400)
         var outcome = Outcome()
+        if let keepDays { try await keepWholeData(keepDays, now, &outcome) }
+        outcome.byTrackedTerms = try await keepTrackedTerms(now)
+        outcome.reduced += outcome.byTrackedTerms
+        return outcome
+    }
+
+    /// Each tracked term with a keeping time of its own: its posts past it that no other term keeps, reduced.
+    private func keepTrackedTerms(_ now: Date) async throws -> Int {
+        var reduced = 0
+        for term in try await TrackedTerms(database: database).all() {
+            guard let days = term.plan.keepDays else { continue }
+            var after: Int64 = 0
+            while case let page = try await database.termRetentionCandidates(
+                term: term.term, keepDays: days, now: now, after: after, limit: Self.batch),
+                let last = page.last
+            {
+                reduced += try await database.reducePosts(page.map(\.key), at: now.millisecondsSince1970)
+                after = last.reference
+            }
+        }
+        return reduced
+    }
+
+    private func keepWholeData(_ keepDays: Int, _ now: Date, _ outcome: inout Outcome) async throws {
+        let before = now.addingTimeInterval(-Double(keepDays) * 86_400)
         var after: Int64 = 0
         while case let page = try await database.retentionCandidates(
             createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch, reducedToo: forgetCounts),
@@ -52,7 +80,6 @@ public struct Retention: Sendable {
             after = last.reference
         }
         outcome.corpus = try await pruneCorpus(before: before)
-        return outcome
     }
 
     private func pruneCorpus(before date: Date) async throws -> Int {

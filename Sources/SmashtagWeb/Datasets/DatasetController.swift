@@ -89,7 +89,8 @@ private struct DatasetRead: Sendable {
     private func provenance(_ term: String) async throws -> Provenance {
         Provenance(
             subject: .term(term), window: parameters.window, made: now, pseudonymised: parameters.pseudonymises,
-            demoSeed: demoSeed, rechecks: try await database.recheckState(term: term))
+            demoSeed: demoSeed, rechecks: try await database.recheckState(term: term),
+            consent: try await database.consentRules())
     }
 
     private func batches() async throws -> CountedPostBatches {

@@ -39,7 +39,8 @@ struct FeedController: Sendable {
             let page = try await site.sessions.poll(
                 query, from: search.sources, count: Self.itemCount,
                 recording: RequestSite.mayRecord(request) && context.caller.holder != nil)
-            return FeedResponse(SearchFeedView(query: query, posts: page.posts, sourceNames: names, address: address))
+            let posts = context.caller.shown(page.posts, try await site.database.consentRules())
+            return FeedResponse(SearchFeedView(query: query, posts: posts, sourceNames: names, address: address))
                 .response(to: request)
         } catch let error as QueryError {
             return FeedResponse(SearchFeedView(query: query, problem: error.description, address: address)).response(

@@ -2,6 +2,7 @@ import AppStore
 import Foundation
 import Hummingbird
 import Posts
+import Team
 
 /// A post's Mentions page and its JSON twin, the image viewer, and the addresses earlier releases gave an X post
 /// (redirected or answered as its post's).
@@ -20,9 +21,9 @@ struct PostController: Sendable {
             }
             router.on(.image(tab)) { request, context in viewer(request, context, tab: tab) }
         }
-        router.on(.apiPost) { _, context in try await apiPost(Self.key(context)) }
+        router.on(.apiPost) { _, context in try await apiPost(Self.key(context), context) }
         router.on(.apiEarlierPost) { _, context in
-            try await apiPost(PostKey(network: .twitter, id: context.parameters.require("id")))
+            try await apiPost(PostKey(network: .twitter, id: context.parameters.require("id")), context)
         }
     }
 
@@ -31,9 +32,16 @@ struct PostController: Sendable {
         "This post is not among the posts fetched for your recent searches.",
         status: .notFound)
 
+    /// What a page says to a visitor about a post whose author shows it only to people signed in.
+    static let signInOnly = HTML.error(
+        "This post's author shows their posts only to people who are signed in.", status: .forbidden)
+
     private func post(_ request: Request, _ context: SiteContext, tab: Tab, key: PostKey) async throws -> HTML {
         let back = context.queryString.back
-        guard let post = try await site.database.storedPost(key) else { return Self.missingPost }
+        guard let stored = try await site.database.storedPost(key) else { return Self.missingPost }
+        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
+            return Self.signInOnly
+        }
         return HTML(MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path))
     }
 
@@ -55,10 +63,14 @@ struct PostController: Sendable {
         return HTML(ViewerPageView(chrome: chrome, source: source, alt: alt))
     }
 
-    private func apiPost(_ key: PostKey) async throws -> Response {
-        guard let post = try await site.database.storedPost(key) else {
+    private func apiPost(_ key: PostKey, _ context: SiteContext) async throws -> Response {
+        guard let stored = try await site.database.storedPost(key) else {
             let sentence = "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."
             return try JSONBody(APIError(error: sentence), status: .notFound).response
+        }
+        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
+            let sentence = "The author of \(key.network.rawValue) post \(key.id) shows it only to people signed in."
+            return try JSONBody(APIError(error: sentence), status: .forbidden).response
         }
         return JSONBody<String>.response(json: site.postJSON.json(for: post))
     }

@@ -38,7 +38,7 @@ struct SearchController: Sendable {
                 try await searchPage(site.defaultQuery, place: place, search: search, recording: recording, context))
         }
         if let only = parameters["only"].flatMap(PostKey.init) {
-            return try await onePost(only, query: query, tab: tab, back: back, search: search)
+            return try await onePost(only, query: query, tab: tab, back: back, search: search, context)
         }
         let here = isRoot ? SiteURL.searchRoot(query: query).path : SiteURL.search(tab, query: query, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: isRoot, here: here)
@@ -55,15 +55,18 @@ struct SearchController: Sendable {
         _ context: SiteContext
     ) async throws -> SearchPageView {
         let outcome: Result<MergedPage, SearchFailure>
+        var hidden = 0
         if search.sources.sources.isEmpty {
             outcome = .failure(SearchFailure(messages: ["Choose at least one source to search."]))
         } else {
             try site.spendLive(search.sources, by: context)
             do {
-                outcome = .success(
-                    try await site.sessions.fetch(
-                        query, from: search.sources, at: search.position, count: Self.pageSize,
-                        for: recording ?? .owner, recording: recording != nil))
+                let page = try await site.sessions.fetch(
+                    query, from: search.sources, at: search.position, count: Self.pageSize,
+                    for: recording ?? .owner, recording: recording != nil)
+                let shown = context.caller.shown(page, try await site.database.consentRules())
+                hidden = page.posts.count - shown.posts.count
+                outcome = .success(shown)
             } catch let error as any LocalOutage {
                 throw error  // the database is away: a 503 page with when to try again
             } catch let error as SourcesFailed where error.isOutage {
@@ -77,6 +80,7 @@ struct SearchController: Sendable {
             query: query, place: place, sources: search.choice, outcome: outcome,
             isNewerOnly: search.position.isNewer)
         view.isUnrecorded = recording == nil && context.caller.holder != nil
+        view.signInOnly = hidden
         if let live = site.liveIndex, search.sources.names.contains(SourceCatalog.Name.corpus.rawValue) {
             view.liveIndex = LiveIndexNote(live.status.current, following: live.status.isFollowing)
         }
@@ -85,11 +89,14 @@ struct SearchController: Sendable {
 
     /// A list of one post (from the images grid), with all the usual navigation and no paging.
     private func onePost(
-        _ key: PostKey, query: String, tab: Tab, back: String?, search: SearchParameters
+        _ key: PostKey, query: String, tab: Tab, back: String?, search: SearchParameters, _ context: SiteContext
     ) async throws
         -> HTML
     {
-        guard let post = try await site.database.storedPost(key) else { return PostController.missingPost }
+        guard let stored = try await site.database.storedPost(key) else { return PostController.missingPost }
+        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
+            return PostController.signInOnly
+        }
         let here = SiteURL.onePost(tab, query: query, key: key, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: false, here: here)
         return HTML(
@@ -106,7 +113,9 @@ struct SearchController: Sendable {
             return .error("There are no results to show the images of.", status: .badRequest)
         }
         let back = parameters.back
-        let posts = try await site.database.storedPosts(term: query, newest: newest, oldest: oldest)
+        let posts = context.caller.shown(
+            try await site.database.storedPosts(term: query, newest: newest, oldest: oldest),
+            try await site.database.consentRules())
         let here = SiteURL.images(tab, query: query, newest: newest, oldest: oldest, back: back).path
         return HTML(ImagesPageView(query: query, posts: posts, tab: tab, back: back, here: here))
     }
@@ -131,9 +140,10 @@ struct SearchController: Sendable {
         try site.spendLive(search.sources, by: context)
         let recording = RequestSite.mayRecord(request) ? context.caller.holder : nil
         do {
-            let page = try await site.sessions.fetch(
-                query, from: search.sources, at: search.position, count: count, for: recording ?? .owner,
-                recording: recording != nil)
+            let page = context.caller.shown(
+                try await site.sessions.fetch(
+                    query, from: search.sources, at: search.position, count: count, for: recording ?? .owner,
+                    recording: recording != nil), try await site.database.consentRules())
             let continuation = PageContinuation(page, sources: search.choice)
             let unoffered = search.unoffered.map { name in
                 SourceFailure(

@@ -30,6 +30,9 @@ struct SearchPageView: Sendable {
     var liveIndex: LiveIndexNote?
     /// Another site's page opened this search: it was not recorded (`RequestSite.mayRecord`), which the page says.
     var isUnrecorded = false
+    /// How many of the page's posts were left out because their authors show them only to people signed in, and
+    /// the caller is not (`Caller.shown`).
+    var signInOnly = 0
 
     struct Place {
         let tab: Tab
@@ -214,6 +217,18 @@ extension SearchPageView: PageView {
         html.append("  </fieldset>\n")
     }
 
+    /// What was left out for a visitor, and how to see it.
+    private func writeSignInOnly(to html: inout HTMLWriter) {
+        guard signInOnly > 0 else { return }
+        let posts = signInOnly == 1 ? "1 post is" : "\(signInOnly) posts are"
+        html.append(
+            """
+            <p class=\"dim note sign-in-only\" role=\"status\">\(posts) not shown: their authors show their posts only \
+            to people who are signed in. <a href=\"\(url: SiteURL.signIn(next: retryURL).path)\">Sign in</a></p>\n
+            """
+        )
+    }
+
     private func writePosts(to html: inout HTMLWriter) {
         // A search that found nothing offers to search again (the form), not newer posts than none.
         if let newerURL, !isEmpty {
@@ -224,6 +239,7 @@ extension SearchPageView: PageView {
             for failure in failures { html.append("<li>\(failure)</li>") }
             html.append("</ul>\n")
         }
+        writeSignInOnly(to: &html)
         html.append("<div class=\"spinner\" hidden aria-live=\"polite\">Loading…</div>\n")
         if isNewerOnly {
             html.append(

@@ -24,7 +24,8 @@ struct HourlyService: Service {
                         "\(name): this run failed; it runs again in an hour",
                         metadata: ["error": "\(ErrorSentence.forLog(error))"])
                 }
-                try await Task.sleep(for: Self.interval)
+                // Shutting down cancels the sleep: the service ends, not as a failure.
+                do { try await Task.sleep(for: Self.interval) } catch { return }
             }
         }
     }

@@ -90,7 +90,9 @@ struct TrackingState: Sendable {
             return
         }
         let fetched = tracked.fetched.map { "last fetched " + ElapsedTime.ago($0, now: now) } ?? "not fetched yet"
-        summary = "tracked · \(tracked.plan.everyText) · \(fetched) · \(grouped(tracked.posts)) posts"
+        summary =
+            "tracked · \(tracked.plan.everyText) · \(fetched) · \(grouped(tracked.posts)) posts"
+            + (tracked.plan.keepText.map { " · \($0)" } ?? "")
         problems = tracked.sources.flatMap { [$0.error, $0.gap].compactMap { $0 } }
     }
 

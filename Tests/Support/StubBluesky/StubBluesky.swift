@@ -39,6 +39,7 @@ public final class StubBluesky: Sendable {
     private struct State {
         var posts: [Post] = []
         var handles: [String: String] = [:]
+        var signInOnly: Set<String> = []
         var failure: Failure?
         var accessTokens: Set<String> = []
         var refreshTokens: Set<String> = []
@@ -62,6 +63,10 @@ public final class StubBluesky: Sendable {
     /// The accounts `app.bsky.actor.getProfiles` knows (no account needed): DID → handle; each display name is
     /// "Name of" the handle.
     public func serveProfiles(_ handles: [String: String]) { state.withLock { $0.handles = handles } }
+    /// These DIDs labelled their profile `!no-unauthenticated`: their profile and post views carry the label as
+    /// Bluesky's AppView gives it (bskyr's recorded search has one).
+    public func askForSignIn(_ dids: Set<String>) { state.withLock { $0.signInOnly = dids } }
+
     public func fail(with failure: Failure?) { state.withLock { $0.failure = failure } }
 
     /// Every access token given so far expires (searches with it answer 400 `ExpiredToken`).
@@ -151,7 +156,7 @@ public final class StubBluesky: Sendable {
 
     /// As the public AppView answers: up to 25 actors, the unknown left out.
     private func profiles(_ actors: [String]) async -> Response {
-        let (handles, failure) = state.withLock { ($0.handles, $0.failure) }
+        let (handles, failure, asking) = state.withLock { ($0.handles, $0.failure, $0.signInOnly) }
         if let failure { return await failure.answer() }
         guard actors.count <= 25 else {
             return Self.response(
@@ -161,7 +166,8 @@ public final class StubBluesky: Sendable {
             handles[did].map {
                 #"""
                 {"did":"\#(did)","handle":"\#($0)","displayName":"Name \#
-                of \#($0)","avatar":"https://cdn.bsky.app/img/avatar/plain/\#(did)/bafkavatar@jpeg","followersCount":3}
+                of \#($0)","avatar":"https://cdn.bsky.app/img/avatar/plain/\#(did)/bafkavatar@jpeg",\#
+                "followersCount":3,"labels":\#(Self.labels(of: did, asking: asking))}
                 """#
             }
         }
@@ -182,7 +188,9 @@ public final class StubBluesky: Sendable {
         let offset = Int(query.first("cursor") ?? "") ?? 0
         let chosen = matching.dropFirst(offset).prefix(limit)
         let next = offset + chosen.count < matching.count ? #","cursor":"\#(offset + chosen.count)""# : ""
-        return Self.response(200, #"{"posts":[\#(chosen.map(Self.view).joined(separator: ","))]\#(next)}"#)
+        let asking = state.withLock { $0.signInOnly }
+        let views = chosen.map { Self.view($0, asking: asking) }
+        return Self.response(200, #"{"posts":[\#(views.joined(separator: ","))]\#(next)}"#)
     }
 
     /// `getPosts`: the views of the URIs asked for that it serves, in the order asked; the others (deleted, never
@@ -193,13 +201,22 @@ public final class StubBluesky: Sendable {
             return Self.response(
                 400, #"{"error":"InvalidRequest","message":"uris must not have more than 25 elements"}"#)
         }
-        let served = state.withLock { $0.posts }
-        let views = uris.compactMap { uri in served.first { $0.uri == uri }.map(Self.view) }
+        let (served, asking) = state.withLock { ($0.posts, $0.signInOnly) }
+        let views = uris.compactMap { uri in served.first { $0.uri == uri }.map { Self.view($0, asking: asking) } }
         return Self.response(200, #"{"posts":[\#(views.joined(separator: ","))]}"#)
     }
 
     /// A post view whose text puts emoji, CJK and right-to-left words before its tag facets.
-    private static func view(_ post: Post) -> String {
+    /// A profile's labels: `!no-unauthenticated` by the account itself when it asks for sign-in.
+    private static func labels(of did: String, asking: Set<String>) -> String {
+        guard asking.contains(did) else { return "[]" }
+        return #"""
+            [{"src":"\#(did)","uri":"at://\#(did)/app.bsky.actor.profile/self","cid":"bafyprofile",\#
+            "val":"!no-unauthenticated","cts":"2024-11-13T02:13:44.288Z"}]
+            """#
+    }
+
+    private static func view(_ post: Post, asking: Set<String>) -> String {
         var text = "👩‍💻 東京 مرحبا post \(post.second)"
         var facets: [String] = []
         for tag in post.tags {
@@ -214,10 +231,11 @@ public final class StubBluesky: Sendable {
             )
         }
         let created = Date(timeIntervalSince1970: Double(epoch + post.second)).ISO8601Format()
+        let did = "did:plc:\(post.author.split(separator: ".")[0])"
         return
             #"""
             {"uri":"\#(post.uri)","cid":"bafy\#(post.second)",\#
-            "author":{"did":"did:plc:\#(post.author.split(separator: ".")[0])","handle":"\#(post.author)",\#
+            "author":{"did":"\#(did)","handle":"\#(post.author)","labels":\#(labels(of: did, asking: asking)),\#
             "displayName":"","avatar":"https://cdn.bsky.app/img/avatar/plain/x/y@jpeg"},\#
             "record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)",\#
             "facets":[\#(facets.joined(separator: ","))],"langs":["en"]},"replyCount":0,"repostCount":0,"likeCount":0,\#

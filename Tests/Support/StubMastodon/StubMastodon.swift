@@ -185,6 +185,11 @@ public final class StubMastodon: Sendable {
         return Self.response(200, body, headers: links.isEmpty ? [:] : ["Link": links.joined(separator: ", ")])
     }
 
+    /// The statuses as a tag timeline answers them: what a test writes to a file to import.
+    public static func timeline(_ statuses: [Status]) -> String {
+        "[" + statuses.map(json).joined(separator: ",") + "]"
+    }
+
     private static func json(_ status: Status) -> String {
         let tags = status.tags.map {
             #"<a href="https://stub.example/tags/\#($0)" class="mention hashtag" rel="tag">#<span>\#($0)</span></a>"#
