@@ -15,10 +15,11 @@ struct RecheckCommand: AsyncParsableCommand {
         discussion: """
             Each configured network (or those --source names) is asked about the posts searches and tracking kept, \
             then about the corpus's (imported) posts, oldest stored first, each post once, in its batches (Mastodon \
-            one status a request, Bluesky 25 a getPosts, X 100 a lookup) and within its rate limit (it waits for the reset and goes on). A post its network says is gone \
-            (deleted, or its account deleted or suspended) leaves every term's counts, trends and networks, and the \
-            corpus. A network that cannot answer leaves its posts as they were. The demo corpus's made-up posts are \
-            not asked of X, nor a live index's of Bluesky (Jetstream tells it of deletions).
+            one status a request, Bluesky 25 a getPosts, X 100 a lookup) and within its rate limit (it waits for the \
+            reset and goes on). A post its network says is gone (deleted, or its account deleted or suspended) \
+            leaves every term's counts, trends and networks, and the corpus. A network that cannot answer leaves its \
+            posts as they were. The demo corpus's made-up posts are not asked of X, nor a live index's of Bluesky \
+            (Jetstream tells it of deletions).
             """
     )
 
@@ -166,7 +167,7 @@ struct PruneCommand: AsyncParsableCommand {
                     database: database, corpus: corpus, keepDays: keepDays, forgetCounts: forgetCounts
                 ).run()
             }
-            if outcome.reduced + outcome.removed + outcome.corpus > 0 {
+            if outcome.reduced + outcome.removed + outcome.corpus + outcome.forgottenByTrackedTerms > 0 {
                 let whole = keepDays.map { "posts older than \($0) days" } ?? "tracked terms' keeping times"
                 try await CommandLineAudit.record(
                     "prune", whole + (forgetCounts ? ", with their counts" : ""), database)
@@ -184,8 +185,15 @@ struct PruneCommand: AsyncParsableCommand {
                 corpus.
                 """)
         }
-        if keepDays == nil || outcome.byTrackedTerms > 0 {
-            print("Tracked terms' own keeping times: \(postCount(outcome.byTrackedTerms)) reduced to their counts.")
+        if keepDays == nil || outcome.byTrackedTerms + outcome.forgottenByTrackedTerms > 0 {
+            let forgotten =
+                outcome.forgottenByTrackedTerms > 0
+                ? ", \(postCount(outcome.forgottenByTrackedTerms)) taken out of their term's counts" : ""
+            print(
+                """
+                Tracked terms' own keeping times: \(postCount(outcome.byTrackedTerms)) reduced to their \
+                counts\(forgotten).
+                """)
         }
     }
 }

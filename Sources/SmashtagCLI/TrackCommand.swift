@@ -32,6 +32,11 @@ struct TrackCommand: AsyncParsableCommand {
             """)
     var keep: String?
 
+    @Flag(
+        name: .customLong("forget-counts"),
+        help: "With --keep: the older posts leave the term's counts too (other terms keep theirs).")
+    var forgetCounts = false
+
     @OptionGroup var common: CommonOptions
     @OptionGroup var store: StoreOptions
 
@@ -43,13 +48,16 @@ struct TrackCommand: AsyncParsableCommand {
         do { _ = try TrackingPlan.interval(every) } catch { throw ValidationError(error.description) }
         guard backfill >= 0 else { throw ValidationError("--backfill is a number of pages: 0 or more.") }
         do { _ = try keep.map(TrackingPlan.keepDays) } catch { throw ValidationError(error.description) }
+        if forgetCounts, keep == nil {
+            throw ValidationError("--forget-counts goes with --keep: the counts it forgets are the older posts'.")
+        }
         _ = try sources()
     }
 
     func run() async throws {
         let plan = TrackingPlan(
             every: try TrackingPlan.interval(every), sources: try sources(), backfill: backfill,
-            keepDays: try keep.map(TrackingPlan.keepDays))
+            keepDays: try keep.map(TrackingPlan.keepDays), forgetsCounts: forgetCounts)
         let tracked = try await store.withStore(in: try DataDirectory(common.dataDirectory)) { database in
             try await CommandFailure.reporting {
                 let tracked = try await TrackedTerms(database: database).track(term, plan)

@@ -41,9 +41,10 @@ extension TrackingPlan {
         return number * scale
     }
 
-    /// "keeps its posts 90 days", or nil when the term has no keeping time of its own.
+    /// "keeps its posts 90 days" (", and their counts" when they go with them), or nil when the term has no keeping
+    /// time of its own.
     public var keepText: String? {
-        keepDays.map { "keeps its posts \($0) \($0 == 1 ? "day" : "days")" }
+        keepDays.map { "keeps its posts \($0) \($0 == 1 ? "day" : "days")\(forgetsCounts ? ", and their counts" : "")" }
     }
 
     /// "every 5 min", "every 30 s", "every 2 h".

@@ -131,15 +131,21 @@ struct RetentionStoreTests {
 /// A tracked term's own keeping time (`track --keep`): its posts past it are reduced once no other term keeps them —
 /// a term with no keeping time keeps what it counted, one whose keeping time has not passed too — on both stores.
 struct TermRetentionStoreTests {
+    static let now = BothStoresTests.now
+
+    /// A post of `#kept` made `daysAgo` before `now`, naming a hashtag and a user of its own.
+    static func post(_ id: Int, daysAgo: Double) -> Post {
+        TestPosts.post(
+            id, by: "keeper", "kept #kept #x\(id) @p\(id % 2)", created: now.addingTimeInterval(-daysAgo * 86_400))
+    }
+
+    /// Past 30 days, counted by `#kept` only; past 30 days, counted by `#other` too; within 30 days.
+    static let (onlyKept, shared, recent) = (post(1, daysAgo: 40), post(2, daysAgo: 35), post(3, daysAgo: 2))
+
     @Test(arguments: TestStore.available) func aTermsKeepingTimeReducesOnlyThePostsNoOtherTermKeeps(
         store: TestStore
     ) async throws {
-        let now = BothStoresTests.now
-        func post(_ id: Int, daysAgo: Double) -> Post {
-            TestPosts.post(
-                id, by: "keeper", "kept #kept #x\(id)", created: now.addingTimeInterval(-daysAgo * 86_400))
-        }
-        let (onlyKept, shared, recent) = (post(1, daysAgo: 40), post(2, daysAgo: 40), post(3, daysAgo: 2))
+        let (now, onlyKept, shared, recent) = (Self.now, Self.onlyKept, Self.shared, Self.recent)
         let t = try await store.fixture()
         let tracked = TrackedTerms(database: t.database)
         _ = try await tracked.track("#kept", TrackingPlan(keepDays: 30), by: .owner)
@@ -165,5 +171,39 @@ struct TermRetentionStoreTests {
         _ = try await tracked.track("#other", TrackingPlan(keepDays: 10), by: .owner)
         #expect(try await candidates() == [shared.key])
         #expect(try await tracked.term("#kept")?.plan.keepDays == 30)
+    }
+
+    /// `track --keep 30d --forget-counts`: every post of the term past it leaves the term's counts, whatever other
+    /// terms keep — theirs stay — and a post no term counts any more is deleted: as if the term had never counted
+    /// them, on both stores.
+    @Test(arguments: TestStore.available) func aTermThatForgetsCountsIsAsIfItHadNeverCountedItsOlderPosts(
+        store: TestStore
+    ) async throws {
+        let (now, onlyKept, shared, recent) = (Self.now, Self.onlyKept, Self.shared, Self.recent)
+        func fixture(keeping kept: [Post]) async throws -> StoreFixture {
+            let t = try await store.fixture()
+            _ = try await TrackedTerms(database: t.database).track(
+                "#kept", TrackingPlan(keepDays: 30, forgetsCounts: true), by: .owner)
+            try await BothStoresTests.run([("#kept", kept), ("#other", [shared])], t)
+            return t
+        }
+        let t = try await fixture(keeping: [recent, shared, onlyKept])
+        #expect(try await TrackedTerms(database: t.database).term("#kept")?.plan.forgetsCounts == true)
+        let old = try await t.database.termRetentionCandidates(
+            term: "#kept", keepDays: 30, now: now, after: 0, limit: 100, forgetting: true)
+        #expect(Set(old.map(\.key)) == [onlyKept.key, shared.key], "whatever #other keeps")
+        let removed = try await t.database.removePosts(old.map(\.key), fromTerm: "#kept")
+        #expect(removed.posts == 2 && removed.terms == ["#kept"])
+        let recount = try await fixture(keeping: [recent])
+        #expect(
+            try await BothStoresTests.readings(of: t) == BothStoresTests.readings(of: recount),
+            "#kept as if it had counted the recent post only; #other as it was")
+        #expect(try await t.database.storedPost(onlyKept.key) == nil, "no term counts it: deleted")
+        #expect(try await t.database.storedPost(shared.key) != nil, "#other still counts it")
+        #expect(
+            try await t.database.termRetentionCandidates(
+                term: "#kept", keepDays: 30, now: now, after: 0, limit: 100, forgetting: true
+            ).isEmpty)
+        #expect(try await t.database.removePosts([shared.key], fromTerm: "#kept").posts == 0, "once")
     }
 }

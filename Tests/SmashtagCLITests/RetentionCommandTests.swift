@@ -110,6 +110,19 @@ import Testing
             let audit = try await SmashtagRun.run(["audit", "--data-dir", directory])
             #expect(audit.stdout.contains("consent  mastodon-indexable off"), "\(audit.stdout)")
             #expect(audit.stdout.contains("prune  tracked terms' keeping times"), "\(audit.stdout)")
+
+            // Tracked again to forget the counts too: the reduced posts leave the term's counts.
+            let alone = try await SmashtagRun.run(["track", "#kept", "--forget-counts", "--data-dir", directory])
+            #expect(alone.status != 0 && alone.stderr.contains("--forget-counts goes with --keep"), "\(alone)")
+            let forget = try await SmashtagRun.run(
+                ["track", "#kept", "--keep", "30d", "--forget-counts", "--data-dir", directory])
+            #expect(forget.stdout.contains("it keeps its posts 30 days, and their counts"), "\(forget)")
+            let forgotten = try await SmashtagRun.run(["corpus", "prune", "--data-dir", directory])
+            #expect(
+                forgotten.stdout
+                    == "Tracked terms' own keeping times: 0 posts reduced to their counts, 4 posts taken out of their "
+                    + "term's counts.\n", "\(forgotten)")
+            #expect(!(try await table(directory)).contains("#kept,"), "the counts went with them")
         }
     }
 

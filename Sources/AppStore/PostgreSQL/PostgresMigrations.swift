@@ -212,7 +212,11 @@ enum PostgresMigrations {
         (
             "v9: keeping times and consent rules",
             // As on SQLite (v12).
-            ["ALTER TABLE tracked ADD COLUMN keep_days integer", ConsentRuleSchema.postgres]
+            [
+                "ALTER TABLE tracked ADD COLUMN keep_days integer",
+                "ALTER TABLE tracked ADD COLUMN keep_forgets boolean NOT NULL DEFAULT false",
+                ConsentRuleSchema.postgres,
+            ]
         ),
     ]
 

@@ -7,13 +7,14 @@ import Posts
 /// that counted them locked as a search locks its term, each term's tally taken back (`smashtag_subtract_counts`, the
 /// counting's arrays in reverse), then the posts deleted and the terms' live pages told.
 extension PostgresStore: RemovalStore {
-    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
+    func remove(_ keys: [PostKey], from term: String?, inTransactionsOf size: Int) async throws -> RemovedPosts {
         var removed = RemovedPosts()
-        for batch in keys.chunks(of: size) { removed.add(try await remove(batch)) }
+        for batch in keys.chunks(of: size) { removed.add(try await remove(batch, from: term)) }
         return removed
     }
 
-    private func remove(_ keys: [PostKey]) async throws -> RemovedPosts {
+    /// One batch, from every term that counted its posts or from the term `term` (its key) only.
+    private func remove(_ keys: [PostKey], from term: String?) async throws -> RemovedPosts {
         let columns = PostKeyColumns(Set(keys).sorted { ($0.network.code, $0.id) < ($1.network.code, $1.id) })
         return try await transaction { connection in
             try await connection.run(
@@ -27,11 +28,14 @@ extension PostgresStore: RemovalStore {
                 SELECT p.id, p.json, c.term_id, r.key
                 FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
                 JOIN post p ON p.network = k.n AND p.post_id = k.i
-                LEFT JOIN counted_post c ON c.post_ref = p.id LEFT JOIN recent r ON r.id = c.term_id
+                LEFT JOIN counted_post c ON c.post_ref = p.id
+                    AND (\(term)::text IS NULL OR c.term_id = (SELECT id FROM recent WHERE key = \(term)))
+                LEFT JOIN recent r ON r.id = c.term_id
                 """)
             var references = Set<Int64>()
             var uncounted = UncountedTally()
             for row in rows {
+                if term != nil, try row["term_id"].decode(Int64?.self) == nil { continue }  // never counted by it
                 references.insert(try row["id"].decode(Int64.self))
                 try uncounted.add(
                     term: row["term_id"].decode(Int64?.self), key: row["key"].decode(String?.self),
@@ -49,8 +53,17 @@ extension PostgresStore: RemovalStore {
                 removed.terms.insert(key)
             }
             let refs = references.sorted()
-            try await connection.run("DELETE FROM counted_post WHERE post_ref = ANY(\(refs))")
-            try await connection.run("DELETE FROM post WHERE id = ANY(\(refs))")
+            try await connection.run(
+                """
+                DELETE FROM counted_post WHERE post_ref = ANY(\(refs))
+                    AND (\(term)::text IS NULL OR term_id = (SELECT id FROM recent WHERE key = \(term)))
+                """)
+            // A post another term still counts stays (a removal from one term only).
+            try await connection.run(
+                """
+                DELETE FROM post WHERE id = ANY(\(refs))
+                    AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = post.id)
+                """)
             removed.posts = refs.count
             return removed
         }
@@ -92,18 +105,17 @@ extension PostgresStore: RemovalStore {
     }
 
     func termRetentionCandidates(
-        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int, forgetting: Bool
     ) async throws -> [KeptPost] {
         try await read { connection in
             try await connection.rows(
                 """
                 SELECT p.id, p.network, p.post_id FROM counted_post c JOIN post p ON p.id = c.post_ref
                 WHERE c.term_id = (SELECT id FROM recent WHERE key = \(key)) AND c.post_ref > \(reference)
-                    AND p.created < \(createdBefore) AND p.expired IS NULL
-                    AND NOT EXISTS (
+                    AND p.created < \(createdBefore) AND (\(forgetting) OR (p.expired IS NULL AND NOT EXISTS (
                         SELECT 1 FROM counted_post o LEFT JOIN tracked t ON t.term_id = o.term_id
                         WHERE o.post_ref = p.id AND o.term_id <> c.term_id
-                            AND (t.keep_days IS NULL OR p.created >= \(now) - t.keep_days * 86400000::bigint))
+                            AND (t.keep_days IS NULL OR p.created >= \(now) - t.keep_days * 86400000::bigint))))
                 ORDER BY c.post_ref LIMIT \(limit)
                 """
             ).compactMap { row in

@@ -5,7 +5,8 @@ import Posts
 /// added, and the post itself, in one transaction. And which stored posts are due for a recheck.
 protocol RemovalStore: Sendable {
     /// Removes the posts of `keys` the store holds, `size` in a transaction; those it does not hold are passed over.
-    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts
+    /// With `term` (its key), they leave that term's counts only, and a post is deleted once no term counts it.
+    func remove(_ keys: [PostKey], from term: String?, inTransactionsOf size: Int) async throws -> RemovedPosts
 
     /// Up to `limit` stored posts of `network` after the reference `after`, in the order they were stored, that no
     /// recheck has looked at since `checkedBefore` (milliseconds since 1970).
@@ -23,8 +24,10 @@ protocol RemovalStore: Sendable {
     /// Up to `limit` whole posts counted under the term `key` after the reference `after`, in the order they were
     /// stored, made before `createdBefore` (milliseconds since 1970) and kept by no other term: every other term that
     /// counted one is tracked with a keeping time it has passed too at `now` (a term without one keeps its posts).
+    /// With `forgetting` (the term's counts go too): every post of the term made before then, reduced or not, whatever
+    /// other terms keep.
     func termRetentionCandidates(
-        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int, forgetting: Bool
     ) async throws -> [KeptPost]
 
     /// The posts of `keys` still whole reduced to what keeps them counted (`Post.withheld`: key, time and what they
@@ -50,7 +53,8 @@ let removalBatch = 2_000
 
 /// What a removal took away.
 public struct RemovedPosts: Sendable, Equatable {
-    /// Posts the store held and no longer holds.
+    /// Posts taken out of the counts (of every term that counted them, or of the one term named); each is deleted
+    /// once no term counts it.
     public var posts = 0
     /// The terms whose counts went down, by key.
     public var terms: Set<String> = []

@@ -11,12 +11,18 @@ extension AppDatabase {
     /// The posts removed from every term that counted them, their counts, trends and co-mentions down by exactly what
     /// each added, a transaction per batch: a process killed meanwhile leaves each batch all counted or none.
     public func removePosts(_ keys: [PostKey]) async throws -> RemovedPosts {
-        try await store.remove(keys, inTransactionsOf: removalBatch)
+        try await store.remove(keys, from: nil, inTransactionsOf: removalBatch)
+    }
+
+    /// The posts taken out of one term's counts, trends and co-mentions only (a tracked term's keeping time with
+    /// `--forget-counts`); a post no other term counts is deleted, one another term counts stays as it is there.
+    public func removePosts(_ keys: [PostKey], fromTerm term: String) async throws -> RemovedPosts {
+        try await store.remove(keys, from: SearchTermKey(term).key, inTransactionsOf: removalBatch)
     }
 
     /// The same, `size` posts in a transaction (the benchmarks and the kill test: all of them in one).
     package func removePosts(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
-        try await store.remove(keys, inTransactionsOf: size)
+        try await store.remove(keys, from: nil, inTransactionsOf: size)
     }
 
     /// Up to `limit` kept posts of `network` after `reference`, in the order they were stored, not found published by
@@ -40,13 +46,15 @@ extension AppDatabase {
     /// Up to `limit` whole posts of the tracked term `term` past its keeping time `keepDays` at `now`, after
     /// `reference` in the order they were stored, that no other term keeps (a term that also counted one and has no
     /// keeping time, or one not yet passed, keeps it).
+    /// With `forgetting`, every post of the term past its keeping time, reduced or not, whatever other terms keep:
+    /// they leave this term's counts (`removePosts(_:fromTerm:)`).
     public func termRetentionCandidates(
-        term: String, keepDays: Int, now: Date, after reference: Int64, limit: Int
+        term: String, keepDays: Int, now: Date, after reference: Int64, limit: Int, forgetting: Bool = false
     ) async throws -> [KeptPost] {
         let before = now.addingTimeInterval(-Double(keepDays) * 86_400).millisecondsSince1970
         return try await store.termRetentionCandidates(
             SearchTermKey(term).key, createdBefore: before, now: now.millisecondsSince1970, after: reference,
-            limit: limit)
+            limit: limit, forgetting: forgetting)
     }
 
     /// The posts past the keeping time reduced to what keeps them counted — their key, time and what they named;

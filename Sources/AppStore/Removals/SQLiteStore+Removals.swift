@@ -7,11 +7,16 @@ import Posts
 /// or not at all. The terms' time spans are narrowed once, after the last batch: reading a span again reads every
 /// mention of the term, and a batch of the oldest posts (retention's) would have read them all each time.
 extension SQLiteStore: RemovalStore {
-    func remove(_ keys: [PostKey], inTransactionsOf size: Int) async throws -> RemovedPosts {
+    func remove(_ keys: [PostKey], from term: String?, inTransactionsOf size: Int) async throws -> RemovedPosts {
         var removed = RemovedPosts()
         var hours: [Int64: ClosedRange<Int>] = [:]
         for batch in keys.chunks(of: size) {
-            let (part, reached) = try await writer.write { db in try Self.remove(batch, db) }
+            let (part, reached) = try await writer.write { db in
+                guard let term else { return try Self.remove(batch, from: nil, db) }
+                guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM recent WHERE key = ?", arguments: [term])
+                else { return (RemovedPosts(), [:]) }
+                return try Self.remove(batch, from: id, db)
+            }
             removed.add(part)
             hours.merge(reached) { min($0.lowerBound, $1.lowerBound)...max($0.upperBound, $1.upperBound) }
         }
@@ -23,10 +28,14 @@ extension SQLiteStore: RemovalStore {
         return removed
     }
 
-    /// One batch: what it removed, and the hours it reached under each term.
-    private static func remove(_ keys: [PostKey], _ db: Database) throws -> (RemovedPosts, [Int64: ClosedRange<Int>]) {
+    /// One batch, from every term that counted its posts or from `term` only: what it removed, and the hours it
+    /// reached under each term.
+    private static func remove(
+        _ keys: [PostKey], from term: Int64?, _ db: Database
+    ) throws -> (RemovedPosts, [Int64: ClosedRange<Int>]) {
         var references = Set<Int64>()
         var uncounted = UncountedTally()
+        let onlyTerm = term.map { "AND c.termID = \($0)" } ?? ""
         try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
             let rows = try Row.fetchCursor(
                 values.statement(
@@ -34,9 +43,10 @@ extension SQLiteStore: RemovalStore {
                     WITH k(network, postID) AS (VALUES \(list))
                     SELECT p.id, p.json, c.termID, r.key FROM k JOIN post p ON p.network = k.network AND \
                     p.postID = k.postID
-                    LEFT JOIN countedPost c ON c.postRef = p.id LEFT JOIN recent r ON r.id = c.termID
+                    LEFT JOIN countedPost c ON c.postRef = p.id \(onlyTerm) LEFT JOIN recent r ON r.id = c.termID
                     """, in: db))
             while let row = try rows.next() {
+                if term != nil, (row["termID"] as Int64?) == nil { continue }  // the term never counted it
                 references.insert(row["id"])
                 try uncounted.add(term: row["termID"], key: row["key"], json: row["json"])
             }
@@ -51,9 +61,14 @@ extension SQLiteStore: RemovalStore {
             }
         }
         let rows = references.sorted().map { [$0.databaseValue] }
-        for table in ["DELETE FROM countedPost WHERE postRef IN", "DELETE FROM post WHERE id IN"] {
+        let deletes = [
+            "DELETE FROM countedPost WHERE \(term.map { "termID = \($0) AND" } ?? "") postRef IN (VALUES %@)",
+            // A post another term still counts stays (a removal from one term only).
+            "DELETE FROM post WHERE id IN (VALUES %@) AND NOT EXISTS (SELECT 1 FROM countedPost WHERE postRef = id)",
+        ]
+        for delete in deletes {
             try ValuesList(rows).eachStatement { list, values in
-                try values.statement("\(table) (VALUES \(list))", in: db).execute()
+                try values.statement(delete.replacing("%@", with: list), in: db).execute()
             }
         }
         removed.posts = references.count
@@ -178,21 +193,20 @@ extension SQLiteStore: RemovalStore {
     }
 
     func termRetentionCandidates(
-        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int
+        _ key: String, createdBefore: Int64, now: Int64, after reference: Int64, limit: Int, forgetting: Bool
     ) async throws -> [KeptPost] {
         try await writer.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT p.id, p.network, p.postID FROM countedPost c JOIN post p ON p.id = c.postRef
-                    WHERE c.termID = (SELECT id FROM recent WHERE key = ?) AND c.postRef > ?
-                        AND p.created < ? AND p.expired IS NULL
-                        AND NOT EXISTS (
+                    WHERE c.termID = (SELECT id FROM recent WHERE key = ?1) AND c.postRef > ?2 AND p.created < ?3
+                        AND (?5 OR (p.expired IS NULL AND NOT EXISTS (
                             SELECT 1 FROM countedPost o LEFT JOIN tracked t ON t.termID = o.termID
                             WHERE o.postRef = p.id AND o.termID <> c.termID
-                                AND (t.keepDays IS NULL OR p.created >= ? - t.keepDays * 86400000))
-                    ORDER BY c.postRef LIMIT ?
-                    """, arguments: [key, reference, createdBefore, now, limit]
+                                AND (t.keepDays IS NULL OR p.created >= ?4 - t.keepDays * 86400000))))
+                    ORDER BY c.postRef LIMIT ?6
+                    """, arguments: [key, reference, createdBefore, now, forgetting, limit]
             ).compactMap { row in
                 PostKeys.key(network: row["network"], id: row["postID"]).map { KeptPost(reference: row["id"], key: $0) }
             }

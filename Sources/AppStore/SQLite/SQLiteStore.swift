@@ -274,7 +274,9 @@ struct SQLiteStore: StoreCore {
         }
         migrator.registerMigration("v12: keeping times and consent rules") { db in
             // `keepDays`: how long a tracked term's posts are kept (`track --keep`); NULL: as the whole data's.
+            // `keepForgets`: the older posts leave the term's counts too (`--forget-counts`).
             try db.execute(sql: "ALTER TABLE tracked ADD COLUMN keepDays INTEGER")
+            try db.execute(sql: "ALTER TABLE tracked ADD COLUMN keepForgets INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: ConsentRuleSchema.sqlite)
         }
         return migrator

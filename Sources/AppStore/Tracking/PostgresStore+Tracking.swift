@@ -26,11 +26,13 @@ extension PostgresStore: TrackingStore {
             let sources = plan.sources?.joined(separator: ",")
             try await connection.run(
                 """
-                INSERT INTO tracked (term_id, every, sources, backfill, since, due, tracked_by, keep_days)
+                INSERT INTO tracked (term_id, every, sources, backfill, since, due, tracked_by, keep_days, keep_forgets)
                 VALUES (
-                    \(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now), \(holder.id), \(plan.keepDays))
+                    \(id), \(plan.every), \(sources), \(plan.backfill), \(now), \(now), \(holder.id), \(plan.keepDays),
+                    \(plan.forgetsCounts))
                 ON CONFLICT (term_id) DO UPDATE SET every = excluded.every, sources = excluded.sources,
-                    backfill = excluded.backfill, due = excluded.due, keep_days = excluded.keep_days
+                    backfill = excluded.backfill, due = excluded.due, keep_days = excluded.keep_days,
+                    keep_forgets = excluded.keep_forgets
                 """)
             try await Self.notify(term.key, connection)
             let added = try await connection.rows(
@@ -159,7 +161,8 @@ extension TrackedTerm {
             plan: TrackingPlan(
                 every: try row["every"].decode(Int.self),
                 sources: names.map { $0.split(separator: ",").map(String.init) },
-                backfill: try row["backfill"].decode(Int.self), keepDays: try row["keep_days"].decode(Int?.self)),
+                backfill: try row["backfill"].decode(Int.self), keepDays: try row["keep_days"].decode(Int?.self),
+                forgetsCounts: try row["keep_forgets"].decode(Bool.self)),
             since: Date(millisecondsSince1970: try row["since"].decode(Int64.self)),
             due: Date(millisecondsSince1970: try row["due"].decode(Int64.self)),
             fetched: try row["fetched"].decode(Int64?.self).map(Date.init(millisecondsSince1970:)), posts: posts,

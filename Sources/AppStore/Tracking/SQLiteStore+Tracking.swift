@@ -16,14 +16,15 @@ extension SQLiteStore: TrackingStore {
             guard (tracked ?? 0) < TrackingPlan.most else { throw TrackingError.tooMany }
             try db.execute(
                 sql: """
-                    INSERT INTO tracked(termID, every, sources, backfill, since, due, trackedBy, keepDays)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO tracked(termID, every, sources, backfill, since, due, trackedBy, keepDays, keepForgets)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(termID) DO UPDATE SET every = excluded.every, sources = excluded.sources,
-                        backfill = excluded.backfill, due = excluded.due, keepDays = excluded.keepDays
+                        backfill = excluded.backfill, due = excluded.due, keepDays = excluded.keepDays,
+                        keepForgets = excluded.keepForgets
                     """,
                 arguments: [
                     id, plan.every, plan.sources?.joined(separator: ","), plan.backfill, now, now, holder.id,
-                    plan.keepDays,
+                    plan.keepDays, plan.forgetsCounts,
                 ])
             if try Self.isHeld(id, by: holder, db) { return }
             let searched = try Int64.fetchOne(
@@ -175,7 +176,7 @@ extension TrackedTerm {
             term: row["term"], key: row["key"],
             plan: TrackingPlan(
                 every: row["every"], sources: names.map { $0.split(separator: ",").map(String.init) },
-                backfill: row["backfill"], keepDays: row["keepDays"]),
+                backfill: row["backfill"], keepDays: row["keepDays"], forgetsCounts: row["keepForgets"]),
             since: Date(millisecondsSince1970: row["since"]), due: Date(millisecondsSince1970: row["due"]),
             fetched: (row["fetched"] as Int64?).map(Date.init(millisecondsSince1970:)), posts: row["posts"],
             sources: sources, trackedBy: .person(row["trackedBy"]), trackedByName: row["trackedByName"])

@@ -24,12 +24,18 @@ public struct TrackingPlan: Sendable, Hashable {
     /// How many days the term's posts are kept (`track --keep 90d`): older ones are reduced to what keeps them
     /// counted unless another term still keeps them (`Retention`); nil: as long as the whole data's keeping time.
     public let keepDays: Int?
+    /// With `keepDays`: the older posts leave the term's counts too (`track --keep 90d --forget-counts`).
+    public let forgetsCounts: Bool
 
-    public init(every: Int = defaultInterval, sources: [String]? = nil, backfill: Int = 0, keepDays: Int? = nil) {
+    public init(
+        every: Int = defaultInterval, sources: [String]? = nil, backfill: Int = 0, keepDays: Int? = nil,
+        forgetsCounts: Bool = false
+    ) {
         self.every = max(every, Self.shortestInterval)
         self.sources = sources
         self.backfill = max(backfill, 0)
         self.keepDays = keepDays.map { max($0, 1) }
+        self.forgetsCounts = forgetsCounts && keepDays != nil
     }
 }
 
@@ -117,11 +123,12 @@ enum PositionText {
 
 extension TrackedTerm: Encodable {
     private enum CodingKeys: String, CodingKey {
-        case term, every, sources, backfill, keepDays, since, lastFetched, nextFetch, posts, sourceStates, trackedBy
+        case term, every, sources, backfill, keepDays, forgetsCounts, since, lastFetched, nextFetch, posts
+        case sourceStates, trackedBy
     }
 
     /// `{"term", "every" (seconds), "sources" (names, or null for every one offered), "backfill", "keepDays" (or
-    /// null), "since",
+    /// null), "forgetsCounts", "since",
     /// "lastFetched", "nextFetch", "posts", "sourceStates": [{"source", "error", "retryAt", "gap"}], "trackedBy" (a
     /// person's name, or null)}`.
     public func encode(to encoder: any Encoder) throws {
@@ -131,6 +138,7 @@ extension TrackedTerm: Encodable {
         try container.encode(plan.sources, forKey: .sources)
         try container.encode(plan.backfill, forKey: .backfill)
         try container.encode(plan.keepDays, forKey: .keepDays)
+        try container.encode(plan.forgetsCounts, forKey: .forgetsCounts)
         try container.encode(since, forKey: .since)
         try container.encode(fetched, forKey: .lastFetched)
         try container.encode(due, forKey: .nextFetch)

@@ -24,6 +24,8 @@ public struct Retention: Sendable {
         public var corpus = 0
         /// Of `reduced`, those a tracked term's own keeping time reduced.
         public var byTrackedTerms = 0
+        /// Posts taken out of a tracked term's counts by its own keeping time (`track --forget-counts`).
+        public var forgottenByTrackedTerms = 0
     }
 
     /// Posts read from the store at a time.
@@ -42,26 +44,31 @@ public struct Retention: Sendable {
     public func run(at now: Date = Date()) async throws -> Outcome {
         var outcome = Outcome()
         if let keepDays { try await keepWholeData(keepDays, now, &outcome) }
-        outcome.byTrackedTerms = try await keepTrackedTerms(now)
+        try await keepTrackedTerms(now, &outcome)
         outcome.reduced += outcome.byTrackedTerms
         return outcome
     }
 
-    /// Each tracked term with a keeping time of its own: its posts past it that no other term keeps, reduced.
-    private func keepTrackedTerms(_ now: Date) async throws -> Int {
-        var reduced = 0
+    /// Each tracked term with a keeping time of its own: its posts past it that no other term keeps, reduced; or,
+    /// when it forgets counts, every post of its past it taken out of its counts (and deleted if no term counts it).
+    private func keepTrackedTerms(_ now: Date, _ outcome: inout Outcome) async throws {
         for term in try await TrackedTerms(database: database).all() {
             guard let days = term.plan.keepDays else { continue }
+            let forgetting = term.plan.forgetsCounts
             var after: Int64 = 0
             while case let page = try await database.termRetentionCandidates(
-                term: term.term, keepDays: days, now: now, after: after, limit: Self.batch),
+                term: term.term, keepDays: days, now: now, after: after, limit: Self.batch, forgetting: forgetting),
                 let last = page.last
             {
-                reduced += try await database.reducePosts(page.map(\.key), at: now.millisecondsSince1970)
+                let keys = page.map(\.key)
+                if forgetting {
+                    outcome.forgottenByTrackedTerms += try await database.removePosts(keys, fromTerm: term.term).posts
+                } else {
+                    outcome.byTrackedTerms += try await database.reducePosts(keys, at: now.millisecondsSince1970)
+                }
                 after = last.reference
             }
         }
-        return reduced
     }
 
     private func keepWholeData(_ keepDays: Int, _ now: Date, _ outcome: inout Outcome) async throws {

@@ -7,8 +7,9 @@ import Tracking
 
 /// Starting and stopping the tracking of a term: the forms on Recents and Popularity (CSRF double submit and the
 /// origin check, then back to the page), and the JSON API — `GET /api/tracking`, `POST /api/tracking` with
-/// `{"term", "every", "sources", "backfill", "keep"}`, `POST /api/tracking/delete` with `{"term"}` — which takes JSON
-/// bodies only (a form on another site cannot send one) from the same origin or from a client that is not a browser.
+/// `{"term", "every", "sources", "backfill", "keep", "forgetCounts"}`, `POST /api/tracking/delete` with `{"term"}` —
+/// which takes JSON bodies only (a form on another site cannot send one) from the same origin or from a client that is
+/// not a browser.
 struct TrackingController: Sendable {
     let site: Site
 
@@ -50,6 +51,8 @@ struct TrackingController: Sendable {
         let backfill: Int?
         /// `"90d"`, `"12w"`, `"1y"`: how long the term's posts are kept.
         let keep: String?
+        /// With `keep`: the older posts leave the term's counts too.
+        let forgetCounts: Bool?
     }
 
     /// An interval written as `"5m"` or as a number of seconds.
@@ -76,7 +79,8 @@ struct TrackingController: Sendable {
             let sources = try body.sources.map(checked)
             let plan = TrackingPlan(
                 every: try TrackingPlan.interval(body.every?.text ?? "5m"), sources: sources,
-                backfill: body.backfill ?? 0, keepDays: try body.keep.map(TrackingPlan.keepDays))
+                backfill: body.backfill ?? 0, keepDays: try body.keep.map(TrackingPlan.keepDays),
+                forgetsCounts: body.forgetCounts ?? false)
             _ = try SearchQuery(parsing: body.term)
             let term = try await tracked.track(body.term, plan, by: try context.holder())
             try await site.record("track", "\(body.term) \(plan.everyText)", by: context)
