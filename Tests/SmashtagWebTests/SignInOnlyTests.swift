@@ -36,8 +36,8 @@ struct SignInOnlyTests {
         ]
     }
 
-    /// A public Smashtag with one viewer, and the viewer's sign-in cookie.
-    static func publicApp() async throws -> (some ApplicationProtocol, HTTPFields) {
+    /// A public Smashtag with one viewer, its database, and the viewer's sign-in cookie.
+    static func publicApp() async throws -> (some ApplicationProtocol, AppDatabase, HTTPFields) {
         let directory = try await WebFixture.dataDirectory()
         _ = try await SQLiteCorpus.open(at: DataDirectory(path: directory).corpus).add(posts)
         var arguments = TestArguments(dataDirectory: directory)
@@ -48,13 +48,13 @@ struct SignInOnlyTests {
         let session = Secrets.sessionID()
         try await people.startSignIn(idHash: Secrets.hash(session), person: person, lasting: .seconds(3600))
         return (
-            Application(router: try buildRouter(site), logger: WebFixture.quietLogger),
+            Application(router: try buildRouter(site), logger: WebFixture.quietLogger), site.database,
             [.cookie: "\(SignInCookie.name)=\(session)"]
         )
     }
 
     @Test func aVisitorIsNeverShownThePostsOfAnAuthorWhoAsksForSignIn() async throws {
-        let (app, viewer) = try await Self.publicApp()
+        let (app, _, viewer) = try await Self.publicApp()
         try await app.test(.router) { client in
             let search = "/search?q=%23\(Self.tag)"
             let signedIn = try await client.execute(uri: search, method: .get, headers: viewer)
@@ -94,6 +94,20 @@ struct SignInOnlyTests {
             let images = try await client.execute(
                 uri: "/search/images?q=%23\(Self.tag)&newest=\(newest)&oldest=\(newest - 60_000)", method: .get)
             #expect(images.text.contains("did:plc:open") && !images.text.contains("did:plc:private"))
+        }
+    }
+
+    /// `smashtag consent off bluesky-signed-in-only`: visitors are shown such posts too, at once; on again, not.
+    @Test func theRuleTurnedOffShowsVisitorsThePostsAndOnAgainHidesThem() async throws {
+        let (app, database, _) = try await Self.publicApp()
+        try await app.test(.router) { client in
+            let search = "/search?q=%23\(Self.tag)"
+            try await database.setConsentRule(.blueskySignedInOnly, on: false)
+            let shown = try await client.execute(uri: search, method: .get)
+            #expect(shown.text.contains("only for the signed in") && !shown.text.contains("not shown"))
+            try await database.setConsentRule(.blueskySignedInOnly, on: true)
+            let hidden = try await client.execute(uri: search, method: .get)
+            #expect(!hidden.text.contains("only for the signed in") && hidden.text.contains("1 post is not shown"))
         }
     }
 }

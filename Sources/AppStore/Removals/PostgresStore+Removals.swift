@@ -23,19 +23,32 @@ extension PostgresStore: RemovalStore {
                 FROM (SELECT n, i FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS u (n, i)
                     ORDER BY n, i) AS k
                 """)
-            let rows = try await connection.rows(
-                """
-                SELECT p.id, p.json, c.term_id, r.key
-                FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
-                JOIN post p ON p.network = k.n AND p.post_id = k.i
-                LEFT JOIN counted_post c ON c.post_ref = p.id
-                    AND (\(term)::text IS NULL OR c.term_id = (SELECT id FROM recent WHERE key = \(term)))
-                LEFT JOIN recent r ON r.id = c.term_id
-                """)
+            // The one term's id, looked up first: a condition that also allows "every term" would be planned for both.
+            var only: Int64?
+            if let term {
+                only = try await connection.value("SELECT id FROM recent WHERE key = \(term)", "id", as: Int64.self)
+                guard only != nil else { return RemovedPosts() }
+            }
+            let query: PostgresQuery =
+                if let only {
+                    """
+                    SELECT p.id, p.json, c.term_id, r.key
+                    FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+                    JOIN post p ON p.network = k.n AND p.post_id = k.i
+                    JOIN counted_post c ON c.post_ref = p.id AND c.term_id = \(only) JOIN recent r ON r.id = c.term_id
+                    """
+                } else {
+                    """
+                    SELECT p.id, p.json, c.term_id, r.key
+                    FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+                    JOIN post p ON p.network = k.n AND p.post_id = k.i
+                    LEFT JOIN counted_post c ON c.post_ref = p.id LEFT JOIN recent r ON r.id = c.term_id
+                    """
+                }
+            let rows = try await connection.rows(query)
             var references = Set<Int64>()
             var uncounted = UncountedTally()
             for row in rows {
-                if term != nil, try row["term_id"].decode(Int64?.self) == nil { continue }  // never counted by it
                 references.insert(try row["id"].decode(Int64.self))
                 try uncounted.add(
                     term: row["term_id"].decode(Int64?.self), key: row["key"].decode(String?.self),
@@ -53,17 +66,18 @@ extension PostgresStore: RemovalStore {
                 removed.terms.insert(key)
             }
             let refs = references.sorted()
-            try await connection.run(
-                """
-                DELETE FROM counted_post WHERE post_ref = ANY(\(refs))
-                    AND (\(term)::text IS NULL OR term_id = (SELECT id FROM recent WHERE key = \(term)))
-                """)
-            // A post another term still counts stays (a removal from one term only).
-            try await connection.run(
-                """
-                DELETE FROM post WHERE id = ANY(\(refs))
-                    AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = post.id)
-                """)
+            if let only {
+                try await connection.run("DELETE FROM counted_post WHERE post_ref = ANY(\(refs)) AND term_id = \(only)")
+                // A post another term still counts stays.
+                try await connection.run(
+                    """
+                    DELETE FROM post WHERE id = ANY(\(refs))
+                        AND NOT EXISTS (SELECT 1 FROM counted_post c WHERE c.post_ref = post.id)
+                    """)
+            } else {
+                try await connection.run("DELETE FROM counted_post WHERE post_ref = ANY(\(refs))")
+                try await connection.run("DELETE FROM post WHERE id = ANY(\(refs))")
+            }
             removed.posts = refs.count
             return removed
         }
