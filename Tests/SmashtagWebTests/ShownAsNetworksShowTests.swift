@@ -42,15 +42,14 @@ import Testing
         #expect(
             html.contains(
                 #"""
-                <p class="dim small replying">Replying to <span class="m m-user" data-mention="user">@ana</span> \#
-                <span class="m m-user" data-mention="user">@bo</span></p>
+                <p class="dim small replying">Replying to <span class="m m-user">@ana</span> <span class="m \#
+                m-user">@bo</span></p>
                 """#
             ))
         #expect(
             html.contains(
                 #"""
-                <p class="text">see <span class="m m-url" data-mention="url">example.com/a/long…</span> <span \#
-                class="m m-hashtag"
+                <p class="text">see <span class="m m-url">example.com/a/long…</span> <span class="m m-hashtag"
                 """#
             ))
         #expect(!html.contains("t.co"))

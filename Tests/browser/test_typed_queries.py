@@ -50,7 +50,7 @@ def author_and_word(page):
 
 
 def hashtags(row):
-    return {tag.lower() for tag in row.locator("[data-mention=hashtag]").all_inner_texts()}
+    return {tag.lower() for tag in row.locator(".m-hashtag").all_inner_texts()}
 
 
 def check_results(page, query, has_posts, expected_id=None):

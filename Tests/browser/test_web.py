@@ -18,9 +18,9 @@ def test_search_root_shows_tweets_with_three_mention_colours(page, server):
     assert page.get_attribute("input[name=q]", "placeholder") == "Search"
     assert page.text_content("h1") == page.input_value("input[name=q]")
     assert page.locator("li[data-post-id]").count() > 5
-    hashtag = colour(page, "ol.posts [data-mention=hashtag]")
-    user = colour(page, "ol.posts [data-mention=user]")
-    link = colour(page, "ol.posts [data-mention=url]") if page.locator("ol.posts [data-mention=url]").count() else colour(page, ".legend .m-url")
+    hashtag = colour(page, "ol.posts .m-hashtag")
+    user = colour(page, "ol.posts .m-user")
+    link = colour(page, "ol.posts .m-url") if page.locator("ol.posts .m-url").count() else colour(page, ".legend .m-url")
     text = colour(page, "ol.posts .text")
     assert len({hashtag, user, link, text}) == 4
     assert page.locator(".legend .m-hashtag").count() == 1
@@ -39,7 +39,7 @@ def test_no_horizontal_scrolling_and_touch_targets(page, server):
 def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
     open_app(page, server)
     for row in page.locator("li[data-post-id]").all():
-        has_content = row.locator("[data-mention]").count() > 0 or "image" in row.inner_text()
+        has_content = row.locator(".m").count() > 0 or "image" in row.inner_text()
         assert (row.locator("a.row").count() == 1) == has_content
     search(page, "xsstest")
     plain = page.locator("li[data-post-id='twitter:1900000000000000002']")

@@ -227,7 +227,8 @@ if (grid) {
 const imagesLink = document.querySelector("a.images-link");
 if (imagesLink && list) {
   new MutationObserver(() => {
-    const times = [...document.querySelectorAll("li.post")].map((row) => row.dataset.time);
+    // Each row's time, to the millisecond, from its <time>.
+    const times = [...document.querySelectorAll("li.post time")].map((time) => Date.parse(time.dateTime));
     // Only the two times change; the rest of the address stays exactly as the server wrote it.
     imagesLink.href = imagesLink.getAttribute("href")
       .replace(/([?&]newest=)[^&]*/, "$1" + times[0])

@@ -11,9 +11,9 @@ struct PostRow: Sendable {
     let name: String
     let handle: String
     let date: String
+    /// The time to the millisecond, as `<time datetime>` says it (`2024-12-03T15:46:15.867Z`): the Images link reads
+    /// the rows' times from there when more pages load.
     let isoDate: String
-    /// The time as the Images link takes it (milliseconds since 1970).
-    let milliseconds: String
     /// "retweeted by @jack", "boosted by @alice@example.social": as the network says it.
     let repostedBy: String?
     /// A reply's leading `@names`, which X shows above the text rather than in it.
@@ -41,8 +41,7 @@ struct PostRow: Sendable {
         name = post.author.name
         handle = "@" + post.author.handle
         date = RelativeDate.format(post.created, now: now)
-        isoDate = UTCTime(post.created).iso8601
-        milliseconds = String(post.created.millisecondsSince1970)
+        isoDate = Self.millisecondTime(post.created)
         repostedBy = post.repostedBy.map { "\(post.network.repostVerb) by @\($0.handle)" }
         replyingTo = post.replyingTo
         contentWarning = post.contentWarning
@@ -56,6 +55,19 @@ struct PostRow: Sendable {
         let opens = !post.notIndexable && (!post.media.isEmpty || !post.mentions.isEmpty || post.card != nil)
         detailURL = opens ? links.url(post.key) : nil
         notIndexable = post.notIndexable
+    }
+}
+
+extension PostRow {
+    /// ISO 8601 to the millisecond; to the second when the time has no milliseconds (X's and the demo's posts).
+    static func millisecondTime(_ date: Date) -> String {
+        // Both from the same rounded milliseconds the Images link's address carries.
+        let total = date.millisecondsSince1970
+        let milliseconds = Int((total % 1000 + 1000) % 1000)
+        let seconds = UTCTime(Date(millisecondsSince1970: total - Int64(milliseconds))).iso8601
+        guard milliseconds > 0 else { return seconds }
+        let digits = String(milliseconds)
+        return seconds.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
 
@@ -114,8 +126,7 @@ extension PostRow {
     func write(to html: inout HTMLWriter) {
         html.append(
             """
-            <li class=\"post\" data-post-id=\"\(id)\" data-network=\"\(network.network)\" \
-            data-time=\"\(milliseconds)\">\n
+            <li class=\"post\" data-post-id=\"\(id)\" data-network=\"\(network.network)\">\n
             """
         )
         let wholeRowLinks = detailURL != nil && contentWarning == nil
@@ -137,8 +148,8 @@ extension PostRow {
         html.append(
             """
               <div class="body">
-                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)" \
-            title="\(network.name)">\(network.letter)</span> \
+                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)">\
+            \(network.letter)</span> \
             <strong>\(name)</strong> <span class="dim">\(handle) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
@@ -153,7 +164,7 @@ extension PostRow {
         if let detailURL, !wholeRowLinks {
             html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
         } else if detailURL != nil {
-            html.append("  <span class=\"chevron\" aria-hidden=\"true\">›</span>\n</a>\n")
+            html.append("</a>\n")  // its chevron is the stylesheet's (`a.row::after`)
         } else {
             html.append("</div>\n")
         }
@@ -177,7 +188,7 @@ extension PostRow {
     private func writeReplyingTo(to html: inout HTMLWriter) {
         guard let replyingTo else { return }
         html.append("    <p class=\"dim small replying\">Replying to")
-        for name in replyingTo.shown { html.append(" <span class=\"m m-user\" data-mention=\"user\">\(name)</span>") }
+        for name in replyingTo.shown { html.append(" <span class=\"m m-user\">\(name)</span>") }
         html.append("\(replyingTo.others)</p>\n")
     }
 
@@ -209,7 +220,7 @@ extension SegmentView {
     /// Plain text as text; a mention in a span coloured by its kind.
     func write(to html: inout HTMLWriter) {
         if let mention {
-            html.append("<span class=\"m m-\(mention.kind)\" data-mention=\"\(mention.kind)\">\(mention.text)</span>")
+            html.append("<span class=\"m m-\(mention.kind)\">\(mention.text)</span>")
         } else {
             html.append("\(text)")
         }
