@@ -51,6 +51,19 @@ public protocol PostCorpus: Sendable {
     /// live index's firehose, a corpus copy) resumed from the saved cursor after a crash or a kill replays only what
     /// was not committed (and what it replays again is stored once: a post is unique by its network and id).
     func apply(_ changes: [StreamChange], cursor: (key: String, value: String)) async throws -> AppliedChanges
+
+    /// Up to `limit` of the network's posts after the order key `after`, in key order, that no recheck found still
+    /// published since `checkedBefore` (milliseconds since 1970): what `smashtag corpus recheck` asks about.
+    func recheckCandidates(
+        _ network: Network, after key: Int64, checkedBefore: Int64, limit: Int
+    ) async throws -> [CorpusPostRef]
+
+    /// The posts were found still published at `time` (milliseconds since 1970); those the corpus does not hold are
+    /// passed over.
+    func markChecked(_ posts: [PostKey], at time: Int64) async throws
+
+    /// Which of the posts a recheck found still published at `since` or later: not to be asked about again.
+    func checked(_ posts: [PostKey], since: Int64) async throws -> Set<PostKey>
 }
 
 /// What only a live index asks of a corpus (`LiveIndex`): the authors still to resolve and their profiles,
@@ -68,19 +81,6 @@ public protocol LiveIndexCorpus: PostCorpus {
 
     /// The space the corpus takes, in bytes.
     func bytesOnDisk() async throws -> Int64
-
-    /// Up to `limit` of the network's posts after the order key `after`, in key order, that no recheck found still
-    /// published since `checkedBefore` (milliseconds since 1970): what `smashtag corpus recheck` asks about.
-    func recheckCandidates(
-        _ network: Network, after key: Int64, checkedBefore: Int64, limit: Int
-    ) async throws -> [CorpusPostRef]
-
-    /// The posts were found still published at `time` (milliseconds since 1970); those the corpus does not hold are
-    /// passed over.
-    func markChecked(_ posts: [PostKey], at time: Int64) async throws
-
-    /// Which of the posts a recheck found still published at `since` or later: not to be asked about again.
-    func checked(_ posts: [PostKey], since: Int64) async throws -> Set<PostKey>
 }
 
 /// A corpus post as a recheck walks them: its order key and its identity.

@@ -35,7 +35,10 @@ extension SQLiteStore: RemovalStore {
     ) throws -> (RemovedPosts, [Int64: ClosedRange<Int>]) {
         var references = Set<Int64>()
         var uncounted = UncountedTally()
-        let onlyTerm = term.map { "AND c.termID = \($0)" } ?? ""
+        // From one term, the posts it counted; from every term, every post, counted or not.
+        let counted =
+            term.map { "JOIN countedPost c ON c.postRef = p.id AND c.termID = \($0)" }
+            ?? "LEFT JOIN countedPost c ON c.postRef = p.id"
         try ValuesList(PostKeys.rows(keys)).eachStatement { list, values in
             let rows = try Row.fetchCursor(
                 values.statement(
@@ -43,10 +46,9 @@ extension SQLiteStore: RemovalStore {
                     WITH k(network, postID) AS (VALUES \(list))
                     SELECT p.id, p.json, c.termID, r.key FROM k JOIN post p ON p.network = k.network AND \
                     p.postID = k.postID
-                    LEFT JOIN countedPost c ON c.postRef = p.id \(onlyTerm) LEFT JOIN recent r ON r.id = c.termID
+                    \(counted) LEFT JOIN recent r ON r.id = c.termID
                     """, in: db))
             while let row = try rows.next() {
-                if term != nil, (row["termID"] as Int64?) == nil { continue }  // the term never counted it
                 references.insert(row["id"])
                 try uncounted.add(term: row["termID"], key: row["key"], json: row["json"])
             }
@@ -61,19 +63,21 @@ extension SQLiteStore: RemovalStore {
             }
         }
         let rows = references.sorted().map { [$0.databaseValue] }
-        let deletes = [
-            "DELETE FROM countedPost WHERE \(term.map { "termID = \($0) AND" } ?? "") postRef IN (VALUES %@)",
+        let scope = term.map { "termID = \($0) AND" } ?? ""
+        let deletes: [(String) -> String] = [
+            { "DELETE FROM countedPost WHERE \(scope) postRef IN (VALUES \($0))" },
             // A post another term still counts stays (a removal from one term only).
-            "DELETE FROM post WHERE id IN (VALUES %@) AND NOT EXISTS (SELECT 1 FROM countedPost WHERE postRef = id)",
+            { "DELETE FROM post WHERE id IN (VALUES \($0)) AND NOT EXISTS (\(Self.countedSomewhere))" },
         ]
         for delete in deletes {
-            try ValuesList(rows).eachStatement { list, values in
-                try values.statement(delete.replacing("%@", with: list), in: db).execute()
-            }
+            try ValuesList(rows).eachStatement { list, values in try values.statement(delete(list), in: db).execute() }
         }
         removed.posts = references.count
         return (removed, hours)
     }
+
+    /// A post some term still counts (the deleting statement's `id`).
+    private static let countedSomewhere = "SELECT 1 FROM countedPost WHERE postRef = id"
 
     /// The tally's counts taken from the term's: what `SQLiteCounter.add` added for the same posts.
     private static func subtract(_ tally: MentionTally, under term: Int64, _ db: Database) throws {

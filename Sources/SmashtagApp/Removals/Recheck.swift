@@ -86,7 +86,7 @@ public struct Recheck: Sendable {
 
     /// The corpus's posts of the lookup's network, walked the same way: posts imported that no search kept.
     private func recheckCorpus(_ lookup: any PostLookup, title: String, _ outcome: inout Outcome) async throws {
-        guard let corpus = corpus as? any LiveIndexCorpus else { return }
+        guard let corpus else { return }
         if lookup.network == .bluesky, try await corpus.info(CorpusNote.liveIndex) != nil { return }
         var after: Int64 = 0
         while case let page = try await corpus.recheckCandidates(
@@ -106,7 +106,6 @@ public struct Recheck: Sendable {
     private func settle(
         _ batch: [PostKey], _ lookup: any PostLookup, _ title: String, _ outcome: inout Outcome
     ) async throws -> Bool {
-        let corpus = corpus as? any LiveIndexCorpus
         let known = try await corpus?.checked(batch, since: checkedBefore.millisecondsSince1970) ?? []
         let asking = batch.filter { !known.contains($0) }
         let gone: Set<String>

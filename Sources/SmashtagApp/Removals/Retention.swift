@@ -55,38 +55,43 @@ public struct Retention: Sendable {
         for term in try await TrackedTerms(database: database).all() {
             guard let days = term.plan.keepDays else { continue }
             let forgetting = term.plan.forgetsCounts
-            var after: Int64 = 0
-            while case let page = try await database.termRetentionCandidates(
-                term: term.term, keepDays: days, now: now, after: after, limit: Self.batch, forgetting: forgetting),
-                let last = page.last
-            {
-                let keys = page.map(\.key)
-                if forgetting {
-                    outcome.forgottenByTrackedTerms += try await database.removePosts(keys, fromTerm: term.term).posts
-                } else {
-                    outcome.byTrackedTerms += try await database.reducePosts(keys, at: now.millisecondsSince1970)
-                }
-                after = last.reference
+            let settled = try await walk { after in
+                try await database.termRetentionCandidates(
+                    term: term.term, keepDays: days, now: now, after: after, limit: Self.batch, forgetting: forgetting)
+            } settling: { keys in
+                forgetting
+                    ? try await database.removePosts(keys, fromTerm: term.term).posts
+                    : try await database.reducePosts(keys, at: now.millisecondsSince1970)
             }
+            if forgetting { outcome.forgottenByTrackedTerms += settled } else { outcome.byTrackedTerms += settled }
         }
     }
 
     private func keepWholeData(_ keepDays: Int, _ now: Date, _ outcome: inout Outcome) async throws {
         let before = now.addingTimeInterval(-Double(keepDays) * 86_400)
-        var after: Int64 = 0
-        while case let page = try await database.retentionCandidates(
-            createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch, reducedToo: forgetCounts),
-            let last = page.last
-        {
-            let keys = page.map(\.key)
-            if forgetCounts {
-                outcome.removed += try await database.removePosts(keys).posts
-            } else {
-                outcome.reduced += try await database.reducePosts(keys, at: now.millisecondsSince1970)
-            }
+        let settled = try await walk { after in
+            try await database.retentionCandidates(
+                createdBefore: before.millisecondsSince1970, after: after, limit: Self.batch, reducedToo: forgetCounts)
+        } settling: { keys in
+            forgetCounts
+                ? try await database.removePosts(keys).posts
+                : try await database.reducePosts(keys, at: now.millisecondsSince1970)
+        }
+        if forgetCounts { outcome.removed += settled } else { outcome.reduced += settled }
+        outcome.corpus = try await pruneCorpus(before: before)
+    }
+
+    /// Each page of candidates after the last one's reference, settled in turn until none is left; how many the
+    /// settling counted.
+    private func walk(
+        _ candidates: (_ after: Int64) async throws -> [KeptPost], settling: ([PostKey]) async throws -> Int
+    ) async throws -> Int {
+        var (after, settled): (Int64, Int) = (0, 0)
+        while case let page = try await candidates(after), let last = page.last {
+            settled += try await settling(page.map(\.key))
             after = last.reference
         }
-        outcome.corpus = try await pruneCorpus(before: before)
+        return settled
     }
 
     private func pruneCorpus(before date: Date) async throws -> Int {

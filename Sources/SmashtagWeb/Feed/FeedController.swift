@@ -39,7 +39,7 @@ struct FeedController: Sendable {
             let page = try await site.sessions.poll(
                 query, from: search.sources, count: Self.itemCount,
                 recording: RequestSite.mayRecord(request) && context.caller.holder != nil)
-            let posts = context.caller.shown(page.posts, try await site.database.consentRules())
+            let posts = try await site.shown(page.posts, to: context.caller)
             return FeedResponse(SearchFeedView(query: query, posts: posts, sourceNames: names, address: address))
                 .response(to: request)
         } catch let error as QueryError {

@@ -38,11 +38,12 @@ struct PostController: Sendable {
 
     private func post(_ request: Request, _ context: SiteContext, tab: Tab, key: PostKey) async throws -> HTML {
         let back = context.queryString.back
-        guard let stored = try await site.database.storedPost(key) else { return Self.missingPost }
-        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
-            return Self.signInOnly
+        switch try await site.storedPost(key, shownTo: context.caller) {
+        case .missing: return Self.missingPost
+        case .signInOnly: return Self.signInOnly
+        case .post(let post):
+            return HTML(MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path))
         }
-        return HTML(MentionsPageView(post, tab: tab, back: back, here: SiteURL.post(tab, key, back: back).path))
     }
 
     /// The post a `:network/:id` route names.
@@ -64,14 +65,15 @@ struct PostController: Sendable {
     }
 
     private func apiPost(_ key: PostKey, _ context: SiteContext) async throws -> Response {
-        guard let stored = try await site.database.storedPost(key) else {
+        switch try await site.storedPost(key, shownTo: context.caller) {
+        case .post(let post):
+            return JSONBody<String>.response(json: site.postJSON.json(for: post))
+        case .missing:
             let sentence = "No \(key.network.rawValue) post \(key.id) among the posts fetched for recent searches."
             return try JSONBody(APIError(error: sentence), status: .notFound).response
-        }
-        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
+        case .signInOnly:
             let sentence = "The author of \(key.network.rawValue) post \(key.id) shows it only to people signed in."
             return try JSONBody(APIError(error: sentence), status: .forbidden).response
         }
-        return JSONBody<String>.response(json: site.postJSON.json(for: post))
     }
 }

@@ -64,7 +64,7 @@ struct SearchController: Sendable {
                 let page = try await site.sessions.fetch(
                     query, from: search.sources, at: search.position, count: Self.pageSize,
                     for: recording ?? .owner, recording: recording != nil)
-                let shown = context.caller.shown(page, try await site.database.consentRules())
+                let shown = try await site.shown(page, to: context.caller)
                 hidden = page.posts.count - shown.posts.count
                 outcome = .success(shown)
             } catch let error as any LocalOutage {
@@ -93,9 +93,11 @@ struct SearchController: Sendable {
     ) async throws
         -> HTML
     {
-        guard let stored = try await site.database.storedPost(key) else { return PostController.missingPost }
-        guard let post = context.caller.shown(stored, try await site.database.consentRules()) else {
-            return PostController.signInOnly
+        let post: Post
+        switch try await site.storedPost(key, shownTo: context.caller) {
+        case .post(let shown): post = shown
+        case .missing: return PostController.missingPost
+        case .signInOnly: return PostController.signInOnly
         }
         let here = SiteURL.onePost(tab, query: query, key: key, back: back).path
         let place = SearchPageView.Place(tab: tab, back: back, isRoot: false, here: here)
@@ -113,9 +115,8 @@ struct SearchController: Sendable {
             return .error("There are no results to show the images of.", status: .badRequest)
         }
         let back = parameters.back
-        let posts = context.caller.shown(
-            try await site.database.storedPosts(term: query, newest: newest, oldest: oldest),
-            try await site.database.consentRules())
+        let posts = try await site.shown(
+            try await site.database.storedPosts(term: query, newest: newest, oldest: oldest), to: context.caller)
         let here = SiteURL.images(tab, query: query, newest: newest, oldest: oldest, back: back).path
         return HTML(ImagesPageView(query: query, posts: posts, tab: tab, back: back, here: here))
     }
@@ -140,10 +141,10 @@ struct SearchController: Sendable {
         try site.spendLive(search.sources, by: context)
         let recording = RequestSite.mayRecord(request) ? context.caller.holder : nil
         do {
-            let page = context.caller.shown(
+            let page = try await site.shown(
                 try await site.sessions.fetch(
                     query, from: search.sources, at: search.position, count: count, for: recording ?? .owner,
-                    recording: recording != nil), try await site.database.consentRules())
+                    recording: recording != nil), to: context.caller)
             let continuation = PageContinuation(page, sources: search.choice)
             let unoffered = search.unoffered.map { name in
                 SourceFailure(

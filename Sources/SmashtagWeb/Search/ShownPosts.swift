@@ -1,0 +1,30 @@
+import AppStore
+import Posts
+import Team
+
+/// What a caller may be shown of posts, under the consent rules as they are now (`Caller.shown`): every route that
+/// gives out posts goes through here.
+extension Site {
+    /// A kept post as the caller may see it.
+    enum ShownPost {
+        case post(Post)
+        /// Not among the posts kept for recent searches.
+        case missing
+        /// Its author shows it only to people signed in, and the caller is not.
+        case signInOnly
+    }
+
+    func storedPost(_ key: PostKey, shownTo caller: Caller) async throws -> ShownPost {
+        guard let stored = try await database.storedPost(key) else { return .missing }
+        guard let post = caller.shown(stored, try await database.consentRules()) else { return .signInOnly }
+        return .post(post)
+    }
+
+    func shown(_ page: MergedPage, to caller: Caller) async throws -> MergedPage {
+        caller.shown(page, try await database.consentRules())
+    }
+
+    func shown(_ posts: [Post], to caller: Caller) async throws -> [Post] {
+        caller.shown(posts, try await database.consentRules())
+    }
+}
