@@ -29,6 +29,11 @@ public protocol PostCorpus: Sendable {
     /// The post with this id, if the corpus has it.
     func post(id: String) async throws -> Post?
 
+    /// The replies the corpus holds to each of `parents`, oldest first: up to `limit` each (none for 0: the counts
+    /// alone), after the reply `after` when it names one (a thread's next page), each with how many there are from
+    /// there on. Parents with no replies are left out.
+    func replies(to parents: [PostKey], after: String?, limit: Int) async throws -> [PostKey: CorpusReplies]
+
     func postCount() async throws -> Int
 
     /// A note the corpus keeps about itself (e.g. the demo's seed, a live index's cursor).

@@ -52,8 +52,9 @@ struct PostPrinter {
         }
     }
 
-    private func text(_ post: Post) -> String {
-        var lines = [header(post)]
+    /// The post as text lines; `marker` before its first line (a thread marks its post with it).
+    func text(_ post: Post, marker: String = "") -> String {
+        var lines = [marker + header(post)]
         if let reposter = post.repostedBy {
             lines.append(style.dim("↻ \(post.network.repostVerb) by @\(reposter.handle)"))
         }

@@ -9,7 +9,7 @@ struct Search: AsyncParsableCommand {
         abstract:
             """
             Search posts: words, \"phrases\", #hashtags, @users, from:user, OR, -exclusions, ( ), \
-            filter:media/links/retweets.
+            filter:media/links/retweets/replies.
             """,
         discussion:
             """

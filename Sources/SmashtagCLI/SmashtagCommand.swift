@@ -8,7 +8,8 @@ struct SmashtagCommand: AsyncParsableCommand {
         commandName: "smashtag",
         abstract: "Search posts, read them with their hashtags, users and links, and see what is popular.",
         subcommands: [
-            Serve.self, Search.self, RecentsCommand.self, PopularityCommand.self, NetworkCommand.self,
+            Serve.self, Search.self, ThreadCommand.self, RecentsCommand.self, PopularityCommand.self,
+            NetworkCommand.self,
             ExportCommand.self,
             TrendCommand.self,
             TrackCommand.self,

@@ -174,6 +174,7 @@ func buildRouter(_ site: Site) throws -> Router<SiteContext> {
     }
     SearchController(site: site).addRoutes(to: router)
     PostController(site: site).addRoutes(to: router)
+    ThreadController(site: site).addRoutes(to: router)
     RecentsController(site: site).addRoutes(to: router)
     TrackingController(site: site).addRoutes(to: router)
     PopularityController(site: site).addRoutes(to: router)

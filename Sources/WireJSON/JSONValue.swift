@@ -18,6 +18,11 @@ package enum JSONValue: Sendable {
         if case .object(let members) = self { members } else { nil }
     }
 
+    /// The literal `true`; anything else (a string "true" too) is not.
+    package var isTrue: Bool {
+        if case .bool(true) = self { true } else { false }
+    }
+
     package var array: [JSONValue]? {
         if case .array(let elements) = self { elements } else { nil }
     }

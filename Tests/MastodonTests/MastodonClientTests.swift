@@ -74,6 +74,22 @@ struct MastodonClientTests {
         }
     }
 
+    /// Issue 52: an account's statuses leave replies out (`exclude_replies`); a hashtag timeline cannot, and says so.
+    @Test func onlyAUsersPostsCanLeaveRepliesOut() async throws {
+        try await StubMastodon.run { stub, port in
+            stub.serve([.init(id: 1, tags: ["swift"], author: "alice")])
+            _ = try await client(port).search(SearchRequest(query: "from:alice -filter:replies -filter:retweets"))
+            let statuses = try #require(stub.requests.last)
+            #expect(statuses.contains("exclude_replies=true") && statuses.contains("exclude_reblogs=true"))
+            let sentence = """
+                Mastodon (127.0.0.1:\(port)) cannot search that: its timelines cannot pick out replies: only one \
+                user's posts can leave them out (from:user -filter:replies).
+                """
+            await expect(try await client(port).search(SearchRequest(query: "#swift filter:replies")), sentence)
+            await expect(try await client(port, token: "t").search(SearchRequest(query: "a -filter:replies")), sentence)
+        }
+    }
+
     @Test func wordsNeedAToken() async throws {
         try await StubMastodon.run { stub, port in
             stub.serve([.init(id: 1, tags: ["swift"]), .init(id: 2, tags: ["rust"])])

@@ -112,13 +112,16 @@ struct QueryParserTests {
         ),
         (
             "filter:videos",
-            "“filter:videos” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets."
+            """
+            “filter:videos” is not a filter Smashtag knows: use filter:media, filter:links, filter:retweets or \
+            filter:replies.
+            """
         ),
         (
             "lang:en swift",
             """
             The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( \
-            ) and filter:media/links/retweets.
+            ) and filter:media/links/retweets/replies.
             """
         ),
     ])

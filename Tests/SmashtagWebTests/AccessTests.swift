@@ -23,6 +23,8 @@ struct AccessTests {
         "GET /": .visitor, "GET /search": .visitor, "GET /search/search": .visitor, "GET /recents/search": .visitor,
         "GET /search/posts/:network/:id": .visitor, "GET /recents/posts/:network/:id": .visitor,
         "GET /search/tweets/:id": .visitor, "GET /recents/tweets/:id": .visitor,
+        "GET /search/thread/:network/:id": .visitor, "GET /recents/thread/:network/:id": .visitor,
+        "GET /api/threads/:network/:id": .visitor,
         "GET /search/popularity": .visitor, "GET /recents/popularity": .visitor,
         "GET /search/popularity/trend": .visitor, "GET /recents/popularity/trend": .visitor,
         "GET /search/popularity/network": .visitor, "GET /recents/popularity/network": .visitor,

@@ -22,16 +22,21 @@ struct SignInOnlyTests {
 
     static var posts: [Post] {
         let created = Date(timeIntervalSince1970: 1_780_000_000)
-        func post(_ id: String, _ handle: String, _ words: String, signedInOnly: Bool, after: Double) -> Post {
+        func post(
+            _ id: String, _ handle: String, _ words: String, signedInOnly: Bool, after: Double,
+            replyingTo: String? = nil
+        ) -> Post {
             let text = "\(words) #\(tag)"
             return Post(
                 network: .bluesky, id: id, created: created.addingTimeInterval(after),
                 author: Author(handle: handle, name: handle), text: text, mentions: TestPosts.mentions(in: text),
-                media: [MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3)],
+                media: [MediaItem(url: "/demo/images/1-0-400x300.svg", aspectRatio: 4.0 / 3)], inReplyToID: replyingTo,
                 signedInOnly: signedInOnly)
         }
         return [
-            post(privateID, "private.example.com", "only for the signed in", signedInOnly: true, after: 60),
+            post(
+                privateID, "private.example.com", "only for the signed in", signedInOnly: true, after: 60,
+                replyingTo: openID),
             post(openID, "open.example.com", "for everyone", signedInOnly: false, after: 0),
         ]
     }
@@ -94,6 +99,30 @@ struct SignInOnlyTests {
             let images = try await client.execute(
                 uri: "/search/images?q=%23\(Self.tag)&newest=\(newest)&oldest=\(newest - 60_000)", method: .get)
             #expect(images.text.contains("did:plc:open") && !images.text.contains("did:plc:private"))
+        }
+    }
+
+    /// The private post answers the open one: a visitor's thread of the open post says a reply is there and not
+    /// whose; the private post's own thread is refused; a viewer sees both.
+    @Test func aVisitorsThreadHasARowInThePlaceOfAPostForPeopleSignedIn() async throws {
+        let (app, _, viewer) = try await Self.publicApp()
+        try await app.test(.router) { client in
+            let open = Self.openID.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let visitor = try await client.execute(uri: "/search/thread/bluesky/\(open)", method: .get)
+            #expect(visitor.status == .ok && visitor.text.contains("for everyone"))
+            #expect(visitor.text.contains("A post its author shows only to people who are signed in."))
+            #expect(!visitor.text.contains("only for the signed in") && !visitor.text.contains("private.example.com"))
+            let api = try await client.execute(uri: "/api/threads/bluesky/\(open)", method: .get)
+            #expect(api.status == .ok && !api.text.contains("private.example.com"))
+            let signedIn = try await client.execute(
+                uri: "/search/thread/bluesky/\(open)", method: .get, headers: viewer)
+            #expect(signedIn.text.contains("only for the signed in"))
+
+            let hidden = Self.privateID.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let refused = try await client.execute(uri: "/search/thread/bluesky/\(hidden)", method: .get)
+            #expect(refused.status == .forbidden && !refused.text.contains("only for the signed in"))
+            let shown = try await client.execute(uri: "/search/thread/bluesky/\(hidden)", method: .get, headers: viewer)
+            #expect(shown.status == .ok && shown.text.contains("for everyone"), "its parent above it")
         }
     }
 

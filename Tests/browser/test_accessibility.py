@@ -33,6 +33,13 @@ def mentions(page, server):
     assert page.locator("li.image").count() > 0
 
 
+def thread(page, server):
+    """A reply's thread, from the Search page's "Show thread"."""
+    search(open_app(page, server), "filter:replies")
+    tap(page, "li.post a.thread >> nth=0")
+    page.locator("li.post.focus").wait_for()
+
+
 def images(page, server):
     search(open_app(page, server), "#swift")
     tap(page, "a.images-link")
@@ -62,7 +69,7 @@ def trend(page, server):
     page.locator("svg.chart").wait_for()
 
 
-PAGES = [search_root, search_typed, search_pushed, mentions, images, viewer, recents, popularity, trend]
+PAGES = [search_root, search_typed, search_pushed, mentions, thread, images, viewer, recents, popularity, trend]
 
 
 def describe(violations):

@@ -52,7 +52,8 @@ def test_mentions_page_sections_in_order_without_empty_ones(page, server):
     title = page.text_content("h1")
     assert title.startswith("@")
     headings = page.locator("section.mentions h2").all_text_contents()
-    assert headings == [h for h in ["Images", "Hashtags", "Users", "URLs"] if h in headings]
+    assert headings == [h for h in ["Images", "Hashtags", "Users", "URLs", "Conversation"] if h in headings]
+    assert headings[-1] == "Conversation"
     assert "Images" in headings and "Users" in headings
     for section in page.locator("section.mentions").all():
         assert section.locator("li").count() > 0
@@ -66,6 +67,55 @@ def test_mentions_page_sections_in_order_without_empty_ones(page, server):
     assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1, box
     assert page.locator("a.back").count() == 1 and page.locator("a.root").count() == 1
     screenshot(page, "mentions")
+
+
+def test_a_reply_opens_its_thread_by_tapping(page, server):
+    """Issue 52: "Show thread" under a reply opens the conversation: the posts it answers above, the reply itself
+    marked, its replies below, indented; an ancestor opens its own thread, and the marked post its Mentions page."""
+    search(open_app(page, server), "filter:replies")
+    row = page.locator("li.post:has(a.thread)").first
+    post_id = row.get_attribute("data-post-id")
+    tap(page, row.locator("a.thread"))
+    assert page.text_content("h1") == "Thread"
+    focus = page.locator("li.post.focus")
+    assert focus.count() == 1 and focus.get_attribute("aria-current") == "true"
+    assert focus.get_attribute("data-post-id") == post_id
+    assert page.locator("p.thread-source").inner_text() == "From the corpus."
+    above = page.locator("ol.thread-above > li")
+    assert above.count() >= 1, "a reply answers something: a post, or a row saying it is not available"
+    assert page.locator("h2.thread-heading").inner_text().lower() == "replies"
+    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    for link in page.locator("ol.thread-above a.row, ol.replies a.row").all():
+        assert link.bounding_box()["height"] >= 44
+    screenshot(page, "thread")
+    parent = page.locator("ol.thread-above li.post:has(a.row)").last
+    if parent.count():
+        parent_id = parent.get_attribute("data-post-id")
+        tap(page, parent.locator("a.row"))
+        assert page.locator("li.post.focus").get_attribute("data-post-id") == parent_id
+        assert page.locator(f"ol.replies li.post[data-post-id='{post_id}']").count() == 1, "the reply is below it"
+        screenshot(page, "thread-parent")
+        page.go_back()
+        page.locator("li.post.focus").wait_for()
+    if focus.locator("a.row").count():
+        tap(page, focus.locator("a.row"))
+        assert page.locator("section.mentions h2", has_text="Conversation").count() == 1
+        tap(page, page.locator("section.mentions a.item", has_text="Show thread"))
+        assert page.locator("li.post.focus").get_attribute("data-post-id") == post_id
+
+
+def test_a_thread_in_dark_mode(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark", device_scale_factor=2)
+    page = context.new_page()
+    page.viewport_name = "dark"
+    search(open_app(page, server), "filter:replies")
+    tap(page, page.locator("li.post a.thread").first)
+    focus = page.locator("li.post.focus")
+    background = page.eval_on_selector("li.post.focus", "e => getComputedStyle(e).backgroundColor")
+    body = page.eval_on_selector("body", "e => getComputedStyle(e).backgroundColor")
+    assert focus.count() == 1 and background != body, "the post itself stands out in dark mode too"
+    screenshot(page, "thread")
+    context.close()
 
 
 def test_a_search_that_finds_nothing_says_so_and_offers_no_newer_posts(page, server):

@@ -13,19 +13,23 @@ extension BlueskyClient: PostLookup {
         guard !asked.isEmpty else { return [] }
         let method = "app.bsky.feed.getPosts"
         let parameters = asked.map { ("uris", $0) }
-        let answer: JSONValue
-        if xrpc.configuration.credentials != nil {
-            answer = try await call(method, parameters)
-        } else {
-            do {
-                answer = try await xrpc.query(method, parameters, token: nil)
-            } catch let failure as XRPCFailure {
-                throw xrpc.error(failure.reason)
-            }
-        }
+        let answer = try await publicCall(method, parameters)
         guard let posts = answer["posts"]?.array else {
             throw xrpc.error(.malformed("its answer to \(method) has no posts"))
         }
         return Set(asked).subtracting(posts.compactMap { $0["uri"]?.string })
+    }
+}
+
+extension BlueskyClient {
+    /// A query the public AppView answers without an account: with the session's token when an app password is
+    /// configured, else unsigned.
+    func publicCall(_ method: String, _ parameters: [(String, String)]) async throws -> JSONValue {
+        guard xrpc.configuration.credentials == nil else { return try await call(method, parameters) }
+        do {
+            return try await xrpc.query(method, parameters, token: nil)
+        } catch let failure as XRPCFailure {
+            throw xrpc.error(failure.reason)
+        }
     }
 }

@@ -19,6 +19,8 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
         case accountUnavailable(String)
         case unsupportedQuery(String)
         case badQuery(String)
+        /// The service has no such record (`NotFound`): deleted, or never there.
+        case notFound(String)
         case forbidden(String)
         case rateLimited(retryAt: Date?)
         case serverError(status: Int)
@@ -60,6 +62,7 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
         case .accountUnavailable(let why): return "\(name) refused to sign in: \(why)."
         case .unsupportedQuery(let why): return "\(name) cannot search that: \(why)."
         case .badQuery(let why): return "\(name) rejected the search: \(why)."
+        case .notFound(let why): return "\(name) has no such post: \(why)."
         case .forbidden(let why): return "\(name) refused the search (403 Forbidden): \(why); try again later."
         case .rateLimited(let retryAt):
             return "\(name) rate-limited Smashtag (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."

@@ -63,7 +63,8 @@ struct BlueskySearch: Equatable {
         case .excluding(.term(.filter(.reposts))): break  // search never answers with reposts
         case .excluding(.term(.word(let word))): words.append("-" + word)
         case .excluding(.term(.hashtag(let tag))): words.append("-#" + tag)
-        case .term(.filter(let filter)): throw BlueskyQueryError("it has no filter:\(filter.rawValue)")
+        case .term(.filter(let filter)), .excluding(.term(.filter(let filter))):
+            throw BlueskyQueryError("it has no filter:\(filter.rawValue)")
         default: throw BlueskyQueryError("it cannot combine those parts that way")
         }
     }

@@ -94,6 +94,7 @@ struct XRPCFailure: Error {
     var reason: BlueskyError.Reason {
         let detail = message ?? error
         switch status {
+        case 400 where error == "NotFound": return .notFound(detail ?? "not found")
         case 400: return .badQuery(detail ?? "no reason given")
         case 401: return .sessionRejected(detail ?? "not signed in")
         case 403: return .forbidden(detail ?? "no reason given")

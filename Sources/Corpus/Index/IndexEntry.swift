@@ -2,14 +2,17 @@ import Posts
 
 /// What a post is found by: the operator terms it answers to and the words of its text.
 struct IndexEntry {
-    /// `#tag`, `@user`, `from:user` (lower-cased), `filter:media`, `filter:links`, `filter:retweets`.
+    /// `#tag`, `@user`, `from:user` (lower-cased), `filter:media`, `filter:links`, `filter:retweets`,
+    /// `filter:replies`, and for a reply `reply:network:id`, the post it answers (its thread's replies are that list).
     let terms: Set<String>
     /// The words, in order (see `WordTokenizer`); links count by where they go, not by their t.co address.
     let words: [String]
 
     /// `alsoFrom`: another name its author is found by (a Bluesky author's handle beside the DID of the post).
-    init(_ post: Post, alsoFrom name: String? = nil) {
+    /// `replies`: false for the terms a corpus written before replies were indexed holds (SQLite's migration v12).
+    init(_ post: Post, alsoFrom name: String? = nil, replies: Bool = true) {
         terms = Self.terms(of: post).union(name.map { [Self.from($0)] } ?? [])
+            .union(replies ? Self.replyTerms(of: post) : [])
         words = WordTokenizer.words(in: Self.searchableText(of: post))
     }
 
@@ -17,6 +20,13 @@ struct IndexEntry {
     static func mention(_ handle: String) -> String { "@" + handle.lowercased() }
     static func from(_ handle: String) -> String { "from:" + handle.lowercased() }
     static func filter(_ filter: SearchFilter) -> String { "filter:" + filter.rawValue }
+    /// The replies to `parent`; its id as the network wrote it (a Bluesky URI's DID and record key keep their case).
+    static func reply(to parent: PostKey) -> String { "reply:" + parent.description }
+
+    private static func replyTerms(of post: Post) -> Set<String> {
+        guard let parent = post.inReplyToID else { return [] }
+        return [filter(.replies), reply(to: PostKey(network: post.network, id: parent))]
+    }
 
     private static func terms(of post: Post) -> Set<String> {
         var terms: Set<String> = [from((post.repostedBy ?? post.author).handle)]

@@ -70,5 +70,28 @@ enum PostgresCorpusSchema {
         ("corpus v2: authors who ask for sign-in", ["ALTER TABLE corpus_author ADD COLUMN signed_in_only boolean"]),
         // When a recheck last found the post still published, as on SQLite (v11).
         ("corpus v3: rechecks", ["ALTER TABLE corpus_post ADD COLUMN checked bigint"]),
+        // Replies found by the post they answer and by `filter:replies`, as on SQLite (v12): posting lists of their
+        // own, made for the replies stored before from their JSON's `inReplyToID`.
+        (
+            "corpus v4: replies",
+            [
+                """
+                CREATE TEMPORARY TABLE reply_term ON COMMIT DROP AS
+                SELECT key AS post_key, 'reply:' || (CASE network WHEN 0 THEN 'twitter' WHEN 1 THEN 'mastodon' \
+                ELSE 'bluesky' END) || ':' || (json::jsonb ->> 'inReplyToID') AS term
+                FROM corpus_post WHERE json LIKE '%"inReplyToID"%' AND (json::jsonb ->> 'inReplyToID') IS NOT NULL
+                """,
+                """
+                INSERT INTO corpus_term (key)
+                SELECT DISTINCT term FROM reply_term UNION SELECT 'filter:replies' FROM reply_term
+                ON CONFLICT (key) DO NOTHING
+                """,
+                """
+                INSERT INTO corpus_posting (term_id, post_key)
+                SELECT t.id, r.post_key FROM reply_term r JOIN corpus_term t ON t.key IN (r.term, 'filter:replies')
+                ON CONFLICT DO NOTHING
+                """,
+            ]
+        ),
     ]
 }

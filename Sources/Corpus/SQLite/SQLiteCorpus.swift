@@ -172,13 +172,13 @@ public struct SQLiteCorpus: LiveIndexCorpus {
     }
 
     /// A search's read: on this thread when it is short, else on the pool's readers.
-    private func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         if let inline, let value = try inline.read(body) { return value }
         return try await writer.read(body)
     }
 
     /// The posts of `ids` in that order, loaded only where the cache does not have them.
-    private func posts(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
+    func posts(_ ids: [Int64], in db: Database, at generation: DatabaseGeneration.Value) throws -> [Post] {
         var found = cache.posts(ids, at: generation)
         let missing = ids.filter { found[$0] == nil }
         if !missing.isEmpty {

@@ -165,6 +165,11 @@ enum SQLiteCorpusSchema {
         migrator.registerMigration("v11: rechecks") { db in
             try db.execute(sql: "ALTER TABLE post ADD COLUMN checked INTEGER")
         }
+        // Replies found by the post they answer (a thread's replies) and by `filter:replies`: terms of the search
+        // index, so a post's replies are one list walked in key order, as any term's.
+        migrator.registerMigration("v12: replies") { db in
+            try SearchIndex.indexReplies(db)
+        }
         return migrator
     }
 

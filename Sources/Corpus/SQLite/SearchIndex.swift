@@ -17,8 +17,9 @@ enum SearchIndex {
     }
 
     /// The stored posts of `keys` as they were indexed: loaded, a resolved Bluesky author is named by handle, and
-    /// the post is also found by the DID it came with (the handle stored).
-    static func entries(_ keys: [Int64], _ db: Database) throws -> [Int64: IndexEntry] {
+    /// the post is also found by the DID it came with (the handle stored). `replies`: false for the terms a corpus
+    /// written before v12 holds.
+    static func entries(_ keys: [Int64], _ db: Database, replies: Bool = true) throws -> [Int64: IndexEntry] {
         let posts = try PostLoader(db: db).posts(keys)
         let list = "[" + keys.map(String.init).joined(separator: ",") + "]"
         let rows = try Row.fetchAll(
@@ -30,12 +31,13 @@ enum SearchIndex {
         var entries: [Int64: IndexEntry] = [:]
         for row in rows {
             let key: Int64 = row["id"]
-            if let post = posts[key] { entries[key] = IndexEntry(post, alsoFrom: row["handle"]) }
+            if let post = posts[key] { entries[key] = IndexEntry(post, alsoFrom: row["handle"], replies: replies) }
         }
         return entries
     }
 
-    /// Every stored post indexed again, in batches of key order: what a corpus written before this index needs.
+    /// Every stored post indexed again, in batches of key order: what a corpus written before this index needs. As
+    /// v9 indexed them: v12 adds the replies' terms.
     static func fill(_ db: Database) throws {
         let insert = try db.makeStatement(sql: Self.insert)
         var last = Int64.min
@@ -43,9 +45,29 @@ enum SearchIndex {
             let keys = try Int64.fetchAll(
                 db, sql: "SELECT id FROM post WHERE id > ? ORDER BY id LIMIT 1000", arguments: [last])
             guard let end = keys.last else { return }
-            let entries = try Self.entries(keys, db)
+            let entries = try Self.entries(keys, db, replies: false)
             for key in keys {
                 if let entry = entries[key] { try insert.execute(arguments: [key, text(of: entry)]) }
+            }
+            last = end
+        }
+    }
+
+    /// Every stored reply indexed again with the terms that find it (`filter:replies`, `reply:network:id`): its row
+    /// taken out with the tokens v9 gave it and put back whole.
+    static func indexReplies(_ db: Database) throws {
+        let (delete, insert) = (try db.makeStatement(sql: Self.delete), try db.makeStatement(sql: Self.insert))
+        var last = Int64.min
+        while true {
+            let keys = try Int64.fetchAll(
+                db, sql: "SELECT id FROM post WHERE id > ? AND inReplyToID IS NOT NULL ORDER BY id LIMIT 1000",
+                arguments: [last])
+            guard let end = keys.last else { return }
+            let (before, after) = (try Self.entries(keys, db, replies: false), try Self.entries(keys, db))
+            for key in keys {
+                guard let old = before[key], let new = after[key] else { continue }
+                try delete.execute(arguments: [key, text(of: old)])
+                try insert.execute(arguments: [key, text(of: new)])
             }
             last = end
         }

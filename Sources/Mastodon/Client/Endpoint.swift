@@ -17,11 +17,10 @@ struct Endpoint: Sendable {
         )
     }
 
-    static func accountStatuses(id: String, address: String, onlyMedia: Bool, excludeReblogs: Bool) -> Endpoint {
-        let flags = (onlyMedia ? [("only_media", "true")] : []) + (excludeReblogs ? [("exclude_reblogs", "true")] : [])
-        return Endpoint(
-            path: "/api/v1/accounts/\(URLQuery.encode(id))/statuses", parameters: flags, isTagTimeline: false,
-            isSearch: false)
+    static func accountStatuses(id: String, address: String, flags: AccountFlags) -> Endpoint {
+        Endpoint(
+            path: "/api/v1/accounts/\(URLQuery.encode(id))/statuses", parameters: flags.parameters,
+            isTagTimeline: false, isSearch: false)
     }
 
     static func search(_ text: String) -> Endpoint {

@@ -36,9 +36,9 @@ public struct MastodonClient: PostSource {
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
-        guard let plan = MastodonQuery(query, text: request.query, hasToken: http.configuration.token != nil) else {
-            throw http.error(.wordsNeedToken)
-        }
+        let plan = MastodonQuery(query, text: request.query, hasToken: http.configuration.token != nil)
+        if let refusal = MastodonQuery.refusal(of: query, plan: plan) { throw http.error(.unsupportedQuery(refusal)) }
+        guard let plan else { throw http.error(.wordsNeedToken) }
         let endpoint = try await endpoint(for: plan)
         var walk = PageWalk(request: request)
         while let cursor = walk.nextCursor {
@@ -53,10 +53,8 @@ public struct MastodonClient: PostSource {
         switch plan {
         case .tagTimeline(let tag, let any, let all, let none, let onlyMedia):
             return Endpoint.tagTimeline(tag: tag, any: any, all: all, none: none, onlyMedia: onlyMedia)
-        case .account(let address, let onlyMedia, let excludeReblogs):
-            let id = try await accountID(address)
-            return Endpoint.accountStatuses(
-                id: id, address: address, onlyMedia: onlyMedia, excludeReblogs: excludeReblogs)
+        case .account(let address, let flags):
+            return Endpoint.accountStatuses(id: try await accountID(address), address: address, flags: flags)
         case .search(let text):
             return Endpoint.search(text)
         }

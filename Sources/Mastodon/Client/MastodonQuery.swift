@@ -6,7 +6,7 @@ enum MastodonQuery: Equatable {
     /// `GET /api/v1/timelines/tag/:tag`: statuses tagged `tag` or any of `any`, and all of `all`, and none of `none`.
     case tagTimeline(tag: String, any: [String], all: [String], none: [String], onlyMedia: Bool)
     /// `GET /api/v1/accounts/:id/statuses` for the account `address` (`alice` or `alice@host`).
-    case account(address: String, onlyMedia: Bool, excludeReblogs: Bool)
+    case account(address: String, flags: AccountFlags)
     /// `GET /api/v2/search?type=statuses`.
     case search(String)
 
@@ -53,20 +53,32 @@ enum MastodonQuery: Equatable {
         return tags.count == alternatives.count ? tags : nil
     }
 
-    /// `from:alice`, `@alice`, or both ORed (what following a user searches), with `filter:media` or
-    /// `-filter:retweets` beside them.
+    /// `from:alice`, `@alice`, or both ORed (what following a user searches), with `filter:media`,
+    /// `-filter:retweets` or `-filter:replies` beside them.
     private static func account(_ query: SearchQuery) -> MastodonQuery? {
-        var (address, onlyMedia, excludeReblogs) = (String?.none, false, false)
+        var (address, flags) = (String?.none, AccountFlags())
         for part in parts(query) {
             switch part {
-            case .term(.filter(.media)): onlyMedia = true
-            case .excluding(.term(.filter(.reposts))): excludeReblogs = true
+            case .term(.filter(.media)): flags.onlyMedia = true
+            case .excluding(.term(.filter(.reposts))): flags.excludeReblogs = true
+            case .excluding(.term(.filter(.replies))): flags.excludeReplies = true
             default:
                 guard address == nil, let user = user(part) else { return nil }
                 address = user
             }
         }
-        return address.map { .account(address: $0, onlyMedia: onlyMedia, excludeReblogs: excludeReblogs) }
+        return address.map { .account(address: $0, flags: flags) }
+    }
+
+    /// Why the server cannot answer a query that picks replies out, where only an account's statuses can
+    /// (`exclude_replies`); nil for any other query.
+    static func refusal(of query: SearchQuery, plan: MastodonQuery?) -> String? {
+        if case .account = plan { return nil }
+        guard query.names(.replies) else { return nil }
+        return """
+            its timelines cannot pick out replies: only one user's posts can leave them out \
+            (from:user -filter:replies)
+            """
     }
 
     private static func user(_ part: SearchQuery) -> String? {
@@ -76,6 +88,30 @@ enum MastodonQuery: Equatable {
             let users = Set(alternatives.map(user))
             return users.count == 1 ? users.first! : nil
         default: return nil
+        }
+    }
+}
+
+/// What an account's statuses are asked to leave out or keep.
+struct AccountFlags: Equatable {
+    var onlyMedia = false
+    var excludeReblogs = false
+    var excludeReplies = false
+
+    var parameters: [(String, String)] {
+        [("only_media", onlyMedia), ("exclude_reblogs", excludeReblogs), ("exclude_replies", excludeReplies)]
+            .filter(\.1).map { ($0.0, "true") }
+    }
+}
+
+extension SearchQuery {
+    /// Whether the query names `filter:…` of this kind anywhere, required or excluded.
+    func names(_ filter: SearchFilter) -> Bool {
+        switch self {
+        case .term(.filter(let named)): named == filter
+        case .term: false
+        case .all(let parts), .any(let parts): parts.contains { $0.names(filter) }
+        case .excluding(let part): part.names(filter)
         }
     }
 }

@@ -68,12 +68,6 @@ package enum StatusDecoder {
     }
 }
 
-extension JSONValue {
-    fileprivate var isTrue: Bool {
-        if case .bool(true) = self { true } else { false }
-    }
-}
-
 /// Why a status could not be read.
 package enum MastodonDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(String)

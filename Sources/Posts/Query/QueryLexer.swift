@@ -81,14 +81,18 @@ extension SearchTerm {
         case ("filter", "media"), ("has", "media"), ("filter", "images"), ("has", "images"): return .filter(.media)
         case ("filter", "links"), ("has", "links"): return .filter(.links)
         case ("filter", "retweets"), ("is", "retweet"): return .filter(.reposts)
+        case ("filter", "replies"), ("is", "reply"): return .filter(.replies)
         case ("filter", _), ("has", _), ("is", _):
             throw QueryError(
-                "“\(name):\(value)” is not a filter Smashtag knows: use filter:media, filter:links or filter:retweets.")
+                """
+                “\(name):\(value)” is not a filter Smashtag knows: use filter:media, filter:links, filter:retweets \
+                or filter:replies.
+                """)
         default:
             throw QueryError(
                 """
                 The operator “\(name):” is not supported: use words, \"phrases\", #hashtags, @users, from:user, \
-                OR, -, ( ) and filter:media/links/retweets.
+                OR, -, ( ) and filter:media/links/retweets/replies.
                 """
             )
         }

@@ -27,7 +27,7 @@ public enum SearchTerm: Sendable, Hashable {
     case filter(SearchFilter)
 }
 
-/// `filter:…` (and its v2 spellings `has:media`, `has:links`, `is:retweet`).
+/// `filter:…` (and its v2 spellings `has:media`, `has:links`, `is:retweet`, `is:reply`).
 public enum SearchFilter: String, Sendable, Hashable, CaseIterable {
     /// Posts with images or videos.
     case media
@@ -35,6 +35,8 @@ public enum SearchFilter: String, Sendable, Hashable, CaseIterable {
     case links
     /// Reposts (retweets, boosts), spelled as X's operator is: `filter:retweets` (also the corpus's index key).
     case reposts = "retweets"
+    /// Replies to another post (`filter:replies`, `is:reply`).
+    case replies
 }
 
 /// Why a query could not be read: one sentence for the person who typed it.

@@ -1,7 +1,7 @@
 import Posts
 
 /// The Mentions page of a post: Images (its pictures, videos and sounds, playing in place), Hashtags, Users, URLs,
-/// one item per row; sections with no items are left out entirely.
+/// one item per row, and its Conversation (the thread); sections with no items are left out entirely.
 struct MentionsPageView: Sendable {
     let chrome: Chrome
     /// The Images section: each medium with the viewer's address for a still.
@@ -33,6 +33,13 @@ struct MentionsPageView: Sendable {
                 items: Self.mentions(post, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
             Section(title: "Users", items: Self.users(post, tab: tab, back: here)),
             Section(title: "URLs", items: Self.links(post)),
+            Section(
+                title: "Conversation",
+                items: [
+                    Item(
+                        text: "Show thread", href: SiteURL.thread(tab, post.key, back: here).path, isExternal: false,
+                        kind: "thread")
+                ]),
         ]
         sections = all.filter { !$0.items.isEmpty }
         isSensitive = post.isSensitive

@@ -33,8 +33,8 @@ struct PostController: Sendable {
         status: .notFound)
 
     /// What a page says to a visitor about a post whose author shows it only to people signed in.
-    static let signInOnly = HTML.error(
-        "This post's author shows their posts only to people who are signed in.", status: .forbidden)
+    static let signInOnlySentence = "This post's author shows their posts only to people who are signed in."
+    static let signInOnly = HTML.error(signInOnlySentence, status: .forbidden)
 
     private func post(_ request: Request, _ context: SiteContext, tab: Tab, key: PostKey) async throws -> HTML {
         let back = context.queryString.back
@@ -47,7 +47,7 @@ struct PostController: Sendable {
     }
 
     /// The post a `:network/:id` route names.
-    private static func key(_ context: SiteContext) throws -> PostKey {
+    static func key(_ context: SiteContext) throws -> PostKey {
         let network = try context.parameters.require("network")
         let id = try context.parameters.require("id")
         guard let network = Network(rawValue: network) else { throw HTTPError(.notFound) }

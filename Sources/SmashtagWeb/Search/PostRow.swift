@@ -32,8 +32,18 @@ struct PostRow: Sendable {
     let detailURL: String?
     /// Its author has not opted in to search: shown as the server returned it, kept only as a count.
     let notIndexable: Bool
+    /// A reply's thread, under the row (a link of its own: the row may be one already).
+    let threadURL: String?
 
-    init(_ post: Post, links: PostLinks, now: Date = .now) {
+    /// Where tapping a row goes: a search's rows open their Mentions page (a reply has its thread linked under it),
+    /// a thread's replies open their own thread, and the post a thread is about its Mentions page.
+    enum Target {
+        case mentions
+        case thread
+        case mentionsOnly
+    }
+
+    init(_ post: Post, links: PostLinks, now: Date = .now, opening target: Target = .mentions) {
         id = post.key.description
         network = NetworkBadge(post.network)
         avatarURL = post.author.profileImageURL.flatMap(SafeURL.image)
@@ -53,8 +63,9 @@ struct PostRow: Sendable {
         mediaNote = MediaNote(post.media)
         // A post that is not kept has no Mentions page to open.
         let opens = !post.notIndexable && (!post.media.isEmpty || !post.mentions.isEmpty || post.card != nil)
-        detailURL = opens ? links.url(post.key) : nil
+        detailURL = target == .thread ? links.threadURL(post.key) : opens ? links.url(post.key) : nil
         notIndexable = post.notIndexable
+        threadURL = target == .mentions && post.inReplyToID != nil ? links.threadURL(post.key) : nil
     }
 }
 
@@ -122,11 +133,13 @@ struct MentionView: Sendable {
 
 extension PostRow {
     /// One `<li>`: a link to the Mentions page when the post has any, else a plain row. A post behind a content
-    /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link.
-    func write(to html: inout HTMLWriter) {
+    /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link. `marked`: the
+    /// post a thread is about; `nested`: what goes inside the item after the row (a thread's replies).
+    func write(to html: inout HTMLWriter, marked: Bool = false, nested: (inout HTMLWriter) -> Void = { _ in }) {
         html.append(
             """
-            <li class=\"post\" data-post-id=\"\(id)\" data-network=\"\(network.network)\">\n
+            <li class=\"post\(marked ? Self.focus : .empty)\" data-post-id=\"\(id)\" \
+            data-network=\"\(network.network)\">\n
             """
         )
         let wholeRowLinks = detailURL != nil && contentWarning == nil
@@ -168,8 +181,12 @@ extension PostRow {
         } else {
             html.append("</div>\n")
         }
+        if let threadURL { html.append("<a class=\"thread\" href=\"\(url: threadURL)\">Show thread</a>\n") }
+        nested(&html)
         html.append("</li>\n")
     }
+
+    private static let focus: Markup = #" focus" aria-current="true"#
 
     /// The link's preview: its picture, title and site.
     private func writeCard(to html: inout HTMLWriter) {

@@ -27,4 +27,10 @@ extension Site {
     func shown(_ posts: [Post], to caller: Caller) async throws -> [Post] {
         caller.shown(posts, try await database.consentRules())
     }
+
+    /// A thread as the caller may see it: nil when its post is not for them, a row in the place of any other post.
+    func shown(_ thread: PostThread, to caller: Caller) async throws -> PostThread? {
+        let rules = try await database.consentRules()
+        return thread.shown { caller.shown($0, rules) }
+    }
 }

@@ -8,6 +8,10 @@ struct RecentSearchPage {
     /// Partial errors of a 200 page and tweets that could not be read: the rest of the page is kept.
     let problems: [String]
 
+    init(tweets: [Post], nextToken: String?, problems: [String]) {
+        (self.tweets, self.nextToken, self.problems) = (tweets, nextToken, problems)
+    }
+
     init(body: [UInt8]) throws(XAPIError) {
         var reader = JSONItemReader(bytes: body)
         switch reader.next() {
@@ -30,9 +34,7 @@ struct RecentSearchPage {
             case .problem(let message), .skipped(let message): problems.append(message)
             }
         }
-        self.tweets = tweets
-        self.problems = problems
-        nextToken = page["meta"]?["next_token"]?.nonEmptyString
+        self.init(tweets: tweets, nextToken: page["meta"]?["next_token"]?.nonEmptyString, problems: problems)
     }
 }
 

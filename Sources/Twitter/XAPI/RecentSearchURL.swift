@@ -25,7 +25,8 @@ struct RecentSearchURL {
     let request: SearchRequest
 
     var parameters: [(String, String)] {
-        [("query", request.query), ("max_results", String(Self.pageSizes.clamped(request.count)))] + Self.fields
+        [("query", XQueryText.v2(request.query)), ("max_results", String(Self.pageSizes.clamped(request.count)))]
+            + Self.fields
             + position
     }
 

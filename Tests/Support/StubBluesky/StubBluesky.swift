@@ -18,9 +18,19 @@ public final class StubBluesky: Sendable {
         public let second: Int
         public let tags: [String]
         public let author: String
+        /// The post it answers (its record's `reply.parent`), served or not.
+        public let parent: String?
+        /// What its view's `replyCount` says, when more than the replies served.
+        public let replyCount: Int?
+        /// A thread shows it as a `#blockedPost`.
+        public let isBlocked: Bool
 
-        public init(second: Int, tags: [String] = [], author: String = "alice.bsky.social") {
+        public init(
+            second: Int, tags: [String] = [], author: String = "alice.bsky.social", parent: String? = nil,
+            replyCount: Int? = nil, isBlocked: Bool = false
+        ) {
             (self.second, self.tags, self.author) = (second, tags, author)
+            (self.parent, self.replyCount, self.isBlocked) = (parent, replyCount, isBlocked)
         }
 
         /// The post's `at://` URI, its record key a TID of its time.
@@ -101,6 +111,7 @@ public final class StubBluesky: Sendable {
         case "app.bsky.feed.searchPosts": return try await search(token, StubQuery(request.uri.query ?? ""))
         case "app.bsky.actor.getProfiles": return await profiles(StubQuery(request.uri.query ?? "").all("actors"))
         case "app.bsky.feed.getPosts": return await posts(StubQuery(request.uri.query ?? "").all("uris"))
+        case "app.bsky.feed.getPostThread": return await thread(StubQuery(request.uri.query ?? ""))
         default: return Self.response(501, #"{"error":"MethodNotImplemented","message":"Method Not Implemented"}"#)
         }
     }
@@ -206,6 +217,45 @@ public final class StubBluesky: Sendable {
         return Self.response(200, #"{"posts":[\#(views.joined(separator: ","))]}"#)
     }
 
+    /// `getPostThread`: the post as a `#threadViewPost` with its parents up to `parentHeight` and its replies down to
+    /// `depth` (oldest first), a parent not served as a `#notFoundPost`, a blocked post as a `#blockedPost`; a post not
+    /// served is the lexicon's `NotFound` error.
+    private func thread(_ query: StubQuery) async -> Response {
+        if let failure = state.withLock({ $0.failure }) { return await failure.answer() }
+        let (served, asking) = state.withLock { ($0.posts, $0.signInOnly) }
+        let uri = query.first("uri") ?? ""
+        guard let post = served.first(where: { $0.uri == uri }) else {
+            return Self.response(400, #"{"error":"NotFound","message":"Post not found: \#(uri)"}"#)
+        }
+        let depth = Int(query.first("depth") ?? "") ?? 6
+        let height = Int(query.first("parentHeight") ?? "") ?? 80
+        func node(_ post: Post, below: Int, above: Int) -> String {
+            if post.isBlocked {
+                return #"""
+                    {"$type":"app.bsky.feed.defs#blockedPost","uri":"\#(post.uri)","blocked":true,\#
+                    "author":{"did":"did:plc:\#(post.author.split(separator: ".")[0])"}}
+                    """#
+            }
+            var members = [
+                #""$type":"app.bsky.feed.defs#threadViewPost""#,
+                #""post":\#(Self.view(post, asking: asking, replies: served.count { $0.parent == post.uri }))"#,
+            ]
+            if above > 0, let parent = post.parent {
+                members.append(
+                    #""parent":"#
+                        + (served.first { $0.uri == parent }.map { node($0, below: 0, above: above - 1) }
+                            ?? #"{"$type":"app.bsky.feed.defs#notFoundPost","uri":"\#(parent)","notFound":true}"#))
+            }
+            if below > 0 {
+                let replies = served.filter { $0.parent == post.uri }.sorted { $0.second < $1.second }
+                members.append(
+                    #""replies":["# + replies.map { node($0, below: below - 1, above: 0) }.joined(separator: ",") + "]")
+            }
+            return "{" + members.joined(separator: ",") + "}"
+        }
+        return Self.response(200, #"{"thread":\#(node(post, below: depth, above: height))}"#)
+    }
+
     /// A post view whose text puts emoji, CJK and right-to-left words before its tag facets.
     /// A profile's labels: `!no-unauthenticated` by the account itself when it asks for sign-in.
     private static func labels(of did: String, asking: Set<String>) -> String {
@@ -216,7 +266,8 @@ public final class StubBluesky: Sendable {
             """#
     }
 
-    private static func view(_ post: Post, asking: Set<String>) -> String {
+    /// `replies`: what `replyCount` says (a post's own `replyCount` wins).
+    private static func view(_ post: Post, asking: Set<String>, replies: Int = 0) -> String {
         var text = "👩‍💻 東京 مرحبا post \(post.second)"
         var facets: [String] = []
         for tag in post.tags {
@@ -238,9 +289,17 @@ public final class StubBluesky: Sendable {
             "author":{"did":"\#(did)","handle":"\#(post.author)","labels":\#(labels(of: did, asking: asking)),\#
             "displayName":"","avatar":"https://cdn.bsky.app/img/avatar/plain/x/y@jpeg"},\#
             "record":{"$type":"app.bsky.feed.post","text":"\#(text)","createdAt":"\#(created)",\#
-            "facets":[\#(facets.joined(separator: ","))],"langs":["en"]},"replyCount":0,"repostCount":0,"likeCount":0,\#
+            "facets":[\#(facets.joined(separator: ","))],"langs":["en"]\#(reply(post))},\#
+            "replyCount":\#(post.replyCount ?? replies),"repostCount":0,"likeCount":0,\#
             "quoteCount":0,"indexedAt":"\#(created)","labels":[]}
             """#
+    }
+
+    /// A reply's `reply` member: its parent, and (here) the parent as root too, with made-up CIDs.
+    private static func reply(_ post: Post) -> String {
+        guard let parent = post.parent else { return "" }
+        let reference = #"{"uri":"\#(parent)","cid":"bafyparent"}"#
+        return #","reply":{"root":\#(reference),"parent":\#(reference)}"#
     }
 
     private static func microseconds(_ text: String) -> UInt64? {

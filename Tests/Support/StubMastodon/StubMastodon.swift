@@ -15,9 +15,17 @@ public final class StubMastodon: Sendable {
         public let tags: [String]
         public let author: String
         public let hasMedia: Bool
+        /// The status it answers (`in_reply_to_id`).
+        public let replyingTo: Int?
+        /// What `replies_count` says, when more than the statuses served that answer it.
+        public let repliesCount: Int?
 
-        public init(id: Int, tags: [String] = [], author: String = "alice", hasMedia: Bool = false) {
+        public init(
+            id: Int, tags: [String] = [], author: String = "alice", hasMedia: Bool = false, replyingTo: Int? = nil,
+            repliesCount: Int? = nil
+        ) {
             (self.id, self.tags, self.author, self.hasMedia) = (id, tags, author, hasMedia)
+            (self.replyingTo, self.repliesCount) = (replyingTo, repliesCount)
         }
     }
 
@@ -113,6 +121,9 @@ public final class StubMastodon: Sendable {
             return tagTimeline(String(path.dropFirst(22)), query, signedIn: signedIn)
         }
         if path == "/api/v1/accounts/lookup" { return lookup(query.first("acct") ?? "") }
+        if path.hasPrefix("/api/v1/statuses/"), path.hasSuffix("/context") {
+            return context(String(path.dropFirst(17).dropLast(8)))
+        }
         if path.hasPrefix("/api/v1/statuses/") { return status(String(path.dropFirst(17))) }
         if path.hasPrefix("/api/v1/tags/") { return tag(String(path.dropFirst(13))) }
         if path.hasPrefix("/api/v1/accounts/"), path.hasSuffix("/statuses") {
@@ -157,6 +168,34 @@ public final class StubMastodon: Sendable {
             return Self.response(404, #"{"error":"Record not found"}"#)
         }
         return Self.response(200, Self.json(status))
+    }
+
+    /// `GET /api/v1/statuses/:id/context`: the ancestors root first, the descendants depth first (each level in the
+    /// order of ids), as Mastodon answers it.
+    private func context(_ id: String) -> Response {
+        let statuses = state.withLock { $0.statuses }
+        guard let status = statuses.first(where: { String($0.id) == id }) else {
+            return Self.response(404, #"{"error":"Record not found"}"#)
+        }
+        var ancestors: [Status] = []
+        var parent = status.replyingTo
+        while let next = parent, let found = statuses.first(where: { $0.id == next }),
+            !ancestors.contains(where: { $0.id == next })
+        {
+            ancestors.insert(found, at: 0)
+            parent = found.replyingTo
+        }
+        var descendants: [Status] = []
+        func below(_ id: Int) {
+            for reply in statuses.filter({ $0.replyingTo == id }).sorted(by: { $0.id < $1.id })
+            where !descendants.contains(where: { $0.id == reply.id }) && reply.id != status.id {
+                descendants.append(reply)
+                below(reply.id)
+            }
+        }
+        below(status.id)
+        let list = { (statuses: [Status]) in "[" + statuses.map(Self.json).joined(separator: ",") + "]" }
+        return Self.response(200, #"{"ancestors":\#(list(ancestors)),"descendants":\#(list(descendants))}"#)
     }
 
     private func lookup(_ acct: String) -> Response {
@@ -209,7 +248,9 @@ public final class StubMastodon: Sendable {
             "url":"https://stub.example/@\#(status.author)/\#(status.id)","account":{"id":"id-\#(status.author)",\#
             "username":"\#(status.author)","acct":"\#(status.author)","display_name":"",\#
             "url":"https://stub.example/@\#(status.author)"},"mentions":[],"tags":[\#(tagObjects)],\#
-            "media_attachments":\#(media),"sensitive":false,"spoiler_text":"","reblog":null}
+            "media_attachments":\#(media),"sensitive":false,"spoiler_text":"","reblog":null,\#
+            "in_reply_to_id":\#(status.replyingTo.map { "\"\($0)\"" } ?? "null"),\#
+            "replies_count":\#(status.repliesCount ?? 0)}
             """#
     }
 

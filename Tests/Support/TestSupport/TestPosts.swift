@@ -4,9 +4,10 @@ import Posts
 /// Posts for tests, written as text: the `#tags`, `@users` and `https://…` links in it become its mentions.
 public enum TestPosts {
     /// Post `id` by `author`, at `created` (by default a second per id after a fixed time).
+    /// `replyingTo`: the post it answers.
     public static func post(
         _ id: Int, by author: String = "alice", _ text: String, media: Int = 0, repostedBy: String? = nil,
-        created: Date? = nil
+        created: Date? = nil, replyingTo: Int? = nil
     ) -> Post {
         Post(
             id: String(id),
@@ -15,7 +16,8 @@ public enum TestPosts {
             text: text,
             mentions: mentions(in: text),
             media: (0..<media).map { MediaItem(url: "/demo/images/\(id)-\($0)-400x300.svg", aspectRatio: 4.0 / 3) },
-            repostedBy: repostedBy.map(self.author)
+            repostedBy: repostedBy.map(self.author),
+            inReplyToID: replyingTo.map(String.init)
         )
     }
 

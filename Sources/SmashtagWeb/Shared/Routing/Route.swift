@@ -12,6 +12,8 @@ enum Route: Sendable, Hashable {
     case post(Tab)
     /// The address earlier releases gave an X post's Mentions page (`/tweets/ID`): redirected to `post`.
     case earlierPost(Tab)
+    /// A post in its conversation: the posts it answers and its replies.
+    case thread(Tab)
     case popularity(Tab)
     /// A mention's trend under a term: the chart page.
     case trend(Tab)
@@ -30,6 +32,8 @@ enum Route: Sendable, Hashable {
     case apiPost
     /// The address earlier releases gave an X post's JSON (`/api/tweets/ID`).
     case apiEarlierPost
+    /// A post's thread as JSON.
+    case apiThread
     case apiRecents
     /// The tracked terms (GET), and tracking one (POST a JSON object).
     case apiTracking
@@ -68,14 +72,16 @@ enum Route: Sendable, Hashable {
     static let all: [Route] =
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
-            .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents, .apiTrend,
+            .apiThread, .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents,
+            .apiTrend,
             .apiNetwork, .apiDataset, .apiVolume, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn,
             .signOut,
             .account, .audit, .apiAudit, .apiDescription, .health, .readiness, .metrics,
         ]
         + Tab.allCases.flatMap {
             [
-                .search($0), .post($0), .earlierPost($0), .popularity($0), .trend($0), .network($0), .volume($0),
+                .search($0), .post($0), .earlierPost($0), .thread($0), .popularity($0), .trend($0), .network($0),
+                .volume($0),
                 .image($0), .images($0),
             ]
         }
@@ -88,6 +94,7 @@ enum Route: Sendable, Hashable {
         case .search(let tab): "/\(tab.rawValue)/search"
         case .post(let tab): "/\(tab.rawValue)/posts/:network/:id"
         case .earlierPost(let tab): "/\(tab.rawValue)/tweets/:id"
+        case .thread(let tab): "/\(tab.rawValue)/thread/:network/:id"
         case .popularity(let tab): "/\(tab.rawValue)/popularity"
         case .trend(let tab): "/\(tab.rawValue)/popularity/trend"
         case .network(let tab): "/\(tab.rawValue)/popularity/network"
@@ -101,6 +108,7 @@ enum Route: Sendable, Hashable {
         case .apiSearch: "/api/search"
         case .apiPost: "/api/posts/:network/:id"
         case .apiEarlierPost: "/api/tweets/:id"
+        case .apiThread: "/api/threads/:network/:id"
         case .apiRecents: "/api/recents"
         case .apiTracking, .apiTrack: "/api/tracking"
         case .apiUntrack: "/api/tracking/delete"
@@ -141,8 +149,10 @@ enum Route: Sendable, Hashable {
         switch self {
         case .asset, .demoAvatar, .demoImage, .signIn, .startSignIn, .signOut, .apiDescription, .health, .readiness:
             .anyone
-        case .home, .searchRoot, .search, .post, .earlierPost, .popularity, .trend, .network, .image, .images,
-            .apiSearch, .apiPost, .apiEarlierPost, .apiPopularity, .apiPopularityEvents, .apiTrend, .apiNetwork,
+        // A thread asks the corpus for a visitor, and a live network only for someone signed in (a live search).
+        case .home, .searchRoot, .search, .post, .earlierPost, .thread, .popularity, .trend, .network, .image, .images,
+            .apiSearch, .apiPost, .apiEarlierPost, .apiThread, .apiPopularity, .apiPopularityEvents, .apiTrend,
+            .apiNetwork,
             .searchFeed:
             .visitor
         // The volume asks live networks, which visitors do not search.

@@ -17,6 +17,8 @@ enum SiteURL: Sendable {
     case newer(Tab?, query: String, since: String)
     case older(Tab?, query: String, before: String, back: String?)
     case post(Tab, PostKey, back: String?)
+    /// `after`: the direct reply the previous page of replies ended with.
+    case thread(Tab, PostKey, after: String? = nil, back: String?)
     case recents
     case deleteRecent
     case track
@@ -55,6 +57,8 @@ enum SiteURL: Sendable {
         case .older(let tab, let query, let before, let back):
             Self.searchPath(tab) + Self.query(["q": query, "before": before, "back": back])
         case .post(let tab, let key, let back): Route.post(tab).path(key) + Self.query(["back": back])
+        case .thread(let tab, let key, let after, let back):
+            Route.thread(tab).path(key) + Self.query(["after": after, "back": back])
         case .recents: Route.recents.path()
         case .deleteRecent: Route.deleteRecent.path()
         case .track: Route.track.path()
@@ -148,15 +152,22 @@ enum SiteURL: Sendable {
 /// encoded once.
 struct PostLinks: Sendable {
     private let post: PostPath
+    private let thread: PostPath
     private let backQuery: String
 
     init(tab: Tab, back: String?) {
         post = PostPath(.post(tab))
+        thread = PostPath(.thread(tab))
         backQuery = SiteURL.query(["back": back])
     }
 
     func url(_ key: PostKey) -> String {
         post.path(key) + backQuery
+    }
+
+    /// The post's thread.
+    func threadURL(_ key: PostKey) -> String {
+        thread.path(key) + backQuery
     }
 }
 
