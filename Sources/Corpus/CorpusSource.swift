@@ -21,8 +21,25 @@ public struct CorpusSource: PostSource {
 
     private func searchCorpus(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
+        guard !query.namesConversation else { throw CorpusQueryError.conversation }
         let page = try await corpus.search(query, request.position, count: request.count)
         let older = request.older(after: page.posts, hasMore: page.hasMore)
         return SearchPage(posts: page.posts, newer: request.newer(after: page.posts), older: older)
+    }
+}
+
+/// A query the corpus cannot answer, in one sentence.
+public enum CorpusQueryError: Error, Sendable, ExplainedError {
+    /// The corpus keeps each reply by the post it answers, not by the conversation it belongs to.
+    case conversation
+
+    public var description: String {
+        switch self {
+        case .conversation:
+            """
+            The corpus cannot search conversation:ID — it keeps each reply by the post it answers: open the post's \
+            thread (Show thread, smashtag thread) to read its conversation.
+            """
+        }
     }
 }

@@ -49,6 +49,9 @@ struct CorpusThreadTests {
         #expect(try await source.thread(of: post(42).key, after: nil, limits: ThreadLimits()) == nil)
         #expect(try await source.thread(of: post(1, network: .mastodon).key, after: nil, limits: ThreadLimits()) == nil)
 
+        await #expect(throws: CorpusQueryError.conversation) {
+            try await CorpusSource(corpus: corpus).search(SearchRequest(query: "#a conversation:\(post(1).id)"))
+        }
         let replies = try await corpus.search(.term(.filter(.replies)), .newest, count: 20).posts
         #expect(Set(replies.map(\.id)) == Set([2, 3, 4, 5, 6, 7].map { post($0).id }))
     }

@@ -87,6 +87,12 @@ struct MastodonClientTests {
                 """
             await expect(try await client(port).search(SearchRequest(query: "#swift filter:replies")), sentence)
             await expect(try await client(port, token: "t").search(SearchRequest(query: "a -filter:replies")), sentence)
+            await expect(
+                try await client(port).search(SearchRequest(query: "from:alice conversation:7")),
+                """
+                Mastodon (127.0.0.1:\(port)) cannot search that: it has no conversation: search (a post's thread \
+                shows its conversation).
+                """)
         }
     }
 

@@ -26,6 +26,11 @@ struct QueryParserTests {
         #expect(throws: QueryError.self) { try parse("from:alice@-bad.example") }
         #expect(try parse("filter:media") == .term(.filter(.media)))
         #expect(try parse("has:links") == .term(.filter(.links)))
+        #expect(try parse("filter:replies") == .term(.filter(.replies)) && parse("is:reply") == parse("filter:replies"))
+        #expect(try parse("conversation:1850000000000000001") == .term(.conversation("1850000000000000001")))
+        #expect(try parse("conversation_id:18") == .term(.conversation("18")))
+        #expect(try parse("#swift conversation:18").namesConversation)
+        #expect(throws: QueryError.self) { try parse("conversation:") }
         #expect(try parse("https://swift.org") == word("https://swift.org"))
     }
 
@@ -121,7 +126,7 @@ struct QueryParserTests {
             "lang:en swift",
             """
             The operator “lang:” is not supported: use words, \"phrases\", #hashtags, @users, from:user, OR, -, ( \
-            ) and filter:media/links/retweets/replies.
+            ), filter:media/links/retweets/replies and conversation:ID.
             """
         ),
     ])

@@ -30,7 +30,7 @@ struct ThreadPageTests {
             post(2, "the answer #\(tag)", replyingTo: 1, by: "bob"),
             post(3, "<script>alert(1)</script> #\(tag)", replyingTo: 2, by: "carol"),
             post(4, "a second reply", replyingTo: 2, by: "dave"),
-        ] + (100..<160).map { post($0, "reply \($0)", replyingTo: 2, by: "erin") }
+        ] + (100..<160).map { post($0, "reply \($0) #more", replyingTo: 2, by: "erin") }
     }
 
     static func application() async throws -> (some ApplicationProtocol, Site) {
@@ -70,6 +70,13 @@ struct ThreadPageTests {
             _ = try await client.execute(uri: "/search?q=%23\(Self.tag)", method: .get)
             let mentions = try await client.execute(uri: "/search/posts/twitter/\(Self.id(1))", method: .get)
             #expect(String(buffer: mentions.body).contains(#"href="/search/thread/twitter/\#(Self.id(1))?back="#))
+            // A corpus post no search kept (reached through a thread) has its Mentions page too, and the thread
+            // about it links there.
+            let unkept = try await client.execute(uri: "/search/posts/twitter/\(Self.id(150))", method: .get)
+            #expect(unkept.status == .ok)
+            let thread = try await client.execute(uri: "/search/thread/twitter/\(Self.id(150))", method: .get)
+            #expect(
+                String(buffer: thread.body).contains(#"<a class="row" href="/search/posts/twitter/\#(Self.id(150))"#))
         }
     }
 

@@ -11,6 +11,7 @@ struct XQueryTextTests {
         ("FILTER:Images lang:en", "has:images lang:en"),
         (#""filter:replies is a phrase" filter:replies"#, #""filter:replies is a phrase" is:reply"#),
         ("is:reply has:media", "is:reply has:media"),
+        ("conversation:1850000000000000001 -filter:retweets", "conversation_id:1850000000000000001 -is:retweet"),
     ])
     func filtersAreSpelledAsV2SpellsThem(typed: String, sent: String) {
         #expect(XQueryText.v2(typed) == sent)

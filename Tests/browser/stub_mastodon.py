@@ -62,6 +62,23 @@ def unindexed():
     ]
 
 
+def conversation():
+    """`#threads`: a conversation — Alice's question, Carol's answer, Alice's thanks, Dave's aside — and one reply
+    whose parent was deleted; statuses name what they answer (`in_reply_to_id`) and count their replies."""
+    tag = '<a href="https://stub.example/tags/threads" class="mention hashtag" rel="tag">#<span>threads</span></a>'
+    def post(number, minutes_ago, text, author, parent, replies):
+        return status(number, minutes_ago, f"<p>{text} {tag}</p>", account=account(author, author.title()),
+                      url=f"https://{HOST}/@{author}/{number}", tags=[{"name": "threads"}],
+                      in_reply_to_id=parent and str(parent), replies_count=replies)
+    return [
+        post(4005, 1, "Replying to something that is gone", "erin", 3999, 0),
+        post(4004, 2, "An aside about actors", "dave", 4001, 0),
+        post(4003, 3, "Thanks, that settles it", "alice", 4002, 0),
+        post(4002, 4, "Use a task group: each child is awaited", "carol", 4001, 1),
+        post(4001, 5, "How do I wait for several tasks at once?", "alice", None, 2),
+    ]
+
+
 FILES = "https://files.stub.example/"  # where its videos and sounds play from (never fetched: preload="none")
 
 
@@ -109,14 +126,35 @@ class Handler(JSONHandler):
                 "X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": reset})
         if url.path.startswith("/api/v1/tags/"):
             return self.tag(url.path.rsplit("/", 1)[-1])
+        if url.path.startswith("/api/v1/statuses/"):
+            return self.thread(url.path[len("/api/v1/statuses/"):])
         if not url.path.startswith("/api/v1/timelines/tag/"):
             return self.answer(404, {"error": "Record not found"})
         max_id = int(query.get("max_id", ["9999999"])[0])
         min_id = int(query.get("min_id", ["0"])[0])
-        timeline = {"clips": clips, "unindexed": unindexed}.get(url.path.rsplit("/", 1)[-1], statuses)()
+        timeline = {"clips": clips, "unindexed": unindexed, "threads": conversation}.get(url.path.rsplit("/", 1)[-1], statuses)()
         chosen = [s for s in timeline if min_id < int(s["id"]) < max_id]
         self.answer(200, chosen, {"X-RateLimit-Limit": "300", "X-RateLimit-Remaining": "297", "X-RateLimit-Reset": reset})
 
+
+    def thread(self, path):
+        """`GET /api/v1/statuses/:id` and `…/:id/context` (Mastodon's Context entity: ancestors root first,
+        descendants depth first) for the `#threads` conversation."""
+        statuses = {s["id"]: s for s in conversation()}
+        number, _, context = path.partition("/")
+        if number not in statuses:
+            return self.answer(404, {"error": "Record not found"})
+        if not context:
+            return self.answer(200, statuses[number])
+        ancestors, parent = [], statuses[number]["in_reply_to_id"]
+        while parent in statuses:
+            ancestors.insert(0, statuses[parent])
+            parent = statuses[parent]["in_reply_to_id"]
+        def below(of):
+            for reply in sorted((s for s in statuses.values() if s["in_reply_to_id"] == of), key=lambda s: s["id"]):
+                yield reply
+                yield from below(reply["id"])
+        self.answer(200, {"ancestors": ancestors, "descendants": list(below(number))})
 
     def tag(self, name):
         """Mastodon's Tag entity with its `history`, newest day first, as the server saw it: `#swift` only."""

@@ -202,3 +202,26 @@ def test_a_terms_volume_before_collecting_is_one_tap_from_its_popularity_page(pa
     with urllib.request.urlopen(merged_server + "api/volume?term=%23swift") as answer:
         report = json.load(answer)
     assert [volume["posts"] for volume in report["volumes"]] == [282] and report["errors"] == []
+
+
+def test_a_mastodon_reply_opens_its_thread_from_its_server(page, merged_server):
+    """Issue 52: a Mastodon reply's thread comes from its server's `context`: the question above, the answer marked,
+    the thanks below; a reply whose parent was deleted says so in the parent's place."""
+    go(page, merged_server, "#threads", sources=["mastodon"])
+    answer = page.locator("li[data-post-id='mastodon:4002']")
+    tap(page, answer.locator("a.thread"))
+    assert page.locator("p.thread-source").inner_text().startswith("From Mastodon (127.0.0.1:")
+    assert "How do I wait for several tasks" in page.locator("ol.thread-above").inner_text()
+    assert page.locator("li.post.focus").get_attribute("data-post-id") == "mastodon:4002"
+    assert "Thanks, that settles it" in page.locator("ol.replies").inner_text()
+    screenshot(page, "thread-mastodon")
+    tap(page, page.locator("ol.thread-above li.post a.row").first)
+    assert page.locator("li.post.focus").get_attribute("data-post-id") == "mastodon:4001"
+    replies = page.locator("h2.thread-heading + ol.replies > li.post")
+    assert [replies.nth(i).get_attribute("data-post-id") for i in range(replies.count())] == [
+        "mastodon:4002", "mastodon:4004"]
+    assert page.locator("ol.replies ol.replies li[data-post-id='mastodon:4003']").count() == 1, "indented below"
+    page.go_back()
+    page.go_back()
+    tap(page, page.locator("li[data-post-id='mastodon:4005'] a.thread"))
+    assert page.locator("ol.thread-above li.gap").inner_text() == "A post that is no longer available."

@@ -63,6 +63,8 @@ struct BlueskySearch: Equatable {
         case .excluding(.term(.filter(.reposts))): break  // search never answers with reposts
         case .excluding(.term(.word(let word))): words.append("-" + word)
         case .excluding(.term(.hashtag(let tag))): words.append("-#" + tag)
+        case .term(.conversation), .excluding(.term(.conversation)):
+            throw BlueskyQueryError("it has no conversation: search (a post's thread shows its conversation)")
         case .term(.filter(let filter)), .excluding(.term(.filter(let filter))):
             throw BlueskyQueryError("it has no filter:\(filter.rawValue)")
         default: throw BlueskyQueryError("it cannot combine those parts that way")

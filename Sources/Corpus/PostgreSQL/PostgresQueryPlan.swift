@@ -34,6 +34,7 @@ struct PostgresQueryPlan {
         case .mention(let name): [IndexEntry.mention(name)]
         case .from(let name): [IndexEntry.from(name)]
         case .filter(let filter): [IndexEntry.filter(filter)]
+        case .conversation(let id): [IndexEntry.conversation(id)]
         }
     }
 

@@ -89,6 +89,7 @@ enum MatchExpression {
         case .mention(let name): return SearchTokens.termQuery(IndexEntry.mention(name))
         case .from(let name): return SearchTokens.termQuery(IndexEntry.from(name))
         case .filter(let filter): return SearchTokens.termQuery(IndexEntry.filter(filter))
+        case .conversation(let id): return SearchTokens.termQuery(IndexEntry.conversation(id))
         }
     }
 

@@ -70,9 +70,12 @@ enum MastodonQuery: Equatable {
         return address.map { .account(address: $0, flags: flags) }
     }
 
-    /// Why the server cannot answer a query that picks replies out, where only an account's statuses can
-    /// (`exclude_replies`); nil for any other query.
+    /// Why the server cannot answer a query: one that asks for a conversation, or picks replies out where only an
+    /// account's statuses can (`exclude_replies`); nil for any other query.
     static func refusal(of query: SearchQuery, plan: MastodonQuery?) -> String? {
+        if query.namesConversation {
+            return "it has no conversation: search (a post's thread shows its conversation)"
+        }
         if case .account = plan { return nil }
         guard query.names(.replies) else { return nil }
         return """
@@ -107,11 +110,6 @@ struct AccountFlags: Equatable {
 extension SearchQuery {
     /// Whether the query names `filter:…` of this kind anywhere, required or excluded.
     func names(_ filter: SearchFilter) -> Bool {
-        switch self {
-        case .term(.filter(let named)): named == filter
-        case .term: false
-        case .all(let parts), .any(let parts): parts.contains { $0.names(filter) }
-        case .excluding(let part): part.names(filter)
-        }
+        contains { $0 == .filter(filter) }
     }
 }

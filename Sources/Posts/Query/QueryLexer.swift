@@ -82,6 +82,11 @@ extension SearchTerm {
         case ("filter", "links"), ("has", "links"): return .filter(.links)
         case ("filter", "retweets"), ("is", "retweet"): return .filter(.reposts)
         case ("filter", "replies"), ("is", "reply"): return .filter(.replies)
+        case ("conversation", _), ("conversation_id", _):
+            guard !value.isEmpty else {
+                throw QueryError("“\(name):” needs the id of the post that began the conversation, like \(name):1850….")
+            }
+            return .conversation(value)
         case ("filter", _), ("has", _), ("is", _):
             throw QueryError(
                 """
@@ -92,7 +97,7 @@ extension SearchTerm {
             throw QueryError(
                 """
                 The operator “\(name):” is not supported: use words, \"phrases\", #hashtags, @users, from:user, \
-                OR, -, ( ) and filter:media/links/retweets/replies.
+                OR, -, ( ), filter:media/links/retweets/replies and conversation:ID.
                 """
             )
         }
@@ -100,7 +105,8 @@ extension SearchTerm {
 
     /// `lang:` and `from:` are operators; `https://…` and `12:30` are not.
     private static func isOperatorName(_ name: Substring) -> Bool {
-        !name.isEmpty && name.allSatisfy { $0.isASCII && $0.isLetter }
+        // X's operators spell words with `_` (`conversation_id:`).
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_") }
             && !["http", "https"].contains(name.lowercased())
     }
 

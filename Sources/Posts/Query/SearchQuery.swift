@@ -25,6 +25,24 @@ public enum SearchTerm: Sendable, Hashable {
     /// `from:user`: posts by the user, or reposted by them.
     case from(String)
     case filter(SearchFilter)
+    /// `conversation:ID` (X's `conversation_id:`): the posts of the conversation that post ID began.
+    case conversation(String)
+}
+
+extension SearchQuery {
+    /// Whether any term of the query, required or excluded, is one that `matches` picks out.
+    public func contains(where matches: (SearchTerm) -> Bool) -> Bool {
+        switch self {
+        case .term(let term): matches(term)
+        case .all(let parts), .any(let parts): parts.contains { $0.contains(where: matches) }
+        case .excluding(let part): part.contains(where: matches)
+        }
+    }
+
+    /// Whether the query asks for a conversation (`conversation:ID`), which only some sources can answer.
+    public var namesConversation: Bool {
+        contains { if case .conversation = $0 { true } else { false } }
+    }
 }
 
 /// `filter:…` (and its v2 spellings `has:media`, `has:links`, `is:retweet`, `is:reply`).

@@ -20,7 +20,10 @@ struct ThreadController: Sendable {
         let parameters = context.queryString
         let thread = try await thread(key, after: parameters["after"], context: context)
         let here = SiteURL.thread(tab, key, after: parameters["after"], back: parameters.back).path
-        return HTML(ThreadPageView(thread, tab: tab, back: parameters.back, here: here))
+        let kept = try await site.storedPost(key, shownTo: context.caller)
+        let opensMentions = if case .post = kept { true } else { false }
+        return HTML(
+            ThreadPageView(thread, tab: tab, back: parameters.back, here: here, opensMentions: opensMentions))
     }
 
     private func api(_ context: SiteContext) async throws -> Response {

@@ -42,13 +42,14 @@ struct ThreadPageView: Sendable {
         }
     }
 
-    init(_ thread: PostThread, tab: Tab, back: String?, here: String) {
+    /// `opensMentions`: the post has a Mentions page (a search or the corpus kept it).
+    init(_ thread: PostThread, tab: Tab, back: String?, here: String, opensMentions: Bool) {
         chrome = Chrome(title: "Thread", tab: tab, back: back, isRoot: false)
         source = thread.source
         notes = thread.notes
         let links = PostLinks(tab: tab, back: here)
         ancestors = thread.ancestors.map { Place($0, links: links) }
-        post = PostRow(thread.post, links: links, opening: .mentionsOnly)
+        post = PostRow(thread.post, links: links, opening: opensMentions ? .mentionsOnly : .nowhere)
         replies = thread.replies.map { Branch($0, tab: tab, links: links, back: here) }
         let last = thread.replies.last?.item
         more =

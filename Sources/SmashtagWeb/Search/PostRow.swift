@@ -36,11 +36,13 @@ struct PostRow: Sendable {
     let threadURL: String?
 
     /// Where tapping a row goes: a search's rows open their Mentions page (a reply has its thread linked under it),
-    /// a thread's replies open their own thread, and the post a thread is about its Mentions page.
+    /// a thread's replies open their own thread, and the post a thread is about its Mentions page — or nowhere, when
+    /// it came from a network and neither a search nor the corpus kept it.
     enum Target {
         case mentions
         case thread
         case mentionsOnly
+        case nowhere
     }
 
     init(_ post: Post, links: PostLinks, now: Date = .now, opening target: Target = .mentions) {
@@ -63,7 +65,12 @@ struct PostRow: Sendable {
         mediaNote = MediaNote(post.media)
         // A post that is not kept has no Mentions page to open.
         let opens = !post.notIndexable && (!post.media.isEmpty || !post.mentions.isEmpty || post.card != nil)
-        detailURL = target == .thread ? links.threadURL(post.key) : opens ? links.url(post.key) : nil
+        detailURL =
+            switch target {
+            case .thread: links.threadURL(post.key)
+            case .nowhere: nil
+            case .mentions, .mentionsOnly: opens ? links.url(post.key) : nil
+            }
         notIndexable = post.notIndexable
         threadURL = target == .mentions && post.inReplyToID != nil ? links.threadURL(post.key) : nil
     }

@@ -7,6 +7,8 @@ enum XQueryText {
         "filter:media": "has:media", "filter:images": "has:images", "filter:links": "has:links",
         "filter:retweets": "is:retweet", "filter:replies": "is:reply",
     ]
+    /// Smashtag's `conversation:ID` is X's own `conversation_id:ID`.
+    private static let prefixes = ["conversation:": "conversation_id:"]
 
     static func v2(_ text: String) -> String {
         var result = ""
@@ -14,7 +16,14 @@ enum XQueryText {
         var quoted = false
         func flush() {
             let sign = word.hasPrefix("-") ? "-" : ""
-            result += v2[String(word.dropFirst(sign.count)).lowercased()].map { sign + $0 } ?? word
+            let bare = String(word.dropFirst(sign.count))
+            if let spelled = v2[bare.lowercased()] {
+                result += sign + spelled
+            } else if let (prefix, spelled) = prefixes.first(where: { bare.lowercased().hasPrefix($0.key) }) {
+                result += sign + spelled + bare.dropFirst(prefix.count)
+            } else {
+                result += word
+            }
             word = ""
         }
         for character in text {
