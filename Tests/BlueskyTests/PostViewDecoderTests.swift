@@ -78,6 +78,19 @@ struct PostViewDecoderTests {
         #expect(post.mentions[2].expandedURL == "https://example.com/a/long")
     }
 
+    /// A parent's author is named by DID alone: whom a reply answers is known within the author's own thread.
+    @Test func aReplyInTheAuthorsOwnThreadAnswersThem() throws {
+        func reply(to did: String) -> String {
+            #","reply":{"root":{"uri":"at://\#(did)/app.bsky.feed.post/3kroot","cid":"b"},"#
+                + #""parent":{"uri":"at://\#(did)/app.bsky.feed.post/3kparent","cid":"b"}}"#
+        }
+        let own = try PostViewDecoder.post(from: Self.view("and more", recordExtra: reply(to: Self.did)))
+        #expect(own.inReplyToID == "at://\(Self.did)/app.bsky.feed.post/3kparent")
+        #expect(own.inReplyToUser == "alice.bsky.social" && own.replyingTo == nil)
+        let other = try PostViewDecoder.post(from: Self.view("hi", recordExtra: reply(to: "did:plc:bob")))
+        #expect(other.inReplyToID != nil && other.inReplyToUser == nil)
+    }
+
     @Test func facetsThatDisagreeOrAreOffTheTextAreDropped() throws {
         let text = "é #tag @bob plain"
         let post = try PostViewDecoder.post(

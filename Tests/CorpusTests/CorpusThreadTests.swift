@@ -18,7 +18,8 @@ struct CorpusThreadTests {
             network: network, id: String(1_900_000_000_000_000_000 + id),
             created: Self.start.addingTimeInterval(Double(seconds ?? id)),
             author: TestPosts.author(network == .twitter ? "alice" : "bob@example.social"), text: "post \(id)",
-            inReplyToID: parent.map { String(1_900_000_000_000_000_000 + $0) })
+            inReplyToID: parent.map { String(1_900_000_000_000_000_000 + $0) },
+            inReplyToUser: parent.map { _ in "alice" })
     }
 
     private func ids(_ items: [ThreadItem]) -> [String] {
@@ -40,6 +41,7 @@ struct CorpusThreadTests {
         #expect(thread.replies.map { ids([$0.item]) } == [["0004"], ["0003"]], "oldest first by time")
         #expect(thread.replies[1].replies.map(\.item.id) == [post(5).id])
         #expect(thread.source == "the corpus")
+        #expect(thread.replies[1].replies.first?.item.post?.inReplyToUser == "alice", "whom it answers, kept")
 
         let orphan = try #require(try await source.thread(of: post(6).key, after: nil, limits: ThreadLimits()))
         guard case .unavailable(_, .notFound)? = orphan.ancestors.first else {

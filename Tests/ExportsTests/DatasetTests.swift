@@ -33,7 +33,8 @@ struct DatasetTests {
                 url: "https://pbs.twimg.com/media/a.jpg", aspectRatio: 1.5, kind: .video,
                 playURL: "https://video.twimg.com/a.mp4", alt: "a dog, running", duration: 3.5)
         ],
-        repostedBy: Author(handle: "dave", name: "Dave D"), quoted: quoted, inReplyToID: "41", displayStart: 5,
+        repostedBy: Author(handle: "dave", name: "Dave D"), quoted: quoted, inReplyToID: "41", inReplyToUser: "bob",
+        displayStart: 5,
         contentWarning: "cw", isSensitive: true,
         card: LinkCard(url: "https://example.com/a", title: "A", description: "d", imageURL: "https://example.com/i"),
         language: "en")
@@ -89,10 +90,10 @@ struct DatasetTests {
         let posts = try String(contentsOfFile: folder + "/posts.csv", encoding: .utf8)
         #expect(
             posts == """
-                network,post_id,url,created,counted,author_handle,author_name,text,language,reply_to,quote_of,\
-                reposted_by,content_warning,sensitive,signed_in_only\r
+                network,post_id,url,created,counted,author_handle,author_name,text,language,reply_to,reply_to_user,\
+                quote_of,reposted_by,content_warning,sensitive,signed_in_only\r
                 twitter,42,https://x.com/i/status/42,2023-11-14T22:15:00Z,,Alice,Alice A,"'@bob 𠮷 hi, ""you""
-                #Swift https://t.co/x https://t.co/y",en,41,7,dave,cw,true,false\r
+                #Swift https://t.co/x https://t.co/y",en,41,bob,7,dave,cw,true,false\r
 
                 """)
         let mentions = try String(contentsOfFile: folder + "/mentions.csv", encoding: .utf8)
@@ -133,6 +134,7 @@ struct DatasetTests {
         #expect(post.author == Author(handle: pseudonymiser.pseudonym(of: "alice"), name: ""))
         #expect(post.repostedBy?.handle == pseudonymiser.pseudonym(of: "DAVE"))
         #expect(post.quoted?.author.handle == pseudonymiser.pseudonym(of: "carol"))
+        #expect(post.inReplyToUser == bob, "whom it answers is a person too")
         #expect(post.text.hasPrefix("@\(bob) 𠮷 hi"))
         let scalars = Array(post.text.unicodeScalars)
         for mention in post.mentions {

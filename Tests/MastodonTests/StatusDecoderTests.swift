@@ -73,6 +73,24 @@ struct StatusDecoderTests {
         #expect(post.url == "https://home.example/@alice/110" && post.language == "pt-BR")
     }
 
+    /// `in_reply_to_account_id` is an id: the author's own (a thread), or an account the status mentions.
+    @Test func whomAReplyAnswersIsItsAuthorOrAnAccountItMentions() throws {
+        func status(_ id: String, replyingTo account: String?) -> String {
+            let reply = account.map { #""in_reply_to_id":"100","in_reply_to_account_id":"\#($0)","# } ?? ""
+            return #"""
+                {"id":"\#(id)","created_at":"2026-08-01T13:55:55Z",\#(reply)"content":"<p>hi</p>",\#
+                "account":\#(Self.alice),"reblog":null,"mentions":[{"id":"2","username":"bob",\#
+                "acct":"bob@far.example","url":"https://far.example/@bob"}],"media_attachments":[]}
+                """#
+        }
+        #expect(try decode(status("120", replyingTo: "1")).inReplyToUser == "alice@home.example")
+        #expect(try decode(status("121", replyingTo: "2")).inReplyToUser == "bob@far.example")
+        #expect(try decode(status("122", replyingTo: "9")).inReplyToUser == nil, "an account it does not list")
+        #expect(try decode(status("123", replyingTo: nil)).inReplyToUser == nil)
+        #expect(try decode(status("121", replyingTo: "2")).replyingTo?.names == ["@bob@far.example"])
+        #expect(try decode(status("120", replyingTo: "1")).replyingTo == nil, "their own thread says nothing")
+    }
+
     @Test func aBoostKeepsItsOwnIdAndTimeAndShowsTheOriginal() throws {
         let post = try decode(
             """

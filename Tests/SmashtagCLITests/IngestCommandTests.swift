@@ -74,7 +74,8 @@ struct IngestCommandTests {
 
     private func waitUntil(_ directory: String, _ done: ([String]) -> Bool) async throws -> [String] {
         var ids: [String] = []
-        for _ in 0..<150 {
+        // A bound, not a pace: a loaded machine takes longer, and the loop ends as soon as the condition holds.
+        for _ in 0..<600 {
             ids = try await found(directory)
             if done(ids) { break }
             try await Task.sleep(for: .milliseconds(100))

@@ -43,10 +43,18 @@ package enum PostViewDecoder {
             quotedID: quote?.uri,
             quoted: quoteDepth == 0 ? quote?.view.flatMap { try? post(view: $0, quoteDepth: 1) } : nil,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
+            inReplyToUser: Self.ownThread(record, did: view["author"]?["did"]?.nonEmptyString) ? user.handle : nil,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil, card: EmbedDecoder.card(in: embed),
             url: Permalink.of(uri: uri, handle: user.handle), language: language(of: record),
             signedInOnly: AccountLabels.asksForSignIn(view["author"]?["labels"])
         )
+    }
+
+    /// Whether the post answers one by its own author (its parent's URI names the author's DID). Bluesky names a
+    /// parent's author by DID alone, so whom a reply answers is known here only within an author's own thread.
+    static func ownThread(_ record: JSONValue, did: String?) -> Bool {
+        guard let did, let parent = record["reply"]?["parent"]?["uri"]?.nonEmptyString else { return false }
+        return parent.hasPrefix("at://" + did + "/")
     }
 
     /// The first of the languages the author says the post is in (`langs`).

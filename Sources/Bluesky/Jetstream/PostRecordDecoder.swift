@@ -24,6 +24,7 @@ enum PostRecordDecoder {
             mentions: FacetText(text: text, facets: record["facets"]?.array ?? []).mentions,
             media: RecordEmbed.media(embed, did: did), quotedID: quotedID,
             inReplyToID: record["reply"]?["parent"]?["uri"]?.nonEmptyString,
+            inReplyToUser: PostViewDecoder.ownThread(record, did: did) ? did : nil,
             contentWarning: warning.sentence, isSensitive: warning.sentence != nil,
             card: RecordEmbed.card(embed, did: did),
             url: Permalink.of(uri: uri, handle: did), language: PostViewDecoder.language(of: record)

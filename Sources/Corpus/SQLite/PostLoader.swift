@@ -29,14 +29,16 @@ struct PostLoader {
 /// A post's row with its author's and its reposter's, as the loader reads it.
 private struct StoredPost: FetchableRecord {
     enum Columns: String, ColumnExpression {
-        case key, network, postID, created, text, quotedID, inReplyToID, displayStart, url, contentWarning
+        case key, network, postID, created, text, quotedID, inReplyToID, inReplyToUser, displayStart, url
+        case contentWarning
         case isSensitive, card, language, quoted, handle, name, picture, reposterHandle, reposterName, reposterPicture
         case signedInOnly
     }
 
     /// A resolved Bluesky author is shown by the handle its DID resolved to, anyone else by the handle they came with.
     static let sql = """
-        SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.displayStart, p.url,
+        SELECT p.id AS key, p.network, p.postID, p.created, p.text, p.quotedID, p.inReplyToID, p.inReplyToUser,
+               p.displayStart, p.url,
                p.contentWarning, p.isSensitive, p.card, p.language, p.quoted,
                coalesce(a.resolvedHandle, a.handle) AS handle, a.name, a.profileImageURL AS picture, a.signedInOnly,
                coalesce(r.resolvedHandle, r.handle) AS reposterHandle, r.name AS reposterName,
@@ -53,6 +55,7 @@ private struct StoredPost: FetchableRecord {
     let text: String
     let quotedID: String?
     let inReplyToID: String?
+    let inReplyToUser: String?
     let displayStart: Int
     let url: String?
     let contentWarning: String?
@@ -72,6 +75,7 @@ private struct StoredPost: FetchableRecord {
         text = row[Columns.text]
         quotedID = row[Columns.quotedID]
         inReplyToID = row[Columns.inReplyToID]
+        inReplyToUser = row[Columns.inReplyToUser]
         displayStart = row[Columns.displayStart]
         url = row[Columns.url]
         contentWarning = row[Columns.contentWarning]
@@ -92,7 +96,8 @@ private struct StoredPost: FetchableRecord {
             network: network, id: postID ?? String(key), created: Date(millisecondsSince1970: created), author: author,
             text: text, mentions: mentions.compactMap { $0.mention(in: scalars) }, media: media, repostedBy: reposter,
             quotedID: quotedID, quoted: quoted.flatMap { try? Post(jsonText: $0) },
-            inReplyToID: inReplyToID, displayStart: displayStart, contentWarning: contentWarning,
+            inReplyToID: inReplyToID, inReplyToUser: inReplyToUser, displayStart: displayStart,
+            contentWarning: contentWarning,
             isSensitive: isSensitive,
             card: card.flatMap { try? JSONDecoder().decode(LinkCard.self, from: Data($0.utf8)) },
             url: url, language: language, signedInOnly: signedInOnly

@@ -44,7 +44,7 @@ package struct PostRecord: Sendable {
             RawValue(post.quotedID), RawValue(post.inReplyToID), RawValue(post.displayStart),
             RawValue(post.network.code), RawValue(isX ? nil : post.id), RawValue(isX ? nil : post.url),
             RawValue(post.contentWarning), RawValue(post.isSensitive), RawValue(card), RawValue(post.language),
-            RawValue(quoted),
+            RawValue(quoted), RawValue(post.inReplyToUser),
         ]
     }
 
@@ -74,8 +74,8 @@ package struct PostRecord: Sendable {
 package enum CorpusInserts {
     package static let post = """
         INSERT OR IGNORE INTO post(id, created, authorID, reposterID, text, quotedID, inReplyToID, displayStart,
-            network, postID, url, contentWarning, isSensitive, card, language, quoted)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            network, postID, url, contentWarning, isSensitive, card, language, quoted, inReplyToUser)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     package static let mention =
         "INSERT INTO mention(postKey, position, kind, start, end, expandedURL, display) VALUES (?, ?, ?, ?, ?, ?, ?)"

@@ -150,7 +150,9 @@ enum SQLiteCorpusSchema {
         // terms as tokens of one FTS5 table (`SearchIndex`), so a whole query is one FTS5 expression. It replaces
         // the operator index (`term`, `posting`) and the index of words alone (`word`); every post is indexed again.
         migrator.registerMigration("v9: one search index") { db in
-            try addSignedInOnly(db)  // filling the index loads posts with this build's loader, which reads it
+            // Filling the index loads posts with this build's loader, which reads these.
+            try addSignedInOnly(db)
+            try addInReplyToUser(db)
             try db.execute(sql: SearchIndex.create)
             try SearchIndex.fill(db)
             try db.execute(sql: "DROP TABLE word; DROP TABLE posting; DROP TABLE term")
@@ -168,9 +170,20 @@ enum SQLiteCorpusSchema {
         // Replies found by the post they answer (a thread's replies) and by `filter:replies`: terms of the search
         // index, so a post's replies are one list walked in key order, as any term's.
         migrator.registerMigration("v12: replies") { db in
+            try addInReplyToUser(db)  // indexing the replies loads them with this build's loader
             try SearchIndex.indexReplies(db)
         }
+        // Whom a reply answers (`Post.inReplyToUser`), where the network says.
+        migrator.registerMigration("v13: whom a reply answers") { db in
+            try addInReplyToUser(db)
+        }
         return migrator
+    }
+
+    /// `post.inReplyToUser`, unless an earlier migration added it already.
+    private static func addInReplyToUser(_ db: Database) throws {
+        guard try !db.columns(in: "post").contains(where: { $0.name == "inReplyToUser" }) else { return }
+        try db.execute(sql: "ALTER TABLE post ADD COLUMN inReplyToUser TEXT")
     }
 
     /// `author.signedInOnly`, unless an earlier migration added it already.

@@ -70,6 +70,7 @@ public struct DemoGenerator: Sequence, IteratorProtocol, Sendable {
         let tweet = Post(
             id: String(id), created: time.date, author: users[authorIndex], text: content.text,
             mentions: content.mentions, media: content.media, inReplyToID: replied?.tweet.id,
+            inReplyToUser: replied?.tweet.author.handle,
             displayStart: content.displayStart
         )
         recent.add(RecentTweets.Entry(tweet: tweet, authorIndex: authorIndex))

@@ -316,6 +316,7 @@ enum PostLineFields {
         DatasetField("media", "array", "Pictures, videos and sounds: kind, url, playURL, alt, aspectRatio."),
         DatasetField("language", "string", "The language the network says the post is in."),
         DatasetField("inReplyToID", "string", "The id of the post it replies to."),
+        DatasetField("inReplyToUser", "string", "The handle of the author it replies to, where the network says."),
         DatasetField("quotedID", "string", "The id of the post it quotes."),
         DatasetField("quoted", "object", "The quoted post, whole, when the network gave it."),
         DatasetField("retweetedBy", "object", "Who reposted it, when the row is a repost."),

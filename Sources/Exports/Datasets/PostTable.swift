@@ -38,6 +38,8 @@ enum PostTable: String, CaseIterable, Sendable {
                 DatasetField("text", "string", "The text; a cell a spreadsheet would run as a formula starts with '."),
                 DatasetField("language", "string", "The language the network says the post is in."),
                 DatasetField("reply_to", "string", "The id of the post it replies to."),
+                DatasetField(
+                    "reply_to_user", "string", "The handle of the author it replies to, where the network says."),
                 DatasetField("quote_of", "string", "The id of the post it quotes."),
                 DatasetField("reposted_by", "string", "Who reposted it, when the row is a repost."),
                 DatasetField("content_warning", "string", "The author's content warning."),
@@ -73,7 +75,8 @@ enum PostTable: String, CaseIterable, Sendable {
                 key + [
                     post.url, WireDate.iso8601(post.created), counted.counted.map(WireDate.iso8601) ?? "",
                     post.author.handle, post.author.name, post.text, post.language ?? "", post.inReplyToID ?? "",
-                    post.quotedID ?? "", post.repostedBy?.handle ?? "", post.contentWarning ?? "",
+                    post.inReplyToUser ?? "", post.quotedID ?? "", post.repostedBy?.handle ?? "",
+                    post.contentWarning ?? "",
                     post.isSensitive ? "true" : "false", post.signedInOnly ? "true" : "false",
                 ])
         case .mentions:

@@ -46,7 +46,8 @@ public struct Pseudonymiser: Sendable {
             media: post.media.map { media($0, links) },
             repostedBy: post.repostedBy.map(author),
             quotedID: post.quotedID.map(postID), quoted: post.quoted.map(apply),
-            inReplyToID: post.inReplyToID.map(postID), displayStart: text.displayStart,
+            inReplyToID: post.inReplyToID.map(postID), inReplyToUser: post.inReplyToUser.map(pseudonym(of:)),
+            displayStart: text.displayStart,
             contentWarning: post.contentWarning, isSensitive: post.isSensitive, card: card(post.card, links),
             url: post.network == .twitter ? "https://x.com/i/status/\(post.id)" : "", language: post.language,
             signedInOnly: post.signedInOnly)
@@ -70,7 +71,8 @@ public struct Pseudonymiser: Sendable {
     }
 
     private func people(in post: Post) -> Set<String> {
-        var people = Set([post.author.handle, post.repostedBy?.handle].compactMap { $0?.lowercased() })
+        var people = Set(
+            [post.author.handle, post.repostedBy?.handle, post.inReplyToUser].compactMap { $0?.lowercased() })
         for mention in post.mentions where mention.kind == .user { people.insert(mention.keyword.dropAt) }
         for id in [post.id, post.quotedID, post.inReplyToID].compactMap({ $0 }) {
             if let did = Self.did(in: id) { people.insert(did.lowercased()) }

@@ -28,7 +28,7 @@ package enum StatusDecoder {
             repostedBy: boosted == nil ? nil : try author(status["account"], of: id),
             quotedID: quoted?["id"]?.nonEmptyString,
             quoted: quoteDepth == 0 ? quoted.flatMap { try? post(from: $0, quoteDepth: 1) } : nil,
-            inReplyToID: shown["in_reply_to_id"]?.nonEmptyString,
+            inReplyToID: shown["in_reply_to_id"]?.nonEmptyString, inReplyToUser: repliedTo(shown, poster: poster),
             contentWarning: shown["spoiler_text"]?.nonEmptyString,
             isSensitive: shown["sensitive"]?.isTrue ?? false,
             card: card(shown["card"]),
@@ -36,6 +36,17 @@ package enum StatusDecoder {
             language: shown["language"]?.nonEmptyString,
             notIndexable: notIndexable(shown["account"]) || (boosted != nil && notIndexable(status["account"]))
         )
+    }
+
+    /// Whom a status answers: its author (a thread of their own), or an account it mentions; nil when the server
+    /// names an account it does not list (`in_reply_to_account_id` is an id, not an address).
+    private static func repliedTo(_ status: JSONValue, poster: Author) -> String? {
+        guard let id = status["in_reply_to_account_id"]?.nonEmptyString else { return nil }
+        if id == status["account"]?["id"]?.nonEmptyString { return poster.handle }
+        guard let mention = status["mentions"]?.array?.first(where: { $0["id"]?.nonEmptyString == id }),
+            let acct = mention["acct"]?.nonEmptyString, let url = mention["url"]?.nonEmptyString
+        else { return nil }
+        return MentionedAccounts.fullAddress(acct: acct, profileURL: url)
     }
 
     /// Only an explicit `indexable: false` (Mastodon 4.2 and later, where opting in is each person's choice): a

@@ -67,7 +67,7 @@ private struct PostJSONReader {
             quotedID: optionalString("quotedID"),
             quoted: object["quoted"].isAbsent
                 ? nil : PostJSONReader(object["quoted"], subject: "\(subject)'s “quoted” post").post(),
-            inReplyToID: optionalString("inReplyToID"),
+            inReplyToID: optionalString("inReplyToID"), inReplyToUser: optionalString("inReplyToUser"),
             displayStart: optionalInt("displayStart") ?? 0,
             contentWarning: optionalString("contentWarning"),
             isSensitive: optionalBool("sensitive") ?? false,

@@ -27,6 +27,7 @@ extension JSONWriter {
         if post.displayStart > 0 { member("displayStart", post.displayStart) }
         member("id", post.id)
         if let reply = post.inReplyToID { member("inReplyToID", reply) }
+        if let replied = post.inReplyToUser { member("inReplyToUser", replied) }
         if let language = post.language { member("language", language) }
         beginArray("media")
         for item in post.media { writePublic(item) }

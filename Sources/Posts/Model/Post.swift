@@ -27,6 +27,9 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var repostedBy: Author? { fields.values.repostedBy }
     public var quotedID: String? { fields.values.quotedID }
     public var inReplyToID: String? { fields.values.inReplyToID }
+    /// The handle of the author of the post it answers, where the data says (X's `in_reply_to_user_id`, Mastodon's
+    /// `in_reply_to_account_id`, a Bluesky parent by the same author or one the post mentions): who answers whom.
+    public var inReplyToUser: String? { fields.values.inReplyToUser }
     /// Where the text people see begins, in code points: after a reply's leading `@names`, which X shows above the
     /// text as "Replying to …" (they stay mentions, listed under Users); 0 for every other post.
     public var displayStart: Int { fields.values.displayStart }
@@ -52,7 +55,8 @@ public struct Post: Sendable, Hashable, Identifiable {
     public init(
         network: Network = .twitter, id: String, created: Date, author: Author, text: String,
         mentions: [Mention] = [], media: [MediaItem] = [], repostedBy: Author? = nil,
-        quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, displayStart: Int = 0,
+        quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, inReplyToUser: String? = nil,
+        displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil,
         language: String? = nil, notIndexable: Bool = false, signedInOnly: Bool = false
     ) {
@@ -61,6 +65,7 @@ public struct Post: Sendable, Hashable, Identifiable {
                 network: network, id: id, created: created, author: author, text: text, mentions: mentions,
                 media: media,
                 repostedBy: repostedBy, quotedID: quotedID ?? quoted?.id, quoted: quoted, inReplyToID: inReplyToID,
+                inReplyToUser: inReplyToID == nil ? nil : inReplyToUser.flatMap { $0.isEmpty ? nil : $0 },
                 displayStart: max(0, displayStart), contentWarning: contentWarning, isSensitive: isSensitive,
                 card: card,
                 url: url ?? network.permalink(id: id, author: author.handle),
@@ -90,7 +95,8 @@ public struct Post: Sendable, Hashable, Identifiable {
         return Post(
             network: values.network, id: values.id, created: values.created, author: author, text: values.text,
             mentions: values.mentions, media: values.media, repostedBy: repostedBy, quotedID: values.quotedID,
-            quoted: values.quoted, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
+            quoted: values.quoted, inReplyToID: values.inReplyToID, inReplyToUser: values.inReplyToUser,
+            displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
             language: values.language, notIndexable: values.notIndexable,
             signedInOnly: values.signedInOnly || signedInOnly)
@@ -105,7 +111,8 @@ public struct Post: Sendable, Hashable, Identifiable {
         return Post(
             network: values.network, id: values.id, created: values.created, author: values.author, text: values.text,
             mentions: values.mentions, media: values.media, repostedBy: values.repostedBy, quotedID: values.quotedID,
-            quoted: nil, inReplyToID: values.inReplyToID, displayStart: values.displayStart,
+            quoted: nil, inReplyToID: values.inReplyToID, inReplyToUser: values.inReplyToUser,
+            displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
             language: values.language, notIndexable: values.notIndexable)
     }
@@ -141,6 +148,7 @@ extension Post {
         /// A post can hold the post it quotes because the values sit behind a reference.
         let quoted: Post?
         let inReplyToID: String?
+        let inReplyToUser: String?
         let displayStart: Int
         let contentWarning: String?
         let isSensitive: Bool

@@ -28,10 +28,13 @@ extension Post {
         return shown
     }
 
-    /// The names a reply's text leaves out, shown as "Replying to …".
+    /// The names a reply's text leaves out, shown as "Replying to …"; else, for a reply whose network says whom it
+    /// answers (Mastodon, Bluesky), that author when it is someone else.
     public var replyingTo: ReplyingTo? {
         let names = mentions.prefix { $0.range.upperBound <= displayStart && $0.kind == .user }.map(\.keyword)
-        return names.isEmpty ? nil : ReplyingTo(names: names)
+        if !names.isEmpty { return ReplyingTo(names: names) }
+        guard let user = inReplyToUser, user.lowercased() != author.handle.lowercased() else { return nil }
+        return ReplyingTo(names: ["@" + user])
     }
 
     private func segments(from start: Int) -> [TextSegment] {

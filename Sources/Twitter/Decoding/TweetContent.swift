@@ -34,6 +34,8 @@ struct WireTweet: Sendable {
     /// The quoted tweet, when the data includes it.
     var quoted: Post? = nil
     var inReplyToID: String? = nil
+    /// The author of the tweet it answers (`in_reply_to_screen_name`, or v2's `in_reply_to_user_id` in `includes`).
+    var inReplyToUser: String? = nil
     /// The shown content's `lang` (X's guess, or `und`).
     var language: String? = nil
 
@@ -42,8 +44,16 @@ struct WireTweet: Sendable {
         return Post(
             id: id, created: created, author: content.author, text: exact.text, mentions: exact.mentions,
             media: content.media, repostedBy: repostedBy, quotedID: quotedID, quoted: quoted, inReplyToID: inReplyToID,
-            displayStart: exact.displayStart, language: language
+            inReplyToUser: inReplyToUser ?? Self.firstLeadingName(exact), displayStart: exact.displayStart,
+            language: language
         )
+    }
+
+    /// A reply's first leading `@name`, which X puts before the text shown: the author of the tweet it answers, where
+    /// the data does not name them otherwise.
+    private static func firstLeadingName(_ exact: ExactText) -> String? {
+        exact.mentions.first { $0.kind == .user && $0.range.upperBound <= exact.displayStart }
+            .map { String($0.keyword.dropFirst()) }
     }
 
     /// The id as read, once `TweetID`'s rule accepts it.

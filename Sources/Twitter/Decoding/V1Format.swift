@@ -26,6 +26,7 @@ enum V1Format {
             wire.quoted = try? tweet(quoted, decodesQuote: false)
         }
         wire.inReplyToID = status["in_reply_to_status_id_str"]?.nonEmptyString
+        wire.inReplyToUser = status["in_reply_to_screen_name"]?.nonEmptyString
         wire.language = shown["lang"]?.nonEmptyString ?? status["lang"]?.nonEmptyString
         return wire.tweet
     }

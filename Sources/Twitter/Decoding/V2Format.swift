@@ -82,6 +82,7 @@ enum V2Format {
             wire.quoted = try? tweet(quoted, includes: includes, decodesQuote: false)
         }
         wire.inReplyToID = referenced("replied_to")
+        wire.inReplyToUser = json["in_reply_to_user_id"]?.string.flatMap { includes.users[$0]?.handle }
         return wire.tweet
     }
 

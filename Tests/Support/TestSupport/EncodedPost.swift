@@ -16,8 +16,8 @@ public struct EncodedPost: Encodable {
     }
 
     private enum Keys: String, CodingKey {
-        case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, displayStart, contentWarning,
-            card, url, language, user, retweetedBy, sensitive
+        case network, id, created, text, mentions, media, quotedID, quoted, inReplyToID, inReplyToUser, displayStart,
+            contentWarning, card, url, language, user, retweetedBy, sensitive
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -33,6 +33,7 @@ public struct EncodedPost: Encodable {
         try container.encodeIfPresent(post.quotedID, forKey: .quotedID)
         try container.encodeIfPresent(post.quoted.map(EncodedPost.init), forKey: .quoted)
         try container.encodeIfPresent(post.inReplyToID, forKey: .inReplyToID)
+        try container.encodeIfPresent(post.inReplyToUser, forKey: .inReplyToUser)
         if post.displayStart > 0 { try container.encode(post.displayStart, forKey: .displayStart) }
         try container.encodeIfPresent(post.contentWarning, forKey: .contentWarning)
         if post.isSensitive { try container.encode(true, forKey: .sensitive) }
