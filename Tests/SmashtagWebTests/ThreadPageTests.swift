@@ -96,6 +96,8 @@ struct ThreadPageTests {
             let missing = try await client.execute(uri: "/api/threads/twitter/\(Self.id(999))", method: .get)
             #expect(missing.status == .notFound)
             #expect(String(buffer: missing.body).contains("The corpus has no such post"))
+            let empty = try await client.execute(uri: "/api/threads/twitter/\(Self.id(2))?after=", method: .get)
+            #expect(empty.status == .badRequest && empty.text.contains("cannot be empty"))
             let page = try await client.execute(uri: "/search/thread/twitter/\(Self.id(999))", method: .get)
             #expect(page.status == .notFound && String(buffer: page.body).contains("The corpus has no such post"))
         }

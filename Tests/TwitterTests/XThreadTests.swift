@@ -72,6 +72,13 @@ struct XThreadTests {
                 stub.received.filter { $0.path == "/2/tweets" }.count == 2,
                 "the post, then the parent the search missed")
 
+            // A post that began its conversation: its replies are the conversation.
+            let root = try #require(
+                try await client.thread(
+                    of: PostKey(network: .twitter, id: "1800000000000000100"), after: nil, limits: ThreadLimits()))
+            #expect(root.ancestors.isEmpty && root.replies.map { String($0.item.id.suffix(3)) } == ["101"])
+            #expect(root.shownPosts.count == 6)
+
             let missing = try await client.thread(
                 of: PostKey(network: .twitter, id: "1800000000000000999"), after: nil, limits: ThreadLimits())
             #expect(missing == nil)

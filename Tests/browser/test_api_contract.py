@@ -63,16 +63,33 @@ STARTED = []
 
 
 class XStandIn(JSONHandler):
-    """The X API v2's recent search: the conftest's hostile tweets on a first page, nothing after it."""
+    """The X API v2's recent search (the conftest's hostile tweets on a first page, nothing after it) and its lookup
+    by ids (those tweets, each beginning its own conversation; any other id in `errors`, as X answers it)."""
 
     def do_GET(self):
         url = urllib.parse.urlsplit(self.path)
+        query = urllib.parse.parse_qs(url.query)
+        if url.path == "/2/tweets":
+            return self.lookup(query.get("ids", [""])[0].split(","))
         if url.path != "/2/tweets/search/recent":
             return self.answer(404, {"title": "Not Found Error", "detail": "Sorry, that page does not exist."})
-        query = urllib.parse.parse_qs(url.query)
         if {"since_id", "until_id", "next_token"} & query.keys():
             return self.answer(200, {"meta": {"result_count": 0}})
         self.answer(200, HOSTILE)
+
+    def lookup(self, ids):
+        known = {tweet["id"]: tweet for tweet in HOSTILE["data"]}
+        answer = {}
+        found = [dict(known[i], conversation_id=i) for i in ids if i in known]
+        if found:
+            answer.update(data=found, includes=HOSTILE["includes"])
+        missing = [i for i in ids if i not in known]
+        if missing:
+            answer["errors"] = [{
+                "value": i, "detail": f"Could not find tweet with ids: [{i}].", "title": "Not Found Error",
+                "resource_type": "tweet", "parameter": "ids", "resource_id": i,
+                "type": "https://api.twitter.com/2/problems/resource-not-found"} for i in missing]
+        self.answer(200, answer)
 
 
 class ContractReport:

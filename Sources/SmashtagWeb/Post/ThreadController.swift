@@ -18,7 +18,7 @@ struct ThreadController: Sendable {
     private func page(_ context: SiteContext, tab: Tab) async throws -> HTML {
         let key = try PostController.key(context)
         let parameters = context.queryString
-        let thread = try await thread(key, after: parameters["after"], context: context)
+        let thread = try await thread(key, after: try Self.after(context), context: context)
         let here = SiteURL.thread(tab, key, after: parameters["after"], back: parameters.back).path
         let kept = try await site.storedPost(key, shownTo: context.caller)
         let opensMentions = if case .post = kept { true } else { false }
@@ -28,10 +28,19 @@ struct ThreadController: Sendable {
 
     private func api(_ context: SiteContext) async throws -> Response {
         let key = try PostController.key(context)
-        let thread = try await thread(key, after: context.queryString["after"], context: context)
+        let thread = try await thread(key, after: try Self.after(context), context: context)
         let last = thread.moreReplies > 0 ? thread.replies.last?.item.id : nil
         let next = last.map { Route.apiThread.path(key) + "?after=" + URLQuery.encode($0) }
         return JSONBody<String>.response(json: thread.json(next: next))
+    }
+
+    /// The reply the previous page ended with; an empty one names none, and is refused.
+    private static func after(_ context: SiteContext) throws -> String? {
+        guard let after = context.queryString["after"] else { return nil }
+        guard !after.isEmpty else {
+            throw RefusedRequest(.badRequest, "“after” names the reply the previous page ended with: it cannot be empty.")
+        }
+        return after
     }
 
     /// The thread as the caller may see it, or the sentence why not (404, 403, or each failing source's, 502).

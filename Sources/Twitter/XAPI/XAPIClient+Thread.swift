@@ -14,18 +14,17 @@ extension XAPIClient: ThreadSource {
         guard key.network == .twitter, TweetID.isValid(key.id) else { return nil }
         guard let (focus, conversation) = try await lookUp(key.id) else { return nil }
         var known: [String: Post] = [focus.id: focus]
-        if conversation != focus.id {
-            var token: String?
-            for _ in 0..<Self.conversationPages {
-                let request = SearchRequest(
-                    query: "conversation_id:\(conversation)", count: 100,
-                    position: token.map { .older(than: "", token: $0) } ?? .newest)
-                let page = try RecentSearchPage(
-                    body: try await fetch(RecentSearchURL(baseURL: configuration.baseURL, request: request).string))
-                for post in page.tweets { known[post.id] = known[post.id] ?? post }
-                guard let next = page.nextToken else { break }
-                token = next
-            }
+        // A post that began its conversation has it as its replies; a reply shares its root's.
+        var token: String?
+        for _ in 0..<Self.conversationPages {
+            let request = SearchRequest(
+                query: "conversation_id:\(conversation)", count: 100,
+                position: token.map { .older(than: "", token: $0) } ?? .newest)
+            let page = try RecentSearchPage(
+                body: try await fetch(RecentSearchURL(baseURL: configuration.baseURL, request: request).string))
+            for post in page.tweets { known[post.id] = known[post.id] ?? post }
+            guard let next = page.nextToken else { break }
+            token = next
         }
         try await addParents(of: focus, to: &known)
         var assembly = ThreadAssembly()
