@@ -3,7 +3,7 @@
 # 1,000 replies imported into it (600 answering the root, 300 answering those, 100 a level deeper), then, one request
 # at a time over one connection, REQUESTS of each page after a warm-up: the root's thread (its first page, fifty
 # direct replies with theirs), the thread's next page (`?after=`), a reply's thread (its chain above and its own
-# replies) — and, as the baseline from the same run, a Search page of twenty posts (its author's) and the root's
+# replies) — and, as the baseline from the same run, the Search page of the root author's posts and the root's
 # Mentions page (kept by that search).
 # Usage: Benchmarks/threads/run.sh [REQUESTS]   (default 2000)
 set -euo pipefail
@@ -44,7 +44,7 @@ pages = [
     ("thread of 1,000 replies, first page", f"/search/thread/twitter/{root}"),
     ("its next page (?after=)", f"/search/thread/twitter/{root}?after={root + 50}"),
     ("a reply's thread", f"/search/thread/twitter/{root + 1}"),
-    ("baseline: a Search page (20 posts)", "/search?q=from%3Aperson0"),
+    ("baseline: a Search page (from:person0)", "/search?q=from%3Aperson0"),
     ("baseline: the root's Mentions page", f"/search/posts/twitter/{root}"),
 ]
 connection = http.client.HTTPConnection(base.hostname, base.port)
