@@ -38,7 +38,8 @@ struct ThreadController: Sendable {
     private static func after(_ context: SiteContext) throws -> String? {
         guard let after = context.queryString["after"] else { return nil }
         guard !after.isEmpty else {
-            throw RefusedRequest(.badRequest, "“after” names the reply the previous page ended with: it cannot be empty.")
+            throw RefusedRequest(
+                .badRequest, "“after” names the reply the previous page ended with: it cannot be empty.")
         }
         return after
     }
