@@ -21,7 +21,6 @@ public struct CorpusSource: PostSource {
 
     private func searchCorpus(_ request: SearchRequest) async throws -> SearchPage {
         let query = try SearchQuery(parsing: request.query)
-        guard !query.namesConversation else { throw CorpusQueryError.conversation }
         let page = try await corpus.search(query, request.position, count: request.count)
         let older = request.older(after: page.posts, hasMore: page.hasMore)
         return SearchPage(posts: page.posts, newer: request.newer(after: page.posts), older: older)
@@ -32,6 +31,12 @@ public struct CorpusSource: PostSource {
 public enum CorpusQueryError: Error, Sendable, ExplainedError {
     /// The corpus keeps each reply by the post it answers, not by the conversation it belongs to.
     case conversation
+
+    /// Refuses what no corpus can answer, before either searches: every search of a corpus (a source's page, an
+    /// export's walk) comes through here.
+    static func check(_ query: SearchQuery) throws(CorpusQueryError) {
+        if query.namesConversation { throw .conversation }
+    }
 
     public var description: String {
         switch self {

@@ -21,7 +21,7 @@ struct IndexEntry {
     static func from(_ handle: String) -> String { "from:" + handle.lowercased() }
     static func filter(_ filter: SearchFilter) -> String { "filter:" + filter.rawValue }
     /// No post is indexed by it: the corpus keeps replies by the post they answer, not by the conversation
-    /// (`CorpusSource` refuses `conversation:` before a search gets here).
+    /// (`CorpusQueryError.check` refuses `conversation:` before a search gets here).
     static func conversation(_ id: String) -> String { "conversation:" + id }
     /// The replies to `parent`; its id as the network wrote it (a Bluesky URI's DID and record key keep their case).
     static func reply(to parent: PostKey) -> String { "reply:" + parent.description }

@@ -61,6 +61,7 @@ public struct PostgresCorpus: LiveIndexCorpus {
 
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage
     {
+        try CorpusQueryError.check(query)
         let plan = PostgresQueryPlan(query)
         let found = try await pool.read { [terms] connection in
             var ids = terms.session()

@@ -133,7 +133,8 @@ public struct SQLiteCorpus: LiveIndexCorpus {
 
     public func search(_ query: SearchQuery, _ position: SearchRequest.Position, count: Int) async throws -> CorpusPage
     {
-        try await search(query, position, count: count, at: generation.current())
+        try CorpusQueryError.check(query)
+        return try await search(query, position, count: count, at: generation.current())
     }
 
     public func pageGeneration() throws -> CorpusGeneration? {

@@ -8,10 +8,6 @@ struct RecentSearchPage {
     /// Partial errors of a 200 page and tweets that could not be read: the rest of the page is kept.
     let problems: [String]
 
-    init(tweets: [Post], nextToken: String?, problems: [String]) {
-        (self.tweets, self.nextToken, self.problems) = (tweets, nextToken, problems)
-    }
-
     init(body: [UInt8]) throws(XAPIError) {
         var reader = JSONItemReader(bytes: body)
         switch reader.next() {
@@ -25,7 +21,8 @@ struct RecentSearchPage {
         }
     }
 
-    private init(page: JSONValue) {
+    /// A page already read: a search's, or a lookup's `data` (none when every id was missing).
+    init(page: JSONValue) {
         var tweets: [Post] = []
         var problems: [String] = []
         for outcome in DocumentDecoder(archiveAccount: nil).decode(page) {
@@ -34,7 +31,9 @@ struct RecentSearchPage {
             case .problem(let message), .skipped(let message): problems.append(message)
             }
         }
-        self.init(tweets: tweets, nextToken: page["meta"]?["next_token"]?.nonEmptyString, problems: problems)
+        self.tweets = tweets
+        self.problems = problems
+        nextToken = page["meta"]?["next_token"]?.nonEmptyString
     }
 }
 

@@ -21,6 +21,17 @@ package enum XPostLookup {
     static let notFound = "https://api.twitter.com/2/problems/resource-not-found"
 
     package static func gone(in body: [UInt8], among asked: Set<String>) throws(XAPIError) -> Set<String> {
+        let document = try Self.document(body)
+        let found = Set((document["data"]?.array ?? []).compactMap { $0["id"]?.string })
+        let missing = (document["errors"]?.array ?? []).compactMap { error -> String? in
+            guard error["type"]?.string == notFound, error["resource_type"]?.string == "tweet" else { return nil }
+            return error["resource_id"]?.string ?? error["value"]?.string
+        }
+        return Set(missing).intersection(asked).subtracting(found)
+    }
+
+    /// A lookup's answer, read: its `data` (absent when every id is missing) or its `errors`, else it is no lookup.
+    static func document(_ body: [UInt8]) throws(XAPIError) -> JSONValue {
         let document: JSONValue
         do throws(JSONDocumentError) { document = try JSONValue.document(body) } catch {
             throw .malformedResponse(error.description)
@@ -28,11 +39,6 @@ package enum XPostLookup {
         guard document["data"] != nil || document["errors"] != nil else {
             throw .malformedResponse("its lookup has neither data nor errors")
         }
-        let found = Set((document["data"]?.array ?? []).compactMap { $0["id"]?.string })
-        let missing = (document["errors"]?.array ?? []).compactMap { error -> String? in
-            guard error["type"]?.string == notFound, error["resource_type"]?.string == "tweet" else { return nil }
-            return error["resource_id"]?.string ?? error["value"]?.string
-        }
-        return Set(missing).intersection(asked).subtracting(found)
+        return document
     }
 }

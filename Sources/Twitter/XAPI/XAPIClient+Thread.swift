@@ -61,29 +61,10 @@ extension XAPIClient: ThreadSource {
         let url =
             configuration.baseURL + "/2/tweets?ids=" + id + "&"
             + fields.map { "\($0)=\(URLQuery.encode($1))" }.joined(separator: "&")
-        let body = try await fetch(url)
-        let page = try RecentSearchPage(lookup: body)
-        guard let post = page.tweets.first(where: { $0.id == id }) else { return nil }
-        let conversation = (try? JSONValue.document(body))?["data"]?.array?
-            .first { $0["id"]?.string == id }?["conversation_id"]?.nonEmptyString
+        let document = try XPostLookup.document(try await fetch(url))
+        guard let post = RecentSearchPage(page: document).tweets.first(where: { $0.id == id }) else { return nil }
+        let conversation = document["data"]?.array?.first { $0["id"]?.string == id }?["conversation_id"]?
+            .nonEmptyString
         return (post, conversation ?? id)
-    }
-}
-
-extension RecentSearchPage {
-    /// A lookup's answer: its `data` (none when every id is missing, which `errors` then says).
-    init(lookup body: [UInt8]) throws(XAPIError) {
-        let document: JSONValue
-        do throws(JSONDocumentError) { document = try JSONValue.document(body) } catch {
-            throw .malformedResponse(error.description)
-        }
-        guard document["data"] != nil || document["errors"] != nil else {
-            throw .malformedResponse("its lookup has neither data nor errors")
-        }
-        guard document["data"] != nil else {
-            self.init(tweets: [], nextToken: nil, problems: [])
-            return
-        }
-        try self.init(body: body)
     }
 }
