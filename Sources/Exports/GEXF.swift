@@ -7,8 +7,8 @@ import Posts
     import Foundation
 #endif
 
-/// A co-mention network as GEXF 1.3 (gexf.net): an undirected graph whose nodes carry their kind and count and whose
-/// edges carry their weight. With a timeline, the graph is dynamic: each node and edge has a spell per day or week in
+/// A network as GEXF 1.3 (gexf.net): a graph whose nodes carry their kind and count and whose edges carry their weight
+/// — undirected for co-mentions, directed for a conversation network (whose counts are interactions received). With a timeline, the graph is dynamic: each node and edge has a spell per day or week in
 /// which it was named (dates, each spell from its step's first day to the next step's), and its count in that step
 /// as a dynamic attribute — `mentions` for nodes, `posts` for edges, so the static `weight` stays the total that
 /// networkx and Gephi's statistics read.
@@ -41,11 +41,18 @@ struct GEXF {
     private var isDynamic: Bool { network.options.timeline != nil }
 
     private var description: String {
-        "Hashtags and users named together in the posts fetched for “\(network.term)”, \(network.options.window.span)."
+        let span = network.options.window.span
+        return switch network.options.kind {
+        case .mentions: "Hashtags and users named together in the posts fetched for “\(network.term)”, \(span)."
+        case .replies: "Who replies to whom in the posts fetched for “\(network.term)”, \(span)."
+        case .quotes: "Who quotes whom in the posts fetched for “\(network.term)”, \(span)."
+        case .reposts: "Who reposts whom in the posts fetched for “\(network.term)”, \(span)."
+        }
     }
 
+    /// A conversation network is directed: from the one who acted to the one acted on.
     private func graphOpening(mode: String) -> String {
-        "  <graph defaultedgetype=\"undirected\" mode=\"\(mode)\""
+        "  <graph defaultedgetype=\"\(network.options.kind.isDirected ? "directed" : "undirected")\" mode=\"\(mode)\""
     }
 
     private var attributes: String {

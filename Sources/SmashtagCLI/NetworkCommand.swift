@@ -9,18 +9,23 @@ import SmashtagApp
 struct NetworkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "network",
-        abstract: "Export the co-mention network of a search term: its top hashtags and users and how often each two "
-            + "are named in the same post.",
+        abstract: "Export a search term's network: its top hashtags and users and how often each two are named in "
+            + "the same post, or who replies to, quotes or reposts whom.",
         discussion: """
             Nodes are the term's most mentioned hashtags and users in the window (by the posts' own times), edges the \
-            number of posts naming both. json: {"term", "window", "nodes": [{"mention", "kind", "count"}], "edges": \
-            [{"source", "target", "weight"}]}; csv: source,target,weight; gexf: GEXF 1.3 for Gephi and networkx, \
-            dynamic with --by. The term must be in Recents.
+            number of posts naming both. With --kind replies, quotes or reposts: the users who act or are acted on \
+            most, sized by what they received, and directed edges from the one who acts, weighted by posts. json: \
+            {"term", "kind", "window", "nodes": [{"mention", "kind", "count"}], "edges": [{"source", "target", \
+            "weight"}]}; csv: source,target,weight (source,target,kind,weight for a conversation); gexf: GEXF 1.3 for \
+            Gephi and networkx, directed for a conversation, dynamic with --by. The term must be in Recents.
             """
     )
 
     @Argument(help: "A search term from Recents (case-insensitive).")
     var term: String
+
+    @Option(help: "mentions (named together), replies, quotes or reposts (who acts on whom, directed).")
+    var kind: NetworkKind = .mentions
 
     @Option(help: "24h, 7d, 30d or all.")
     var window: TimeWindow = .all
@@ -49,12 +54,16 @@ struct NetworkCommand: AsyncParsableCommand {
         guard timeline == nil || format == .gexf else {
             throw ValidationError("--by makes a timeline for Gephi: use it with --format gexf.")
         }
+        guard timeline == nil || !kind.isDirected else {
+            throw ValidationError("--by plays the network of hashtags and users named together (--kind mentions) only.")
+        }
     }
 
     func run() async throws {
         let directory = try DataDirectory(common.dataDirectory)
         let options = NetworkOptions(
-            window: window, top: top, minimumWeight: minimumWeight, leavesOutTermHashtags: leavesOutTermHashtags,
+            kind: kind, window: window, top: top, minimumWeight: minimumWeight,
+            leavesOutTermHashtags: leavesOutTermHashtags,
             timeline: timeline)
         let network = try await store.withStore(in: directory) { database in
             try await CommandFailure.reporting { try await Popularity(database: database).network(for: term, options) }
@@ -69,4 +78,5 @@ struct NetworkCommand: AsyncParsableCommand {
 
 extension TimeWindow: ExpressibleByArgument {}
 extension TimelineStep: ExpressibleByArgument {}
+extension NetworkKind: ExpressibleByArgument {}
 extension NetworkFormat: ExpressibleByArgument {}

@@ -20,9 +20,33 @@ struct BothStoresTests {
             let named = (0..<Int.random(in: 0...6, using: &random)).map { _ in vocabulary.randomElement(using: &random)!
             }
             let hoursAgo = Double.random(in: 0...(21 * 24), using: &random)
-            return TestPosts.post(
-                id, by: "poster\(id % 9)", (["text"] + named).joined(separator: " "),
-                created: now.addingTimeInterval(-hoursAgo * 3600))
+            return interacting(
+                TestPosts.post(
+                    id, by: "poster\(id % 9)", (["text"] + named).joined(separator: " "),
+                    created: now.addingTimeInterval(-hoursAgo * 3600)))
+        }
+    }
+
+    /// Some of the posts reply to, quote or repost another (by id), some to no one known, some to themselves: the
+    /// conversation networks have something to count.
+    static func interacting(_ post: Post) -> Post {
+        let id = Int(post.id)!
+        let other = "poster\((id / 3) % 9)"
+        let quoted = TestPosts.post(id + 10_000, by: other, "quoted")
+        switch id % 6 {
+        case 1, 2:
+            return Post(
+                id: post.id, created: post.created, author: post.author, text: post.text, mentions: post.mentions,
+                inReplyToID: String(id / 3), inReplyToUser: id % 12 == 1 ? nil : other)
+        case 3:
+            return Post(
+                id: post.id, created: post.created, author: post.author, text: post.text, mentions: post.mentions,
+                quoted: quoted)
+        case 4:
+            return Post(
+                id: post.id, created: post.created, author: TestPosts.author(other), text: post.text,
+                mentions: post.mentions, repostedBy: post.author)
+        default: return post
         }
     }
 
@@ -43,6 +67,8 @@ struct BothStoresTests {
         var recents: [String] = []
         var tables: [String: [PopularityTable]] = [:]
         var networks: [String: MentionNetwork?] = [:]
+        /// Who replies to, quotes and reposts whom, in every window.
+        var conversations: [String: [MentionNetwork?]] = [:]
         var sparklines: [String: Sparklines] = [:]
         var series: [String: TrendSeries] = [:]
         var origins: [String: [TermOrigins?]] = [:]
@@ -69,6 +95,7 @@ struct BothStoresTests {
                 try await t.popularity.table(for: term, window: window, now: Self.now)
             }
             readings.networks[term] = try await t.popularity.network(for: term, NetworkOptions(top: 500), now: Self.now)
+            readings.conversations[term] = try await conversations(of: term, t)
             readings.sparklines[term] = try await t.trends.sparklines(term: term)
             readings.series[term] = try await t.trends.series(term: term, mention: "#swift")
             readings.origins[term] = try await TimeWindow.allCases.asyncMap { window in
@@ -78,6 +105,18 @@ struct BothStoresTests {
         return readings
     }
 
+    static func conversations(of term: String, _ t: StoreFixture) async throws -> [MentionNetwork?] {
+        var networks: [MentionNetwork?] = []
+        for kind in NetworkKind.allCases where kind.isDirected {
+            for window in TimeWindow.allCases {
+                networks.append(
+                    try await t.popularity.network(
+                        for: term, NetworkOptions(kind: kind, window: window, top: 500), now: Self.now))
+            }
+        }
+        return networks
+    }
+
     @Test(.enabled(if: TestStore.postgresURL != nil, "PostgreSQL for the tests"))
     func theSameSearchesLeaveTheSameCountsOnBothStores() async throws {
         let searches = Self.searches(of: Self.posts())
@@ -85,6 +124,10 @@ struct BothStoresTests {
         let postgres = try await readings(after: searches, on: .postgres)
         #expect(sqlite.recents.count == 4, "“A” and “  a ” are one term")
         #expect(sqlite.tables.values.allSatisfy { !$0[0].sections.allSatisfy(\.rows.isEmpty) })
+        #expect(
+            sqlite.conversations.values.allSatisfy {
+                $0.compactMap { $0 }.filter { $0.options.window == .all }.allSatisfy { !$0.edges.isEmpty }
+            }, "every term's replies, quotes and reposts")
         #expect(sqlite == postgres)
     }
 }

@@ -110,7 +110,10 @@ struct RetentionStoreTests {
         let reduced = try await t.database.reducePosts(old.map(\.key), at: 1)
         #expect(reduced == old.count && reduced > 0)
         #expect(try await t.database.reducePosts(old.map(\.key), at: 2) == 0, "reduced once")
-        #expect(try await BothStoresTests.readings(of: t) == before, "the counts stay as aggregates")
+        var after = try await BothStoresTests.readings(of: t)
+        #expect(after.conversations != before.conversations, "a reduced post keeps no author: it acts on no one")
+        after.conversations = before.conversations
+        #expect(after == before, "the counts stay as aggregates")
         #expect(try await t.database.storedPost(old[0].key) == nil)
         let batches = try #require(
             try await TermPosts(database: t.database).batches(of: "a", window: .all, now: BothStoresTests.now))

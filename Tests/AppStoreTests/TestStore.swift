@@ -25,12 +25,13 @@ enum TestStore: String, Sendable, CustomTestStringConvertible {
     func open() async throws -> AppDatabase {
         switch self {
         case .sqlite: try AppDatabase.inMemory(orphanAllowance: 0)
-        case .postgres:
-            try await Self.running(
-                AppDatabase.connect(
-                    to: PostgresURL(try await TestPostgres.newDatabase()), orphanAllowance: 0,
-                    logger: Logger(label: "test")))
+        case .postgres: try await Self.postgres(at: try await TestPostgres.newDatabase())
         }
+    }
+
+    /// The store in the PostgreSQL database at `url`, its migrations run.
+    static func postgres(at url: String) async throws -> AppDatabase {
+        try await running(AppDatabase.connect(to: PostgresURL(url), orphanAllowance: 0, logger: Logger(label: "test")))
     }
 
     /// The database with its connections open for the rest of the test run, as the application's services keep them.

@@ -90,6 +90,19 @@ struct UpgradeTests {
         #expect(table.rows(.users).first.map(table.partners) == ["#Swift"])
     }
 
+    @Test func theRepostsAreCountedFromTheStoredTweets() async throws {
+        try makeReleaseDatabase()
+        let database = try await AppDatabase.open(at: path)
+        let network = try #require(
+            try await Popularity(database: database).network(for: "#swift", NetworkOptions(kind: .reposts)))
+        // A person is their `mention` row: @NASA as the tweets named them first.
+        #expect(Set(network.nodes.map(\.mention)) == ["@jack", "@NASA"])
+        let edge = try #require(network.edges.first)
+        #expect(network.nodes[edge.source].mention == "@jack" && network.nodes[edge.target].mention == "@NASA")
+        #expect(edge.weight == 2 && network.edges.count == 1)
+        #expect(network.nodes.first { $0.mention == "@NASA" }?.count == 2, "sized by what they received")
+    }
+
     @Test func sessionsGoOnAndTweetsFetchedAgainAreNotCountedTwice() async throws {
         try makeReleaseDatabase()
         let database = try await AppDatabase.open(at: path)

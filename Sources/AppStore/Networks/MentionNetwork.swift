@@ -6,12 +6,13 @@ import Posts
     import Foundation
 #endif
 
-/// What a network is asked for: the window, the top `top` mentions by count, edges of at least `minimumWeight`
+/// What a network is asked for: its kind, the window, the top `top` mentions by count (users by interactions), edges of at least `minimumWeight`
 /// posts, and whether the term's own hashtags are left out (they go with everything); `timeline` adds each node's
 /// and edge's counts by day or week, for a network that plays over time.
 public struct NetworkOptions: Sendable, Hashable {
     public static let topRange = 1...500
 
+    public var kind: NetworkKind
     public var window: TimeWindow
     public var top: Int
     public var minimumWeight: Int
@@ -19,9 +20,10 @@ public struct NetworkOptions: Sendable, Hashable {
     public var timeline: TimelineStep?
 
     public init(
-        window: TimeWindow = .all, top: Int = 50, minimumWeight: Int = 1, leavesOutTermHashtags: Bool = false,
-        timeline: TimelineStep? = nil
+        kind: NetworkKind = .mentions, window: TimeWindow = .all, top: Int = 50, minimumWeight: Int = 1,
+        leavesOutTermHashtags: Bool = false, timeline: TimelineStep? = nil
     ) {
+        self.kind = kind
         self.window = window
         self.top = top
         self.minimumWeight = minimumWeight
@@ -59,7 +61,8 @@ public struct MentionNetwork: Sendable, Hashable {
         }
     }
 
-    /// Between `nodes[source]` and `nodes[target]`, `source < target`.
+    /// Between `nodes[source]` and `nodes[target]`: `source < target` among co-mentions; in a conversation network,
+    /// from the one who acted to the one acted on.
     public struct Edge: Sendable, Hashable {
         public let source: Int
         public let target: Int
@@ -103,7 +106,7 @@ public struct MentionNetwork: Sendable, Hashable {
 }
 
 extension MentionNetwork: Encodable {
-    private enum CodingKeys: String, CodingKey { case term, window, nodes, edges }
+    private enum CodingKeys: String, CodingKey { case term, kind, window, nodes, edges }
 
     private struct NodeRow: Encodable {
         let mention: String
@@ -117,11 +120,12 @@ extension MentionNetwork: Encodable {
         let weight: Int
     }
 
-    /// `{"term", "window", "nodes": [{"mention", "kind", "count"}], "edges": [{"source", "target", "weight"}]}`,
-    /// edges naming their nodes by mention.
+    /// `{"term", "kind", "window", "nodes": [{"mention", "kind", "count"}], "edges": [{"source", "target",
+    /// "weight"}]}`, edges naming their nodes by mention; a conversation network's counts are interactions received.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(term, forKey: .term)
+        try container.encode(options.kind, forKey: .kind)
         try container.encode(options.window, forKey: .window)
         try container.encode(
             nodes.map { NodeRow(mention: $0.mention, kind: $0.kind.singular, count: $0.count) }, forKey: .nodes)

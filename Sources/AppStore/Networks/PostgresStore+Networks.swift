@@ -21,6 +21,11 @@ extension PostgresStore: NetworkStore {
     ) async throws -> MentionNetwork? {
         guard let (termID, shown) = try await recent(term, connection) else { return nil }
         let hours = options.window.hours(at: now)
+        if let interaction = options.kind.interaction {
+            return MentionNetwork(
+                term: shown, options: options,
+                conversation: try await conversation(termID, interaction, options, hours: hours, connection))
+        }
         let mentions =
             if let hours { try await counted(termID, in: hours, connection) } else {
                 try await counted(termID, atLeast: 1, connection)

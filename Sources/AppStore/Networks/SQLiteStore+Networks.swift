@@ -20,6 +20,11 @@ extension SQLiteStore: NetworkStore {
     ) throws -> MentionNetwork? {
         guard let (termID, shown) = try recent(term, db) else { return nil }
         let hours = options.window.hours(at: now)
+        if let interaction = options.kind.interaction {
+            return MentionNetwork(
+                term: shown, options: options,
+                conversation: try conversation(termID, interaction, options, hours: hours, db))
+        }
         let mentions = try hours.map { try counted(termID, in: $0, db) } ?? counted(termID, atLeast: 1, db)
         let nodes = MentionNetwork.chosen(mentions, term: shown, options: options)
         let ids = nodes.map(\.id)

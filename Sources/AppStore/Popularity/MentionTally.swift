@@ -41,36 +41,50 @@ package struct MentionTally: Sendable {
     private(set) var hours: [HourEntry] = []
     /// By hour; `pairTotals` adds the hours up.
     private(set) var pairs: [PairEntry] = []
+    /// Who acted on whom (the conversation networks), by hour; their users are entries of `mentions`, with a count of
+    /// 0 when the posts did not name them.
+    private(set) var interactions: [InteractionEntry] = []
+    /// The posts replied to and quoted.
+    private(set) var interactedPosts: [InteractedPostEntry] = []
 
-    var isEmpty: Bool { mentions.isEmpty }
+    private var index: [String: Int] = [:]
+    private var hourIndex: [TrendHour.Key: Int] = [:]
+    private var pairIndex: [PairKey: Int] = [:]
+    private var interactionIndex: [InteractionKey: Int] = [:]
+    private var interactedPostIndex: [InteractedPostKey: Int] = [:]
 
+    var isEmpty: Bool { mentions.isEmpty && interactedPosts.isEmpty }
+
+    /// The posts as the store keeps them: a withheld post (`Post.withheld`) keeps no author, so it acts on no one.
     init(_ posts: [Post]) {
-        var index: [String: Int] = [:]
-        var hourIndex: [TrendHour.Key: Int] = [:]
-        var pairIndex: [PairKey: Int] = [:]
-        for post in posts {
-            let hour = TrendHour.of(post.created)
-            var named: [Int] = []
-            for mention in Self.distinctMentions(of: post) {
-                let at =
-                    index[mention.key]
-                    ?? {
-                        index[mention.key] = mentions.count
-                        mentions.append(Entry(kind: mention.kind, key: mention.key, shown: mention.shown, count: 0))
-                        return mentions.count - 1
-                    }()
-                mentions[at].count += 1
-                named.append(at)
-                let key = TrendHour.Key(mention: at, hour: hour)
-                if let slot = hourIndex[key] {
-                    hours[slot].count += 1
-                } else {
-                    hourIndex[key] = hours.count
-                    hours.append(HourEntry(mention: at, hour: hour, count: 1))
-                }
+        for post in posts { add(post) }
+    }
+
+    mutating func add(_ post: Post) {
+        let hour = TrendHour.of(post.created)
+        var named: [Int] = []
+        for mention in Self.distinctMentions(of: post) {
+            let at = place(kind: mention.kind, key: mention.key, shown: mention.shown)
+            mentions[at].count += 1
+            named.append(at)
+            let key = TrendHour.Key(mention: at, hour: hour)
+            if let slot = hourIndex[key] {
+                hours[slot].count += 1
+            } else {
+                hourIndex[key] = hours.count
+                hours.append(HourEntry(mention: at, hour: hour, count: 1))
             }
-            addPairs(of: named.prefix(Self.pairedMentionLimit), hour: hour, index: &pairIndex)
         }
+        addPairs(of: named.prefix(Self.pairedMentionLimit), hour: hour)
+        if let interaction = Interaction(post) { add(interaction, hour: hour) }
+    }
+
+    /// A mention's place in `mentions`, added with a count of 0 when new.
+    private mutating func place(kind: Mention.Kind, key: String, shown: String) -> Int {
+        if let at = index[key] { return at }
+        index[key] = mentions.count
+        mentions.append(Entry(kind: kind, key: key, shown: shown, count: 0))
+        return mentions.count - 1
     }
 
     private struct PairKey: Hashable {
@@ -79,18 +93,107 @@ package struct MentionTally: Sendable {
         let hour: Int
     }
 
-    private mutating func addPairs(of named: ArraySlice<Int>, hour: Int, index: inout [PairKey: Int]) {
+    private mutating func addPairs(of named: ArraySlice<Int>, hour: Int) {
         for (offset, one) in named.enumerated() {
             for other in named.dropFirst(offset + 1) {
                 let key = PairKey(first: min(one, other), second: max(one, other), hour: hour)
-                if let slot = index[key] {
+                if let slot = pairIndex[key] {
                     pairs[slot].weight += 1
                 } else {
-                    index[key] = pairs.count
+                    pairIndex[key] = pairs.count
                     pairs.append(PairEntry(first: key.first, second: key.second, hour: hour, weight: 1))
                 }
             }
         }
+    }
+
+    /// `mentions[source]` acted on `mentions[target]` in `weight` of the posts of one hour.
+    struct InteractionEntry: Sendable {
+        let kind: InteractionKind
+        let source: Int
+        let target: Int
+        let hour: Int
+        var weight: Int
+    }
+
+    /// A post that `count` of the posts replied to or quoted; its author's place in `mentions` when a post said who.
+    struct InteractedPostEntry: Sendable {
+        let kind: InteractionKind
+        let post: PostKey
+        var author: Int?
+        var count: Int
+    }
+
+    private struct InteractionKey: Hashable {
+        let kind: InteractionKind
+        let source: Int
+        let target: Int
+        let hour: Int
+    }
+
+    private struct InteractedPostKey: Hashable {
+        let kind: InteractionKind
+        let post: PostKey
+    }
+
+    private mutating func add(_ interaction: Interaction, hour: Int) {
+        let source = place(kind: .user, key: interaction.source.key, shown: interaction.source.shown)
+        let target = interaction.target.map { place(kind: .user, key: $0.key, shown: $0.shown) }
+        if let target {
+            let key = InteractionKey(kind: interaction.kind, source: source, target: target, hour: hour)
+            if let slot = interactionIndex[key] {
+                interactions[slot].weight += 1
+            } else {
+                interactionIndex[key] = interactions.count
+                interactions.append(
+                    InteractionEntry(kind: key.kind, source: source, target: target, hour: hour, weight: 1))
+            }
+        }
+        guard let post = interaction.post else { return }
+        let key = InteractedPostKey(kind: interaction.kind, post: post)
+        if let slot = interactedPostIndex[key] {
+            interactedPosts[slot].count += 1
+            interactedPosts[slot].author = interactedPosts[slot].author ?? target
+        } else {
+            interactedPostIndex[key] = interactedPosts.count
+            interactedPosts.append(InteractedPostEntry(kind: key.kind, post: post, author: target, count: 1))
+        }
+    }
+
+    /// The same tally with its interactions alone (its mentions' counts at 0, no hours, no pairs): what a post reduced
+    /// to its counts takes out of them, and what posts counted before the interactions were add.
+    var interactionsOnly: MentionTally {
+        var only = self
+        only.hours = []
+        only.pairs = []
+        for at in only.mentions.indices { only.mentions[at].count = 0 }
+        return only
+    }
+
+    /// The interactions' weights over all hours.
+    var interactionTotals: [InteractionEntry] {
+        var totals: [InteractionKey: Int] = [:]
+        for entry in interactions {
+            totals[InteractionKey(kind: entry.kind, source: entry.source, target: entry.target, hour: 0), default: 0] +=
+                entry.weight
+        }
+        return totals.map {
+            InteractionEntry(kind: $0.key.kind, source: $0.key.source, target: $0.key.target, hour: 0, weight: $0.value)
+        }
+    }
+
+    /// Per kind and user, how many interactions they made and received.
+    var interactionUsers: [(kind: InteractionKind, user: Int, sent: Int, received: Int)] {
+        struct Key: Hashable {
+            let kind: InteractionKind
+            let user: Int
+        }
+        var sums: [Key: (sent: Int, received: Int)] = [:]
+        for entry in interactions {
+            sums[Key(kind: entry.kind, user: entry.source), default: (0, 0)].sent += entry.weight
+            sums[Key(kind: entry.kind, user: entry.target), default: (0, 0)].received += entry.weight
+        }
+        return sums.map { (kind: $0.key.kind, user: $0.key.user, sent: $0.value.sent, received: $0.value.received) }
     }
 
     /// The pairs' weights over all hours.

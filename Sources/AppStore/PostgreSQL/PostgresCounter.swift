@@ -31,7 +31,7 @@ struct PostgresCounter {
 }
 
 extension PostgresQuery.StringInterpolation {
-    /// A page as the store's functions take it: its posts' four arrays, then its tally's eleven.
+    /// A page as the store's functions take it: its posts' four arrays, then its tally's twenty-one.
     mutating func appendInterpolation(page: PreparedPage) {
         let posts = page.storable
         appendInterpolation(posts.map(\.post.network.code))
@@ -57,13 +57,27 @@ extension PostgresQuery.StringInterpolation {
         appendInterpolation(mentions.map(\.key))
         appendLiteral(", ")
         appendInterpolation(mentions.map(\.shown))
-        let (hours, pairs) = (tally.hours, tally.pairs)
+        let (hours, pairs, interactions) = (tally.hours, tally.pairs, tally.interactions)
         for column in [
             mentions.map(\.count), hours.map { place[$0.mention] }, hours.map(\.hour), hours.map(\.count),
             pairs.map { place[$0.first] }, pairs.map { place[$0.second] }, pairs.map(\.hour), pairs.map(\.weight),
+            interactions.map(\.kind.rawValue), interactions.map { place[$0.source] },
+            interactions.map { place[$0.target] }, interactions.map(\.hour), interactions.map(\.weight),
         ] {
             appendLiteral(", ")
             appendInterpolation(column)
         }
+        let posts = tally.interactedPosts
+        appendLiteral(", ")
+        appendInterpolation(posts.map(\.kind.rawValue))
+        appendLiteral(", ")
+        appendInterpolation(posts.map(\.post.network.code))
+        appendLiteral(", ")
+        appendInterpolation(posts.map(\.post.id))
+        appendLiteral(", ")
+        // 0: no author known (places start at 1).
+        appendInterpolation(posts.map { $0.author.map { place[$0] } ?? 0 })
+        appendLiteral(", ")
+        appendInterpolation(posts.map(\.count))
     }
 }

@@ -22,13 +22,42 @@ enum PostgresFunctions {
     /// The functions that changed when each person got their own Recents (migration `v7`).
     static let byHolder = [pushOut, record]
 
+    /// The functions that changed when interactions were counted (migration `v10`).
+    static let withInteractions = [addCounts, subtractCounts, countPage, record, countTerm, remove]
+
     /// The page's arrays as parameters, after the caller's own.
     private static let pageParameters = """
         p_network bigint[], p_post_id text[], p_created bigint[], p_json text[],
         m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
         h_mention bigint[], h_hour bigint[], h_count bigint[],
-        q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+        q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[], \(interactionParameters)
         """
+
+    /// A tally's interactions (`i_…`: kind, the places of the one who acted and the one acted on, hour, weight) and the
+    /// posts replied to and quoted (`r_…`: kind, network, id, the place of their author or 0, count), after its pairs.
+    private static let interactionParameters = """
+        i_kind bigint[], i_source bigint[], i_target bigint[], i_hour bigint[], i_weight bigint[],
+        r_kind bigint[], r_network bigint[], r_post text[], r_author bigint[], r_count bigint[]
+        """
+
+    /// The tally's arrays, as a function passes them on.
+    private static let tallyArguments = """
+        m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight,
+                i_kind, i_source, i_target, i_hour, i_weight, r_kind, r_network, r_post, r_author, r_count
+        """
+
+    /// The signatures the functions had before interactions were counted (migration `v10` drops them).
+    static let beforeInteractions: [String] = {
+        let tally =
+            "bigint[], text[], text[], bigint[], bigint[], bigint[], bigint[], bigint[], bigint[], bigint[], bigint[]"
+        let page = "bigint[], text[], bigint[], text[], " + tally
+        return [
+            "smashtag_add_counts(bigint, boolean, \(tally))", "smashtag_subtract_counts(bigint, \(tally))",
+            "smashtag_count_page(bigint, boolean, boolean, \(page))",
+            "smashtag_record(text, text, bigint, text, text, boolean, boolean, bigint, text, \(page))",
+            "smashtag_count_term(text, text, \(page))",
+        ]
+    }()
 
     /// A mention's strongest three partners (ids, weights and names, strongest first; ties to the mention met first,
     /// the lower id) once a page has named `p_new` with it, at their new weights: the three it had, unless one of
@@ -64,7 +93,7 @@ enum PostgresFunctions {
         CREATE FUNCTION smashtag_add_counts(
             p_term bigint, p_new boolean, m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
             h_mention bigint[], h_hour bigint[], h_count bigint[],
-            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[], \(interactionParameters)
         ) RETURNS void LANGUAGE plpgsql AS $$
         DECLARE
             ids bigint[];
@@ -111,6 +140,8 @@ enum PostgresFunctions {
                             SELECT * FROM unnest(pair_one, pair_other, pair_weight) AS x (m, p, w)
                             UNION ALL SELECT * FROM unnest(pair_other, pair_one, pair_weight)) AS both_ways) AS ranked
                     WHERE r <= 3 GROUP BY m) AS s ON s.m = ids[t.i]
+                -- A user only acted on (an interaction's end) has no count.
+                WHERE t.n > 0
                 ORDER BY 2
                 """,
                 conflict: """
@@ -137,8 +168,64 @@ enum PostgresFunctions {
                     ON CONFLICT (term_id, hour, mention_id, partner_id)
                         DO UPDATE SET weight = mention_pair_hour.weight + excluded.weight
                     """))
+            \(addInteractions)
         END
         $$
+        """
+
+    /// The interactions added, each table in key order; `ON CONFLICT` always (few rows, and only some pages have any).
+    private static let addInteractions = """
+        INSERT INTO interaction_hour AS x (term_id, kind, hour, target_id, source_id, weight)
+            SELECT p_term, k, h, ids[t], ids[s], w FROM unnest(i_kind, i_hour, i_target, i_source, i_weight)
+                AS u (k, h, t, s, w) ORDER BY 2, 3, 4, 5
+            ON CONFLICT (term_id, kind, hour, target_id, source_id) DO UPDATE SET weight = x.weight + excluded.weight;
+            INSERT INTO interaction AS x (term_id, kind, target_id, source_id, weight)
+            SELECT p_term, k, ids[t], ids[s], sum(w) FROM unnest(i_kind, i_target, i_source, i_weight)
+                AS u (k, t, s, w) GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+            ON CONFLICT (term_id, kind, target_id, source_id) DO UPDATE SET weight = x.weight + excluded.weight;
+            INSERT INTO interaction_user AS x (term_id, kind, user_id, sent, received)
+            SELECT p_term, k, person, sum(made), sum(got) FROM \(interactionUsers) GROUP BY 2, 3 ORDER BY 2, 3
+            ON CONFLICT (term_id, kind, user_id)
+                DO UPDATE SET sent = x.sent + excluded.sent, received = x.received + excluded.received;
+            INSERT INTO interaction_post AS x (term_id, kind, network, post_id, author_id, count)
+            SELECT p_term, k, n, i, ids[nullif(a, 0)], c FROM unnest(r_kind, r_network, r_post, r_author, r_count)
+                AS u (k, n, i, a, c) ORDER BY 2, 3, 4
+            ON CONFLICT (term_id, kind, network, post_id)
+                DO UPDATE SET count = x.count + excluded.count, author_id = coalesce(x.author_id, excluded.author_id);
+        """
+
+    /// Each interaction's two users, as rows (k, person, made, got).
+    private static let interactionUsers = """
+        (SELECT k, ids[s] AS person, w AS made, 0 AS got FROM unnest(i_kind, i_source, i_weight) AS a (k, s, w)
+                UNION ALL SELECT k, ids[t], 0, w FROM unnest(i_kind, i_target, i_weight) AS b (k, t, w)) AS e
+        """
+
+    /// The interactions taken back; rows at zero go (by statements of their own, which see the updates).
+    private static let subtractInteractions = """
+        UPDATE interaction_hour x SET weight = x.weight - u.w
+            FROM unnest(i_kind, i_hour, i_target, i_source, i_weight) AS u (k, h, t, s, w)
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.hour = u.h AND x.target_id = ids[u.t]
+                AND x.source_id = ids[u.s];
+            DELETE FROM interaction_hour x USING unnest(i_kind, i_hour, i_target, i_source) AS u (k, h, t, s)
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.hour = u.h AND x.target_id = ids[u.t]
+                AND x.source_id = ids[u.s] AND x.weight <= 0;
+            UPDATE interaction x SET weight = x.weight - u.w
+            FROM (SELECT k, ids[t] AS t, ids[s] AS s, sum(w) AS w FROM unnest(i_kind, i_target, i_source, i_weight)
+                AS v (k, t, s, w) GROUP BY 1, 2, 3) AS u
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.target_id = u.t AND x.source_id = u.s;
+            DELETE FROM interaction x USING unnest(i_kind, i_target, i_source) AS u (k, t, s)
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.target_id = ids[u.t] AND x.source_id = ids[u.s]
+                AND x.weight <= 0;
+            UPDATE interaction_user x SET sent = x.sent - u.made, received = x.received - u.got
+            FROM (SELECT k, person, sum(made) AS made, sum(got) AS got FROM \(interactionUsers) GROUP BY 1, 2) AS u
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.user_id = u.person;
+            DELETE FROM interaction_user x USING \(interactionUsers)
+            WHERE x.term_id = p_term AND x.kind = e.k AND x.user_id = e.person AND x.sent <= 0 AND x.received <= 0;
+            UPDATE interaction_post x SET count = x.count - u.c
+            FROM unnest(r_kind, r_network, r_post, r_count) AS u (k, n, i, c)
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.network = u.n AND x.post_id = u.i;
+            DELETE FROM interaction_post x USING unnest(r_kind, r_network, r_post) AS u (k, n, i)
+            WHERE x.term_id = p_term AND x.kind = u.k AND x.network = u.n AND x.post_id = u.i AND x.count <= 0;
         """
 
     /// `smashtag_add_counts` taken back: the tally of posts removed from the term (deleted, forgotten, past their
@@ -149,7 +236,7 @@ enum PostgresFunctions {
         CREATE FUNCTION smashtag_subtract_counts(
             p_term bigint, m_kind bigint[], m_key text[], m_shown text[], m_count bigint[],
             h_mention bigint[], h_hour bigint[], h_count bigint[],
-            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[]
+            q_first bigint[], q_second bigint[], q_hour bigint[], q_weight bigint[], \(interactionParameters)
         ) RETURNS void LANGUAGE plpgsql AS $$
         DECLARE
             ids bigint[];
@@ -218,6 +305,7 @@ enum PostgresFunctions {
                 partner_weights = coalesce(t.weights, '{}'), partner_names = coalesce(t.names, '{}')
             FROM stale s LEFT JOIN top t ON t.m = s.m
             WHERE c.term_id = p_term AND c.mention_id = s.m;
+            \(subtractInteractions)
         END
         $$
         """
@@ -278,8 +366,7 @@ enum PostgresFunctions {
                     RETURN fresh;
                 END IF;
             END IF;
-            PERFORM smashtag_add_counts(p_term, p_new, m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count,
-                q_first, q_second, q_hour, q_weight);
+            PERFORM smashtag_add_counts(p_term, p_new, \(tallyArguments));
             RETURN NULL;
         END
         $$
@@ -336,6 +423,10 @@ enum PostgresFunctions {
             DELETE FROM mention_trend WHERE term_id = ANY(p_terms);
             DELETE FROM mention_pair WHERE term_id = ANY(p_terms);
             DELETE FROM mention_pair_hour WHERE term_id = ANY(p_terms);
+            DELETE FROM interaction WHERE term_id = ANY(p_terms);
+            DELETE FROM interaction_hour WHERE term_id = ANY(p_terms);
+            DELETE FROM interaction_user WHERE term_id = ANY(p_terms);
+            DELETE FROM interaction_post WHERE term_id = ANY(p_terms);
             PERFORM pg_notify(p_channel, key) FROM recent WHERE id = ANY(p_terms);
             DELETE FROM recent WHERE id = ANY(p_terms);
             RETURN posts;
@@ -438,7 +529,7 @@ enum PostgresFunctions {
             RETURNING xmax = 0 INTO holder_added;
             IF holder_added THEN waiting := smashtag_push_out(p_holder, p_limit, p_channel); END IF;
             fresh := smashtag_count_page(term_id, added, p_whole, p_network, p_post_id, p_created, p_json,
-                m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight);
+                \(tallyArguments));
             PERFORM pg_notify(p_channel, p_key);
         END
         $$
@@ -455,7 +546,7 @@ enum PostgresFunctions {
             SELECT id INTO term_id FROM recent WHERE key = p_key FOR KEY SHARE;
             IF term_id IS NULL THEN RETURN; END IF;
             fresh := smashtag_count_page(term_id, false, false, p_network, p_post_id, p_created, p_json,
-                m_kind, m_key, m_shown, m_count, h_mention, h_hour, h_count, q_first, q_second, q_hour, q_weight);
+                \(tallyArguments));
             PERFORM pg_notify(p_channel, p_key);
         END
         $$

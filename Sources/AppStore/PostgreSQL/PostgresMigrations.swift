@@ -218,10 +218,51 @@ enum PostgresMigrations {
                 ConsentRuleSchema.postgres,
             ]
         ),
+        (
+            "v10: conversations",
+            // As on SQLite (v13), without foreign keys, as the other counts (v5).
+            [
+                """
+                CREATE TABLE interaction (
+                    term_id bigint NOT NULL, kind integer NOT NULL, target_id bigint NOT NULL,
+                    source_id bigint NOT NULL, weight integer NOT NULL,
+                    PRIMARY KEY (term_id, kind, target_id, source_id) INCLUDE (weight)
+                )
+                """,
+                """
+                CREATE TABLE interaction_hour (
+                    term_id bigint NOT NULL, kind integer NOT NULL, hour integer NOT NULL, target_id bigint NOT NULL,
+                    source_id bigint NOT NULL, weight integer NOT NULL,
+                    PRIMARY KEY (term_id, kind, hour, target_id, source_id) INCLUDE (weight)
+                )
+                """,
+                """
+                CREATE TABLE interaction_user (
+                    term_id bigint NOT NULL, kind integer NOT NULL, user_id bigint NOT NULL, sent integer NOT NULL,
+                    received integer NOT NULL, PRIMARY KEY (term_id, kind, user_id)
+                )
+                """,
+                """
+                CREATE INDEX interaction_user_by_total ON interaction_user (term_id, kind, (sent + received) DESC, \
+                user_id) INCLUDE (received)
+                """,
+                """
+                CREATE TABLE interaction_post (
+                    term_id bigint NOT NULL, kind integer NOT NULL, network smallint NOT NULL, post_id text NOT NULL,
+                    author_id bigint, count integer NOT NULL, PRIMARY KEY (term_id, kind, network, post_id)
+                )
+                """,
+                "CREATE INDEX interaction_post_by_count ON interaction_post (term_id, kind, count DESC)",
+            ] + PostgresFunctions.beforeInteractions.map { "DROP FUNCTION IF EXISTS \($0)" }
+                + PostgresFunctions.withInteractions.map {
+                    $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION")
+                }
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.
     private static func backfill(_ version: Int, _ connection: PostgresConnection) async throws {
         if version == 3 { try await PostgresPairBackfill.run(connection) }
+        if version == 10 { try await PostgresPairBackfill.interactions(connection) }
     }
 }

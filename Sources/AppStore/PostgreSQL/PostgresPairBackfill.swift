@@ -51,4 +51,22 @@ enum PostgresPairBackfill {
             UNION ALL SELECT term_id, partner_id, mention_id, sum(weight) FROM mention_pair_hour GROUP BY 1, 2, 3
             """)
     }
+
+    /// Who replied to, quoted and reposted whom (v10), added by the counting's own function from the posts as stored.
+    static func interactions(_ connection: PostgresConnection) async throws {
+        var tallies: [Int64: MentionTally] = [:]
+        let rows = try await connection.rows(
+            """
+            SELECT p.json, array_agg(c.term_id) AS terms FROM post p JOIN counted_post c ON c.post_ref = p.id
+            GROUP BY p.id
+            """)
+        for row in rows {
+            guard let post = try? StorablePost.decode(try row["json"].decode(String.self)), Interaction(post) != nil
+            else { continue }
+            for termID in try row["terms"].decode([Int64].self) { tallies[termID, default: MentionTally([])].add(post) }
+        }
+        for (termID, tally) in tallies.sorted(by: { $0.key < $1.key }) {
+            try await connection.run("SELECT smashtag_add_counts(\(termID), false, \(tally: tally.interactionsOnly))")
+        }
+    }
 }

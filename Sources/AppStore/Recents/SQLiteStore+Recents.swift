@@ -90,10 +90,12 @@ extension SQLiteStore: RecentsStore {
 
     /// The rest of a term's rows, children first. Its tracking too: a deleted term's id may be the next term's (an
     /// `INTEGER PRIMARY KEY` reuses the largest), which would inherit it.
-    private static let termRows = [
-        "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
-        "DELETE FROM mentionPair WHERE termID = ?", "DELETE FROM mentionPairHour WHERE termID = ?",
-        "DELETE FROM trackedSource WHERE termID = ?", "DELETE FROM tracked WHERE termID = ?",
-        "DELETE FROM recent WHERE id = ?",
-    ]
+    private static let termRows =
+        [
+            "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
+            "DELETE FROM mentionPair WHERE termID = ?", "DELETE FROM mentionPairHour WHERE termID = ?",
+        ] + SQLiteInteractions.termRows + [
+            "DELETE FROM trackedSource WHERE termID = ?", "DELETE FROM tracked WHERE termID = ?",
+            "DELETE FROM recent WHERE id = ?",
+        ]
 }

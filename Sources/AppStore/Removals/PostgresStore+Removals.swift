@@ -144,11 +144,27 @@ extension PostgresStore: RemovalStore {
         return try await transaction { connection in
             let rows = try await connection.rows(
                 """
-                SELECT p.id, p.json FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
-                JOIN post p ON p.network = k.n AND p.post_id = k.i WHERE p.expired IS NULL ORDER BY p.id FOR UPDATE
+                SELECT p.id, p.json, (SELECT array_agg(c.term_id) FROM counted_post c WHERE c.post_ref = p.id) AS terms
+                FROM unnest(\(columns.networks)::int[], \(columns.ids)::text[]) AS k (n, i)
+                JOIN post p ON p.network = k.n AND p.post_id = k.i WHERE p.expired IS NULL ORDER BY p.id FOR UPDATE OF p
                 """)
             let ids = try rows.map { try $0["id"].decode(Int64.self) }
-            let reduced = try rows.map { try StorablePost.decode($0["json"].decode(String.self)).withheld.storedJSON }
+            let posts = try rows.map { try StorablePost.decode($0["json"].decode(String.self)) }
+            let reduced = posts.map(\.withheld.storedJSON)
+            // A reduced post keeps no author: it leaves the conversation networks, as a later removal could not take
+            // its interactions back.
+            var acting: [Int64: MentionTally] = [:]
+            for (row, post) in zip(rows, posts) where Interaction(post) != nil {
+                for term in try row["terms"].decode([Int64]?.self) ?? [] {
+                    acting[term, default: MentionTally([])].add(post)
+                }
+            }
+            let terms = acting.keys.sorted()
+            try await connection.run("SELECT id FROM recent WHERE id = ANY(\(terms)) ORDER BY id FOR UPDATE")
+            for term in terms {
+                let tally = acting[term]?.interactionsOnly ?? MentionTally([])
+                try await connection.run("SELECT smashtag_subtract_counts(\(term), \(tally: tally))")
+            }
             try await connection.run(
                 """
                 UPDATE post p SET json = r.json, expired = \(time)

@@ -82,28 +82,32 @@ extension SQLiteStore: RemovalStore {
     /// The tally's counts taken from the term's: what `SQLiteCounter.add` added for the same posts.
     private static func subtract(_ tally: MentionTally, under term: Int64, _ db: Database) throws {
         let ids = try mentionIDs(tally.mentions.map(\.key), db)
-        let counts = tally.mentions.compactMap { mention in
+        let counts = tally.mentions.filter { $0.count > 0 }.compactMap { mention in
             ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] }
         }
-        try take(counts, term, db, table: "mentionCount", columns: ["mentionID"], measure: "count")
+        try take(counts, term, db, table: "mentionCount", columns: ["mentionID"], measures: ["count"])
         let hours = tally.hours.compactMap { entry in
             ids[tally.mentions[entry.mention].key].map {
                 [$0.databaseValue, entry.hour.databaseValue, entry.count.databaseValue]
             }
         }
-        try take(hours, term, db, table: "mentionTrend", columns: ["mentionID", "hour"], measure: "count")
+        try take(hours, term, db, table: "mentionTrend", columns: ["mentionID", "hour"], measures: ["count"])
         let pairs = tally.pairs.compactMap { pair in
             MentionPair(tally, pair, ids: ids).map { [pair.hour.databaseValue] + $0.row(weight: pair.weight) }
         }
         try take(
-            pairs, term, db, table: "mentionPairHour", columns: ["hour", "mentionID", "partnerID"], measure: "weight")
+            pairs, term, db, table: "mentionPairHour", columns: ["hour", "mentionID", "partnerID"], measures: ["weight"]
+        )
         let totals = tally.pairTotals.flatMap { pair in
             MentionPair(tally, pair, ids: ids).map {
                 [$0.row(weight: pair.weight), $0.reversed.row(weight: pair.weight)]
             }
                 ?? []
         }
-        try take(totals, term, db, table: "mentionPair", columns: ["mentionID", "partnerID"], measure: "weight")
+        try take(totals, term, db, table: "mentionPair", columns: ["mentionID", "partnerID"], measures: ["weight"])
+        for table in SQLiteInteractions(tally, ids: ids).tables {
+            try take(table.keyedMeasures, term, db, table: table.name, columns: table.keys, measures: table.measures)
+        }
     }
 
     /// The term's span is what its hours still hold (PostgreSQL reads it from the hours' index): read again only when
@@ -130,25 +134,25 @@ extension SQLiteStore: RemovalStore {
         ).execute(arguments: [term])
     }
 
-    /// Each row's `measure` down by the row's last value, matched on the term and `columns`; rows at zero go, each
+    /// Each row's `measures` down by the row's last values, matched on the term and `columns`; rows at zero go, each
     /// by its key (a delete of the term's rows at zero would read all of them, batch after batch).
     private static func take(
-        _ rows: [[DatabaseValue]], _ term: Int64, _ db: Database, table: String, columns: [String], measure: String
+        _ rows: [[DatabaseValue]], _ term: Int64, _ db: Database, table: String, columns: [String], measures: [String]
     ) throws {
         guard !rows.isEmpty else { return }
         let matched = columns.map { "\(table).\($0) = d.\($0)" }.joined(separator: " AND ")
+        let lowered = measures.map { "\($0) = \(table).\($0) - d.\($0)" }.joined(separator: ", ")
         var emptied: [[DatabaseValue]] = []
         try ValuesList(rows, term: term).eachStatement { list, values in
             let changed = try Row.fetchCursor(
                 values.statement(
                     """
-                    WITH d(termID, \(columns.joined(separator: ", ")), n) AS (VALUES \(list))
-                    UPDATE \(table) SET \(measure) = \(measure) - d.n FROM d WHERE \(table).termID = d.termID AND \
-                    \(matched)
-                    RETURNING \(columns.joined(separator: ", ")), \(measure)
+                    WITH d(termID, \((columns + measures).joined(separator: ", "))) AS (VALUES \(list))
+                    UPDATE \(table) SET \(lowered) FROM d WHERE \(table).termID = d.termID AND \(matched)
+                    RETURNING \((columns + measures).joined(separator: ", "))
                     """, in: db))
             while let row = try changed.next() {
-                if (row[measure] as Int) <= 0 { emptied.append(columns.map { row[$0] }) }
+                if measures.allSatisfy({ (row[$0] as Int) <= 0 }) { emptied.append(columns.map { row[$0] }) }
             }
         }
         let delete = try db.cachedStatement(
@@ -232,9 +236,19 @@ extension SQLiteStore: RemovalStore {
                 while let row = try rows.next() { whole.append((row["id"], row["json"])) }
             }
             let update = try db.cachedStatement(sql: "UPDATE post SET json = ?, expired = ? WHERE id = ?")
-            for post in whole {
-                try update.execute(arguments: [StorablePost.decode(post.json).withheld.storedJSON, time, post.id])
+            let terms = try db.cachedStatement(sql: "SELECT termID FROM countedPost WHERE postRef = ?")
+            var acting: [Int64: MentionTally] = [:]
+            for stored in whole {
+                let post = try StorablePost.decode(stored.json)
+                try update.execute(arguments: [post.withheld.storedJSON, time, stored.id])
+                guard Interaction(post) != nil else { continue }
+                for term in try Int64.fetchAll(terms, arguments: [stored.id]) {
+                    acting[term, default: MentionTally([])].add(post)
+                }
             }
+            // A reduced post keeps no author: it leaves the conversation networks, as a later removal could not take
+            // its interactions back.
+            for (term, tally) in acting { try Self.subtract(tally.interactionsOnly, under: term, db) }
             return whole.count
         }
     }

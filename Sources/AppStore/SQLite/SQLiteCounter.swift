@@ -109,7 +109,8 @@ struct SQLiteCounter {
 
     /// The counts, and the same counts by hour for the trends.
     private func add(_ tally: MentionTally, ids: [String: Int64]) throws {
-        let counts = tally.mentions.compactMap { mention in
+        // A user only acted on (an interaction's end) has no count.
+        let counts = tally.mentions.filter { $0.count > 0 }.compactMap { mention in
             ids[mention.key].map { [$0.databaseValue, mention.count.databaseValue] }
         }
         try upsert(counts) { values in
@@ -131,6 +132,13 @@ struct SQLiteCounter {
         }
         try widenSpan(to: tally.hours.map(\.hour))
         try addPairs(tally, ids: ids)
+        for table in SQLiteInteractions(tally, ids: ids).tables { try upsert(table.rows, table.upsert) }
+    }
+
+    /// The interactions of posts counted before they were (migration v13): a tally of interactions only
+    /// (`MentionTally.interactionsOnly`), its users' rows written first.
+    func addInteractions(_ tally: MentionTally) throws {
+        try add(tally, ids: try mentionIDs(tally.mentions))
     }
 
     /// The co-mention weights: each pair both ways in the totals (a mention's partners are one range of the key),

@@ -279,6 +279,10 @@ struct SQLiteStore: StoreCore {
             try db.execute(sql: "ALTER TABLE tracked ADD COLUMN keepForgets INTEGER NOT NULL DEFAULT 0")
             try db.execute(sql: ConsentRuleSchema.sqlite)
         }
+        migrator.registerMigration("v13: conversations") { db in
+            try db.execute(sql: SQLiteInteractions.schema)
+            try TrendBackfill.interactions(db)
+        }
         return migrator
     }
 }

@@ -67,6 +67,19 @@ enum TrendBackfill {
                 """)
     }
 
+    /// Who replied to, quoted and reposted whom (v13), counted as pages are counted, from the posts as stored.
+    static func interactions(_ db: Database) throws {
+        var tallies: [Int64: MentionTally] = [:]
+        try eachCountedPost(db) { post, terms in
+            guard Interaction(post) != nil else { return }
+            for termID in terms { tallies[termID, default: MentionTally([])].add(post) }
+        }
+        for (termID, tally) in tallies {
+            try SQLiteCounter(db: db, termID: termID, counted: [], known: KnownMentions())
+                .addInteractions(tally.interactionsOnly)
+        }
+    }
+
     /// Each counted post decoded once, with every term that counted it. A post this release cannot read any more
     /// is skipped: its counts stay as they were.
     private static func eachCountedPost(_ db: Database, _ body: (Post, [Int64]) throws -> Void) throws {

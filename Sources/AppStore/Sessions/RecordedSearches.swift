@@ -108,7 +108,7 @@ struct FoundPage: Sendable {
     func prepared(_ rules: ConsentRules) -> PreparedPage {
         let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
         let storable = page.posts.map { StorablePost($0, whole: rules.keepsWhole($0)) }
-        return PreparedPage(found: self, storable: storable, tally: MentionTally(page.posts), fresh: fresh)
+        return PreparedPage(found: self, storable: storable, tally: MentionTally(storable.map(\.kept)), fresh: fresh)
     }
 }
 
@@ -123,7 +123,7 @@ struct PreparedPage: Sendable {
 
     /// What the posts new for the term add to its counts: the page's tally when all of them are.
     func tally(of new: [StorablePost]) -> MentionTally {
-        new.count == storable.count ? tally : MentionTally(new.map(\.post))
+        new.count == storable.count ? tally : MentionTally(new.map(\.kept))
     }
 
     func encodedCursors(saved: SessionCursors?) -> SessionCursors.Encoded {

@@ -19,6 +19,8 @@ protocol StoredPostStore: Sendable {
 /// numbers a page's posts, and every copy of a struct retained each field of the post (1.5% of a server's samples).
 final class StorablePost: Sendable {
     let post: Post
+    /// As the store keeps it: what the counts are made from, so that what a removal takes back is what was added.
+    let kept: Post
     let created: Int64
     let json: String
 
@@ -27,7 +29,7 @@ final class StorablePost: Sendable {
     /// `ConsentRules.keepsWhole` says while the rule is off.
     init(_ post: Post, whole: Bool) {
         let kept = whole ? post : post.withheld
-        (self.post, created, json) = (post, post.created.millisecondsSince1970, kept.storedJSON)
+        (self.post, self.kept, created, json) = (post, kept, post.created.millisecondsSince1970, kept.storedJSON)
     }
 
     /// A post as a store keeps it (`Post.storedJSON`), read by `Post(json:)`: twice as fast as `JSONDecoder`, and

@@ -24,6 +24,8 @@ struct NetworkGraph: Sendable {
     let title: String
     let nodes: [Node]
     let lines: [Line]
+    /// Lines are arrows, from the one who acted to the one acted on.
+    let isDirected: Bool
 
     /// `searchURLs`: each node's search, in the network's order.
     init(_ network: MentionNetwork, title: String, searchURLs: [String]) {
@@ -39,8 +41,10 @@ struct NetworkGraph: Sendable {
         }
         let weights = network.edges.map(\.weight)
         let (lightest, heaviest) = (Double(weights.min() ?? 1), Double(weights.max() ?? 1))
-        lines = network.edges.map { edge in
-            let (from, to) = (layout.positions[edge.source], layout.positions[edge.target])
+        isDirected = network.options.kind.isDirected
+        lines = network.edges.map { [isDirected] edge in
+            var (from, to) = (layout.positions[edge.source], layout.positions[edge.target])
+            if isDirected { (from, to) = Self.arrow(from: from, to: to, radius: layout.radii[edge.target]) }
             let share = heaviest == lightest ? 0.5 : (Double(edge.weight) - lightest) / (heaviest - lightest)
             return Line(
                 x1: svgNumber(from.x), y1: svgNumber(from.y), x2: svgNumber(to.x), y2: svgNumber(to.y),
@@ -48,19 +52,45 @@ struct NetworkGraph: Sendable {
         }
     }
 
+    /// An arrow's line: moved a little to its right, so that two people answering each other are two arrows side by
+    /// side, and stopped at the edge of the target's circle, where its head shows.
+    private static func arrow(
+        from: NetworkLayout.Point, to: NetworkLayout.Point, radius: Double
+    ) -> (NetworkLayout.Point, NetworkLayout.Point) {
+        let (dx, dy) = (to.x - from.x, to.y - from.y)
+        let length = max((dx * dx + dy * dy).squareRoot(), 0.001)
+        let (ux, uy) = (dx / length, dy / length)
+        let (sx, sy) = (-uy * 2.5, ux * 2.5)
+        let stop = min(radius + 1.5, length / 2)
+        return (
+            NetworkLayout.Point(x: from.x + sx, y: from.y + sy),
+            NetworkLayout.Point(x: to.x + sx - ux * stop, y: to.y + sy - uy * stop)
+        )
+    }
+
     func write(to html: inout HTMLWriter) {
         html.append(
             """
             <svg class="network" viewBox="0 0 \(Int(NetworkLayout.width)) \(Int(NetworkLayout.height))" \
             role="group" aria-label="\(title)">
-            <g class="edges" aria-hidden="true">
 
             """)
+        if isDirected {
+            html.append(
+                """
+                <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" \
+                markerWidth="7" markerHeight="7" orient="auto"><path d="M0,0L10,5L0,10z"/></marker></defs>
+
+                """)
+        }
+        let arrowHead: Markup = isDirected ? #" marker-end="url(#arrow)""# : .empty
+        html.append("<g class=\"edges\" aria-hidden=\"true\">\n")
         // Lightest first, so the heaviest lines are drawn on top.
         for line in lines.reversed() {
             html.append(
                 """
-                <line x1="\(line.x1)" y1="\(line.y1)" x2="\(line.x2)" y2="\(line.y2)" stroke-width="\(line.width)"/>
+                <line x1="\(line.x1)" y1="\(line.y1)" x2="\(line.x2)" y2="\(line.y2)" stroke-width="\(line.width)"\
+                \(arrowHead)/>
 
                 """)
         }

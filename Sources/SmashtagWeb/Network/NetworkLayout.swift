@@ -31,7 +31,9 @@ struct NetworkLayout: Sendable, Equatable {
 
     init(_ network: MentionNetwork) {
         radii = Self.radii(network.nodes)
-        positions = Self.fitted(Self.forces(network), radii: radii)
+        // An arrow needs room between its two circles for its line and head to show.
+        let apart = network.options.kind.isDirected ? Set(network.edges.map { Pair($0.source, $0.target) }) : []
+        positions = Self.fitted(Self.forces(network), radii: radii, apart: apart)
         labels = Self.labels(network, positions: positions, radii: radii)
     }
 
@@ -103,8 +105,22 @@ struct NetworkLayout: Sendable, Equatable {
         return points
     }
 
-    /// The layout scaled into the drawing, each node's circle inside it, then nodes that still overlap pushed apart.
-    private static func fitted(_ points: [Point], radii: [Double]) -> [Point] {
+    /// Two nodes, the lower index first.
+    private struct Pair: Hashable {
+        let one: Int
+        let other: Int
+
+        init(_ one: Int, _ other: Int) {
+            (self.one, self.other) = (min(one, other), max(one, other))
+        }
+    }
+
+    /// The gap kept between the circles of two nodes an arrow joins.
+    private static let arrowRoom = 22.0
+
+    /// The layout scaled into the drawing, each node's circle inside it, then nodes that still overlap (or that an
+    /// arrow joins, closer than `arrowRoom`) pushed apart.
+    private static func fitted(_ points: [Point], radii: [Double], apart: Set<Pair>) -> [Point] {
         guard !points.isEmpty else { return [] }
         let xs = points.map(\.x)
         let ys = points.map(\.y)
@@ -123,7 +139,8 @@ struct NetworkLayout: Sendable, Equatable {
                     let dx = fitted[other].x - fitted[one].x
                     let dy = fitted[other].y - fitted[one].y
                     let distance = max((dx * dx + dy * dy).squareRoot(), 0.01)
-                    let overlap = radii[one] + radii[other] + 2 - distance
+                    let room = apart.contains(Pair(one, other)) ? arrowRoom : 2
+                    let overlap = radii[one] + radii[other] + room - distance
                     guard overlap > 0 else { continue }
                     moved = true
                     let (ux, uy) = distance > 0.01 ? (dx / distance, dy / distance) : (1.0, 0.0)

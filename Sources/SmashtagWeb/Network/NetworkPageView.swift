@@ -2,8 +2,9 @@ import AppStore
 import Exports
 import Team
 
-/// A term's Network page: the options (window, size, lightest edge, the term's own hashtags), the drawing, the pairs
-/// as a table (for screen readers, and for anyone without the picture), the nodes in a second table, and the exports.
+/// A term's Network page: which network (named together, or who replies to, quotes or reposts whom), the options
+/// (window, size, lightest edge, the term's own hashtags), the drawing, the edges as a table (for screen readers, and
+/// for anyone without the picture), the nodes in a second table, and the exports.
 struct NetworkPageView: Sendable {
     struct Choice: Sendable {
         let value: String
@@ -31,6 +32,8 @@ struct NetworkPageView: Sendable {
 
     let chrome: Chrome
     let term: String
+    let kind: NetworkKind
+    let kinds: [LinkChoice]
     let summary: String
     let tab: Tab
     let back: String?
@@ -48,6 +51,15 @@ struct NetworkPageView: Sendable {
         let options = network.options
         chrome = Chrome(title: "Network: " + network.term, tab: tab, back: back, isRoot: false)
         (term, self.tab, self.back) = (network.term, tab, back)
+        kind = options.kind
+        kinds = NetworkKind.allCases.map { kind in
+            var other = options
+            other.kind = kind
+            return LinkChoice(
+                title: Self.shortLabel(kind),
+                url: SiteURL.network(tab, term: network.term, options: other, back: back).path,
+                isCurrent: kind == options.kind)
+        }
         minimumWeight = options.minimumWeight
         leavesOutTermHashtags = options.leavesOutTermHashtags
         windows = TimeWindow.allCases.map {
@@ -56,7 +68,8 @@ struct NetworkPageView: Sendable {
         let sizes =
             NetworkParameters.pageTops.contains(options.top)
             ? NetworkParameters.pageTops : (NetworkParameters.pageTops + [options.top]).sorted()
-        tops = sizes.map { Choice(value: String($0), title: "\($0) mentions", isCurrent: $0 == options.top) }
+        let nodeName = options.kind.isDirected ? "people" : "mentions"
+        tops = sizes.map { Choice(value: String($0), title: "\($0) \(nodeName)", isCurrent: $0 == options.top) }
         let here = SiteURL.network(tab, term: network.term, options: options, back: back).path
         nodes = network.nodes.map { node in
             let query = node.kind == .hashtags ? MentionSearch.hashtag(node.mention) : MentionSearch.user(node.mention)
@@ -72,7 +85,7 @@ struct NetworkPageView: Sendable {
             network.nodes.isEmpty
             ? nil
             : NetworkGraph(
-                network, title: "The network of “\(network.term)”, \(options.window.span)",
+                network, title: "\(options.kind.label) in “\(network.term)”, \(options.window.span)",
                 searchURLs: nodes.map(\.searchURL))
         exports =
             [
@@ -82,7 +95,7 @@ struct NetworkPageView: Sendable {
                 Export(
                     title: "GEXF", url: SiteURL.apiNetwork(term: network.term, options: options, format: .gexf).path),
             ]
-            + TimelineStep.allCases.map { step in
+            + (options.kind.isDirected ? [] : TimelineStep.allCases).map { step in
                 var timed = options
                 timed.timeline = step
                 return Export(
@@ -92,8 +105,18 @@ struct NetworkPageView: Sendable {
         popularityURL = SiteURL.popularity(tab, term: network.term, window: options.window).path
     }
 
+    private static func shortLabel(_ kind: NetworkKind) -> String {
+        switch kind {
+        case .mentions: "Named together"
+        case .replies: "Replies"
+        case .quotes: "Quotes"
+        case .reposts: "Reposts"
+        }
+    }
+
     private static func summary(_ network: MentionNetwork) -> String {
         let span = network.options.window.span
+        if network.options.kind.isDirected { return conversationSummary(network) }
         guard !network.nodes.isEmpty else {
             return "No hashtag or user is counted for “\(network.term)” in \(span) yet."
         }
@@ -105,18 +128,83 @@ struct NetworkPageView: Sendable {
     }
 }
 
+extension NetworkPageView {
+    /// What a conversation network shows, in the words of its kind.
+    private static func conversationSummary(_ network: MentionNetwork) -> String {
+        let span = network.options.window.span
+        let verb = Verb(network.options.kind)
+        guard !network.nodes.isEmpty else {
+            return "No one \(verb.one) anyone in the posts fetched for “\(network.term)” in \(span) yet."
+        }
+        let links = network.edges.count == 1 ? "1 arrow" : "\(network.edges.count) arrows"
+        return """
+            The \(network.nodes.count) people who \(verb.many) others or are \(verb.done) most in the posts fetched \
+            for “\(network.term)” (\(span)), and \(links) from who \(verb.one) whom. Tap one to search them.
+            """
+    }
+
+    /// A conversation's verb: "reply to", "replies to", "replied to".
+    struct Verb {
+        let many: String
+        let one: String
+        let done: String
+
+        init(_ kind: NetworkKind) {
+            (many, one, done) =
+                switch kind {
+                case .mentions: ("name", "names", "named")
+                case .replies: ("reply to", "replies to", "replied to")
+                case .quotes: ("quote", "quotes", "quoted")
+                case .reposts: ("repost", "reposts", "reposted")
+                }
+        }
+    }
+
+    /// The edge table's caption and columns, and the node table's.
+    struct Words {
+        let caption: String
+        let from: String
+        let to: String
+        let weight: String
+        let nodes: String
+        let node: String
+        let count: String
+    }
+
+    private var words: Words {
+        switch kind {
+        case .mentions:
+            Words(
+                caption: "Named together", from: "Mention", to: "With", weight: "Posts", nodes: "The mentions",
+                node: "Mention", count: "Posts")
+        case .replies:
+            Words(
+                caption: "Who replies to whom", from: "From", to: "To", weight: "Replies", nodes: "The people",
+                node: "User", count: "Replies received")
+        case .quotes:
+            Words(
+                caption: "Who quotes whom", from: "From", to: "Quoting", weight: "Quotes", nodes: "The people",
+                node: "User", count: "Quotes received")
+        case .reposts:
+            Words(
+                caption: "Who reposts whom", from: "From", to: "Reposting", weight: "Reposts", nodes: "The people",
+                node: "User", count: "Reposts received")
+        }
+    }
+}
+
 extension NetworkPageView: PageView {
     func writeBody(to html: inout HTMLWriter) {
-        html.append("<div class=\"network-page\">\n<p class=\"dim note\">\(summary)</p>\n")
+        html.append("<div class=\"network-page\">\n")
+        LinkChoice.write(kinds, navClass: "buckets network-kinds", label: "Network", to: &html)
+        html.append("<p class=\"dim note\">\(summary)</p>\n")
         writeOptions(to: &html)
         if let graph {
             html.append("<figure class=\"network-frame\">\n")
             graph.write(to: &html)
             html.append(
                 """
-                <figcaption class="dim small"><span class="key" data-mention="hashtag">●</span> hashtag \
-                <span class="key" data-mention="user">●</span> user · circles by mentions, lines by posts together\
-                </figcaption>
+                <figcaption class="dim small">\(caption)</figcaption>
                 </figure>
 
                 """)
@@ -131,36 +219,54 @@ extension NetworkPageView: PageView {
         html.append("</p>\n</div>\n")
     }
 
+    private var caption: Markup {
+        guard kind.isDirected else {
+            return """
+                <span class="key" data-mention="hashtag">●</span> hashtag <span class="key" data-mention="user">●\
+                </span> user · circles by mentions, lines by posts together
+                """
+        }
+        let verb = Verb(kind)
+        return "circles by how often they are \(verb.done) · arrows from who \(verb.one) whom, by posts"
+    }
+
     private func writeOptions(to html: inout HTMLWriter) {
         let window = windows.first(where: \.isCurrent)?.title ?? ""
         let top = tops.first(where: \.isCurrent)?.title ?? ""
-        let own = leavesOutTermHashtags ? " · without the term’s hashtags" : ""
+        // A conversation's nodes are people: the term's own hashtags are never among them.
+        let own = leavesOutTermHashtags && !kind.isDirected ? " · without the term’s hashtags" : ""
+        let edges = kind.isDirected ? "arrows" : "pairs"
         html.append(
             """
-            <details class="network-options-box"><summary>\(window) · \(top) · pairs of \(minimumWeight)+ \
+            <details class="network-options-box"><summary>\(window) · \(top) · \(edges) of \(minimumWeight)+ \
             posts\(own)</summary>
             <form class="network-options" method="get" action="\(url: Route.network(tab).path())">
             <input type="hidden" name="term" value="\(term)">
 
             """)
+        if kind.isDirected { html.append("<input type=\"hidden\" name=\"kind\" value=\"\(kind.rawValue)\">\n") }
         if let back { html.append("<input type=\"hidden\" name=\"back\" value=\"\(back)\">\n") }
         html.append("<label>Window <select name=\"window\">")
         for choice in windows { writeOption(choice, to: &html) }
         html.append("</select></label>\n<label>Show <select name=\"top\">")
         for choice in tops { writeOption(choice, to: &html) }
-        let checked: Markup = leavesOutTermHashtags ? " checked" : .empty
         html.append(
             """
             </select></label>
-            <label>Pairs of at least <input name="min" type="number" inputmode="numeric" min="1" \
-            value="\(minimumWeight)"> posts</label>
-            <label class="check"><input type="checkbox" name="exclude" value="term"\(checked)> Leave out the term’s \
-            own hashtags</label>
-            <button type="submit">Draw</button>
-            </form>
-            </details>
+            <label>\(kind.isDirected ? "Arrows" : "Pairs") of at least <input name="min" type="number" \
+            inputmode="numeric" min="1" value="\(minimumWeight)"> posts</label>
 
             """)
+        if !kind.isDirected {
+            let checked: Markup = leavesOutTermHashtags ? " checked" : .empty
+            html.append(
+                """
+                <label class="check"><input type="checkbox" name="exclude" value="term"\(checked)> Leave out the \
+                term’s own hashtags</label>
+
+                """)
+        }
+        html.append("<button type=\"submit\">Draw</button>\n</form>\n</details>\n\n")
     }
 
     private func writeOption(_ choice: Choice, to html: inout HTMLWriter) {
@@ -171,16 +277,19 @@ extension NetworkPageView: PageView {
     private func writeEdges(to html: inout HTMLWriter) {
         guard !edges.isEmpty else {
             if !nodes.isEmpty {
-                html.append(
-                    "<p class=\"empty\">No two of these are named together in \(minimumWeight) posts or more.</p>\n")
+                let none =
+                    kind.isDirected
+                    ? "None of these people \(Verb(kind).one) another in \(minimumWeight) posts or more."
+                    : "No two of these are named together in \(minimumWeight) posts or more."
+                html.append("<p class=\"empty\">\(none)</p>\n")
             }
             return
         }
         html.append(
             """
             <table class="pairs">
-            <caption>Named together</caption>
-            <tr><th scope="col">Mention</th><th scope="col">With</th><th scope="col">Posts</th></tr>
+            <caption>\(words.caption)</caption>
+            <tr><th scope="col">\(words.from)</th><th scope="col">\(words.to)</th><th scope="col">\(words.weight)</th></tr>
 
             """)
         for edge in edges {
@@ -197,9 +306,9 @@ extension NetworkPageView: PageView {
         guard !nodes.isEmpty else { return }
         html.append(
             """
-            <details class="counts"><summary>The mentions</summary>
+            <details class="counts"><summary>\(words.nodes)</summary>
             <table>
-            <tr><th scope="col">Mention</th><th scope="col">Posts</th></tr>
+            <tr><th scope="col">\(words.node)</th><th scope="col">\(words.count)</th></tr>
 
             """)
         for node in nodes { html.append("<tr><td>\(link(node))</td><td>\(node.count)</td></tr>\n") }

@@ -2,7 +2,7 @@ import AppStore
 import Exports
 import Hummingbird
 
-/// What a Network page or its export asks for: `term`, `window=24h|7d|30d|all`, `top` (nodes), `min` (the lightest
+/// What a Network page or its export asks for: `term`, `kind=mentions|replies|quotes|reposts`, `window=24h|7d|30d|all`, `top` (nodes), `min` (the lightest
 /// edge, in posts), `exclude=term` (leave out the term's own hashtags) and, for exports, `format=json|csv|gexf` and
 /// `by=day|week` (a GEXF timeline). A bad value is refused with a sentence naming it.
 struct NetworkParameters: Sendable {
@@ -19,6 +19,8 @@ struct NetworkParameters: Sendable {
             throw RefusedRequest(.badRequest, "Choose a term in Recents to see what goes with what: ?term=…")
         }
         self.term = term
+        let kind = try parameters.choice(
+            "kind", default: NetworkKind.mentions, else: "kind must be mentions, replies, quotes or reposts.")
         let window = try TimeWindow.parameter(parameters)
         let top = try Self.number(
             parameters, "top", default: isPage ? Self.pageTop : 50,
@@ -38,9 +40,14 @@ struct NetworkParameters: Sendable {
         if !isPage, timeline != nil, format != .gexf {
             throw RefusedRequest(.badRequest, "by makes a timeline for Gephi: use it with format=gexf.")
         }
+        if !isPage, timeline != nil, kind.isDirected {
+            throw RefusedRequest(
+                .badRequest, "by plays the network of hashtags and users named together (kind=mentions) only.")
+        }
         options = NetworkOptions(
-            window: window, top: top, minimumWeight: minimumWeight,
-            leavesOutTermHashtags: parameters["exclude"] == "term", timeline: format == .gexf ? timeline : nil)
+            kind: kind, window: window, top: top, minimumWeight: minimumWeight,
+            leavesOutTermHashtags: parameters["exclude"] == "term",
+            timeline: format == .gexf && !kind.isDirected ? timeline : nil)
     }
 
     private static func number(

@@ -115,7 +115,8 @@ enum SiteURL: Sendable {
     /// A network's parameters, defaults left out (the page's own default size is kept, as it differs from exports').
     private static func network(_ term: String, _ options: NetworkOptions) -> [(String, String?)] {
         [
-            ("term", term), ("window", window(options.window)), ("top", String(options.top)),
+            ("term", term), ("kind", options.kind == .mentions ? nil : options.kind.rawValue),
+            ("window", window(options.window)), ("top", String(options.top)),
             ("min", options.minimumWeight == 1 ? nil : String(options.minimumWeight)),
             ("exclude", options.leavesOutTermHashtags ? "term" : nil),
         ]

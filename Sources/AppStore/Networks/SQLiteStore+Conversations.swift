@@ -1,0 +1,52 @@
+import GRDB
+import Posts
+
+/// The conversation networks of the terms in Recents: who replies to, quotes or reposts whom.
+extension SQLiteStore {
+    /// All time: the users are the first entries of their totals' index, the edges a seek per pair of them into the
+    /// interactions' key. A window: both from the hourly interactions' range.
+    static func conversation(
+        _ termID: Int64, _ kind: InteractionKind, _ options: NetworkOptions, hours: WindowHours?, _ db: Database
+    ) throws -> ConversationRead {
+        var read = ConversationRead()
+        let users =
+            hours == nil
+            ? """
+            SELECT u.userID AS id, m.shown, u.received FROM interactionUser u JOIN mention m ON m.id = u.userID
+            WHERE u.termID = ?1 AND u.kind = ?2 ORDER BY u.sent + u.received DESC, u.userID LIMIT ?3
+            """
+            : """
+            SELECT e.userID AS id, m.shown, sum(e.received) AS received FROM (
+                SELECT sourceID AS userID, weight AS sent, 0 AS received FROM interactionHour
+                WHERE termID = ?1 AND kind = ?2 AND hour >= ?4
+                UNION ALL SELECT targetID, 0, weight FROM interactionHour WHERE termID = ?1 AND kind = ?2 AND hour >= ?4
+            ) AS e JOIN mention m ON m.id = e.userID
+            GROUP BY e.userID ORDER BY sum(e.sent) + sum(e.received) DESC, e.userID LIMIT ?3
+            """
+        // `?4`, the window's first hour, only where a window is asked for: GRDB wants every argument used.
+        let first: StatementArguments = hours.map { [$0.first] } ?? []
+        read.users = try Row.fetchAll(
+            db.cachedStatement(sql: users), arguments: [termID, kind.rawValue, options.top] + first
+        ).map {
+            ConversationRead.User(id: $0["id"], shown: $0["shown"], received: $0["received"])
+        }
+        let ids = jsonIDs(read.users.map(\.id))
+        let edges =
+            hours == nil
+            ? """
+            SELECT sourceID, targetID, weight FROM interaction
+            WHERE termID = ?1 AND kind = ?2 AND targetID IN (SELECT value FROM json_each(?3))
+                AND sourceID IN (SELECT value FROM json_each(?3))
+            """
+            : """
+            SELECT sourceID, targetID, sum(weight) AS weight FROM interactionHour
+            WHERE termID = ?1 AND kind = ?2 AND hour >= ?4 AND targetID IN (SELECT value FROM json_each(?3))
+                AND sourceID IN (SELECT value FROM json_each(?3))
+            GROUP BY 1, 2
+            """
+        read.edges = try Row.fetchAll(
+            db.cachedStatement(sql: edges), arguments: [termID, kind.rawValue, ids] + first
+        ).map { ConversationRead.Edge(source: $0["sourceID"], target: $0["targetID"], weight: $0["weight"]) }
+        return read
+    }
+}
