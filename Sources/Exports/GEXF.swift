@@ -8,10 +8,10 @@ import Posts
 #endif
 
 /// A network as GEXF 1.3 (gexf.net): a graph whose nodes carry their kind and count and whose edges carry their weight
-/// — undirected for co-mentions, directed for a conversation network (whose counts are interactions received). With a timeline, the graph is dynamic: each node and edge has a spell per day or week in
-/// which it was named (dates, each spell from its step's first day to the next step's), and its count in that step
-/// as a dynamic attribute — `mentions` for nodes, `posts` for edges, so the static `weight` stays the total that
-/// networkx and Gephi's statistics read.
+/// — undirected for co-mentions, directed for a conversation network (whose counts are interactions received). With a
+/// timeline, the graph is dynamic: each node and edge has a spell per day or week in which it was named (dates, each
+/// spell from its step's first day to the next step's), and its count in that step as a dynamic attribute — `mentions`
+/// for nodes, `posts` for edges, so the static `weight` stays the total that networkx and Gephi's statistics read.
 struct GEXF {
     let network: MentionNetwork
 

@@ -6,9 +6,9 @@ import Posts
     import Foundation
 #endif
 
-/// What a network is asked for: its kind, the window, the top `top` mentions by count (users by interactions), edges of at least `minimumWeight`
-/// posts, and whether the term's own hashtags are left out (they go with everything); `timeline` adds each node's
-/// and edge's counts by day or week, for a network that plays over time.
+/// What a network is asked for: its kind, the window, the top `top` mentions by count (users by interactions), edges of
+/// at least `minimumWeight` posts, and whether the term's own hashtags are left out (they go with everything);
+/// `timeline` adds each node's and edge's counts by day or week, for a network that plays over time.
 public struct NetworkOptions: Sendable, Hashable {
     public static let topRange = 1...500
 

@@ -289,7 +289,8 @@ extension NetworkPageView: PageView {
             """
             <table class="pairs">
             <caption>\(words.caption)</caption>
-            <tr><th scope="col">\(words.from)</th><th scope="col">\(words.to)</th><th scope="col">\(words.weight)</th></tr>
+            <tr><th scope="col">\(words.from)</th><th scope="col">\(words.to)</th><th scope="col">\(words.weight)\
+            </th></tr>
 
             """)
         for edge in edges {

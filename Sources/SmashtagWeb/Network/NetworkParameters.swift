@@ -2,9 +2,10 @@ import AppStore
 import Exports
 import Hummingbird
 
-/// What a Network page or its export asks for: `term`, `kind=mentions|replies|quotes|reposts`, `window=24h|7d|30d|all`, `top` (nodes), `min` (the lightest
-/// edge, in posts), `exclude=term` (leave out the term's own hashtags) and, for exports, `format=json|csv|gexf` and
-/// `by=day|week` (a GEXF timeline). A bad value is refused with a sentence naming it.
+/// What a Network page or its export asks for: `term`, `kind=mentions|replies|quotes|reposts`, `window=24h|7d|30d|all`,
+/// `top` (nodes), `min` (the lightest edge, in posts), `exclude=term` (leave out the term's own hashtags) and, for
+/// exports, `format=json|csv|gexf` and `by=day|week` (a GEXF timeline). A bad value is refused with a sentence naming
+/// it.
 struct NetworkParameters: Sendable {
     /// The sizes the page offers: a phone draws a few dozen nodes legibly.
     static let pageTops = [10, 20, 30, 50, 100]
