@@ -122,6 +122,40 @@ struct ConversationTests {
         #expect(!edges.keys.contains { $0.contains("did:") || $0.contains("unknown") })
     }
 
+    @Test(arguments: TestStore.available) func theMostRepliedToAndQuotedPostsAndWhoStartsConversations(
+        store: TestStore
+    ) async throws {
+        let t = try await store.fixture()
+        let post = { (id: Int, by: String, parent: Int?, to: String?, quoting: Int?) in
+            Post(
+                id: String(id), created: Self.now.addingTimeInterval(-Double(id)), author: TestPosts.author(by),
+                text: "#t", mentions: TestPosts.mentions(in: "#t"),
+                quoted: quoting.map { TestPosts.post($0, by: "ann", "quoted") }, inReplyToID: parent.map(String.init),
+                inReplyToUser: to)
+        }
+        let page = [
+            post(10, "bob", 1, "ann", nil), post(11, "cat", 1, "ann", nil), post(12, "dan", 2, "ann", nil),
+            post(13, "bob", 3, "Cat", nil), post(14, "bob", nil, nil, 1), post(16, "ann", nil, nil, 2),
+            post(15, "eve", 4, nil, nil),
+        ]
+        t.source.enqueue(page, page)
+        _ = try await t.sessions.fetch("#t", at: .newest, count: 10)
+        _ = try await t.sessions.fetch("#t", at: .newest, count: 10)
+        let read = try #require(try await t.popularity.conversations(for: "#t"))
+        #expect(read.mostRepliedTo.map(\.post.id) == ["1", "2", "3", "4"])
+        #expect(read.mostRepliedTo.map(\.count) == [2, 1, 1, 1])
+        // A person is shown as first met (cat, as an author, before bob's reply named @Cat).
+        #expect(read.mostRepliedTo.map(\.author) == ["@ann", "@ann", "@cat", nil])
+        #expect(
+            read.mostQuoted.map(\.post.id) == ["1"] && read.mostQuoted.first?.author == "@ann",
+            "ann quoting herself: no")
+        #expect(read.starters.map { "\($0.user) \($0.posts) \($0.replies)" } == ["@ann 2 3", "@cat 1 1"])
+        _ = try await t.database.removePosts([page[0].key, page[1].key])
+        let after = try #require(try await t.popularity.conversations(for: "#t"))
+        #expect(after.mostRepliedTo.map(\.post.id) == ["2", "3", "4"], "post 1 lost both its replies")
+        #expect(try await t.popularity.conversations(for: "never") == nil)
+    }
+
     @Test(.enabled(if: TestStore.postgresURL != nil, "PostgreSQL for the tests"))
     func postgresCountsThePostsCountedBeforeInteractionsWhenItUpgrades() async throws {
         let url = try await TestPostgres.newDatabase()

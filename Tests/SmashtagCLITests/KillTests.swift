@@ -15,15 +15,20 @@ struct KillTests {
         return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// Every co-mention of the term, as JSON; nil when the term is not in Recents (nothing was committed).
+    /// Every co-mention of the term, then who replies to and reposts whom, as JSON; nil when the term is not in
+    /// Recents (nothing was committed).
     private func network(_ directory: String) async throws -> String? {
-        let run = try await SmashtagRun.run(
-            ["network", "kill test", "--top", "500", "--format", "json", "--data-dir", directory])
-        guard run.status == 0 else {
-            #expect(run.stderr.contains("“kill test” is not in Recents"))
-            return nil
+        var networks: [String] = []
+        for kind in ["mentions", "replies", "reposts"] {
+            let run = try await SmashtagRun.run(
+                ["network", "kill test", "--kind", kind, "--top", "500", "--format", "json", "--data-dir", directory])
+            guard run.status == 0 else {
+                #expect(run.stderr.contains("“kill test” is not in Recents"))
+                return nil
+            }
+            networks.append(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return networks.joined(separator: "\n")
     }
 
     /// Starts counting a large page, waits until the transaction is about to begin, then kills the process,
@@ -58,6 +63,9 @@ struct KillTests {
         #expect(whole != Self.empty && whole.contains("\"count\":"))
         let wholeNetwork = try #require(try await network(reference))
         #expect(wholeNetwork.contains("\"weight\":"))
+        #expect(
+            wholeNetwork.split(separator: "\n").allSatisfy { $0.contains("\"weight\":") },
+            "the generated posts reply and repost: every network has edges")
         var outcomes: [String] = []
         for delay in [Duration.milliseconds(10), .milliseconds(150), .milliseconds(400), .milliseconds(900)] {
             let directory = try SmashtagRun.temporaryDirectory()

@@ -2,6 +2,7 @@
 with and how it moved; the term's Network page drawn at 390×844 and landscape, in light and dark, with labels that do
 not overlap, a table of the pairs, options, nodes that search; its downloads read by networkx and Python's csv."""
 import csv
+import re
 import io
 import json
 import urllib.error
@@ -55,10 +56,17 @@ def test_a_window_shows_each_rows_partners_and_change(page, server):
     assert AXE.run(page).response["violations"] == []
 
 
-def test_the_network_page_draws_in_light_and_dark_portrait_and_landscape(browser, server):
+def phones(browser):
+    """A phone's context in light and dark, portrait and landscape, each closed after its turn."""
     for scheme in ["light", "dark"]:
         for name, viewport in [("portrait", {"width": 390, "height": 844}), ("landscape", {"width": 844, "height": 390})]:
-            context = browser.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=2, has_touch=True)
+            yield scheme, name, viewport, browser.new_context(
+                viewport=viewport, color_scheme=scheme, device_scale_factor=2, has_touch=True)
+
+
+def test_the_network_page_draws_in_light_and_dark_portrait_and_landscape(browser, server):
+    for scheme, name, viewport, context in phones(browser):
+        with context:
             page = context.new_page()
             popularity(page, server)
             tap(page, page.locator("p.actions a", has_text="Network"))
@@ -83,7 +91,6 @@ def test_the_network_page_draws_in_light_and_dark_portrait_and_landscape(browser
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"network-{scheme}-{name}.png"))
             assert AXE.run(page).response["violations"] == []
-            context.close()
 
 
 def test_options_redraw_the_network_and_a_node_searches_its_mention(page, server):
@@ -159,3 +166,75 @@ def test_deep_links_with_a_bad_window_or_a_term_not_in_recents_say_why(page, ser
     except urllib.error.HTTPError as error:
         assert error.code == 404
         assert json.loads(error.read())["error"].startswith("“never searched” is not in Recents")
+
+
+def test_the_conversation_networks_open_by_tapping_in_light_and_dark_portrait_and_landscape(browser, server):
+    for scheme, name, viewport, context in phones(browser):
+        with context:
+            page = context.new_page()
+            popularity(page, server)
+            tap(page, page.locator("p.actions a", has_text="Network"))
+            tap(page, page.locator("nav.network-kinds a", has_text="Replies"))
+            assert "kind=replies" in page.url
+            expect(page.locator("nav.network-kinds a[aria-current=page]")).to_have_text("Replies")
+            expect(page.locator("table.pairs caption")).to_have_text("Who replies to whom")
+            arrows = page.locator("svg.network line[marker-end]")
+            assert arrows.count() == page.locator("table.pairs tr").count() - 1 > 0
+            assert page.locator("svg.network marker#arrow").count() == 1
+            assert label_overlaps(page) == []
+            # Each arrow stops short of its target's circle, where its head shows.
+            assert page.evaluate("""() => [...document.querySelectorAll('svg.network line')].every(l =>
+                Math.hypot(l.x2.baseVal.value - l.x1.baseVal.value, l.y2.baseVal.value - l.y1.baseVal.value) > 8)""")
+            # The options keep the kind when the network is drawn again.
+            page.locator("details.network-options-box summary").click()
+            page.locator("select[name=window]").select_option("30d")
+            tap(page, page.locator("form.network-options button", has_text="Draw"))
+            assert "kind=replies" in page.url and "window=30d" in page.url
+            expect(page.locator("details.network-options-box summary")).to_contain_text("30 people · arrows of 1+")
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"replies-{scheme}-{name}.png"))
+            assert AXE.run(page).response["violations"] == []
+            tap(page, page.locator("nav.network-kinds a", has_text="Reposts"))
+            expect(page.locator("table.pairs caption")).to_have_text("Who reposts whom")
+            assert AXE.run(page).response["violations"] == []
+
+
+def test_networkx_reads_the_directed_gexf_with_the_replies_weights(page, server):
+    popularity(page, server)
+    tap(page, page.locator("p.actions a", has_text="Network"))
+    tap(page, page.locator("nav.network-kinds a", has_text="Replies"))
+    _, document = fetch(server, page.get_attribute("p.actions a:text-is('JSON')", "href"))
+    network = json.loads(document)
+    assert network["kind"] == "replies" and network["edges"]
+    headers, gexf = fetch(server, page.get_attribute("p.actions a:text-is('GEXF')", "href"))
+    assert "attachment; filename*=UTF-8''replies-swift-all.gexf" == headers["Content-Disposition"]
+    graph = networkx.read_gexf(io.BytesIO(gexf.encode()))
+    assert graph.is_directed()
+    labels = {node: data["label"] for node, data in graph.nodes(data=True)}
+    weights = {(labels[a], labels[b]): data["weight"] for a, b, data in graph.edges(data=True)}
+    assert weights == {(e["source"], e["target"]): e["weight"] for e in network["edges"]}
+    received = {labels[node]: degree for node, degree in graph.in_degree(weight="weight")}
+    assert all(received[n["mention"]] == n["count"] for n in network["nodes"]), "sized by what they received"
+    _, table = fetch(server, page.get_attribute("p.actions a:text-is('CSV')", "href"))
+    rows = list(csv.DictReader(io.StringIO(table)))
+    assert list(rows[0]) == ["source", "target", "kind", "weight"]
+    assert {(r["source"].lstrip("'"), r["target"].lstrip("'"), int(r["weight"])) for r in rows} == {
+        (e["source"], e["target"], e["weight"]) for e in network["edges"]}
+    assert {r["kind"] for r in rows} == {"reply"}
+
+
+def test_the_popularity_pages_conversations_open_their_threads(page, server):
+    popularity(page, server)
+    replied = page.locator("section.conversations li").first
+    expect(replied.locator(".count")).to_have_text(re.compile(r"^\d+ repl(y|ies)$"))
+    starter = page.locator("section.starters li .name").first.inner_text()
+    replied.scroll_into_view_if_needed()
+    screenshot(page, "popularity-conversations")
+    tap(page, replied.locator("a"))
+    assert "/thread/" in page.url
+    expect(page.locator("li.post.focus")).to_have_count(1)
+    expect(page.locator("ol.replies li.post").first).to_be_visible()
+    page.go_back()
+    tap(page, page.locator("section.starters li a").first)
+    assert "/recents/search?" in page.url
+    assert starter.lower().lstrip("@") in page.locator("form.search input[name=q]").input_value().lower()

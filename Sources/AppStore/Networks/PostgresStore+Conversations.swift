@@ -2,8 +2,49 @@ import PostgresNIO
 import PostgresSupport
 import Posts
 
-/// The conversation networks of the terms in Recents: who replies to, quotes or reposts whom.
+/// The conversation networks of the terms in Recents: who replies to, quotes or reposts whom; and the posts replied to
+/// and quoted most.
 extension PostgresStore {
+    func conversations(_ term: SearchTermKey, limit: Int) async throws -> TermConversations? {
+        try await snapshot { connection in
+            guard let (termID, _) = try await Self.recent(term, connection) else { return nil }
+            let starters = try await connection.rows(
+                """
+                SELECT m.shown, count(*) AS posts, sum(p.count)::bigint AS replies FROM interaction_post p
+                JOIN mention m ON m.id = p.author_id
+                WHERE p.term_id = \(termID) AND p.kind = \(InteractionKind.reply.rawValue)
+                GROUP BY p.author_id, m.shown, m.key ORDER BY 2 DESC, 3 DESC, m.key LIMIT \(limit)
+                """
+            ).map {
+                TermConversations.Starter(
+                    user: try $0["shown"].decode(String.self), posts: try $0["posts"].decode(Int.self),
+                    replies: try $0["replies"].decode(Int.self))
+            }
+            return TermConversations(
+                mostRepliedTo: try await Self.targets(termID, .reply, limit: limit, connection),
+                mostQuoted: try await Self.targets(termID, .quote, limit: limit, connection), starters: starters)
+        }
+    }
+
+    /// The most of one kind first, from the count's index; ties by network and id.
+    private static func targets(
+        _ termID: Int64, _ kind: InteractionKind, limit: Int, _ connection: PostgresConnection
+    ) async throws -> [TermConversations.Target] {
+        try await connection.rows(
+            """
+            SELECT p.network::bigint AS network, p.post_id, m.shown, p.count::bigint AS count FROM interaction_post p
+            LEFT JOIN mention m ON m.id = p.author_id
+            WHERE p.term_id = \(termID) AND p.kind = \(kind.rawValue)
+            ORDER BY p.count DESC, p.network, p.post_id COLLATE "C" LIMIT \(limit)
+            """
+        ).compactMap { row in
+            guard let network = Network(code: try row["network"].decode(Int.self)) else { return nil }
+            return TermConversations.Target(
+                post: PostKey(network: network, id: try row["post_id"].decode(String.self)),
+                author: try row["shown"].decode(String?.self), count: try row["count"].decode(Int.self))
+        }
+    }
+
     /// All time: the users are the first entries of their totals' index, the edges a seek per pair of them into the
     /// interactions' key. A window: both from the hourly interactions' range.
     static func conversation(

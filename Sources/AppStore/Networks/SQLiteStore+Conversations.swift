@@ -1,8 +1,44 @@
 import GRDB
 import Posts
 
-/// The conversation networks of the terms in Recents: who replies to, quotes or reposts whom.
+/// The conversation networks of the terms in Recents: who replies to, quotes or reposts whom; and the posts replied to
+/// and quoted most.
 extension SQLiteStore {
+    func conversations(_ term: SearchTermKey, limit: Int) async throws -> TermConversations? {
+        try await writer.read { db in
+            guard let (termID, _) = try Self.recent(term, db) else { return nil }
+            return TermConversations(
+                mostRepliedTo: try Self.targets(termID, .reply, limit: limit, db),
+                mostQuoted: try Self.targets(termID, .quote, limit: limit, db),
+                starters: try Row.fetchAll(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT m.shown, count(*) AS posts, sum(p.count) AS replies FROM interactionPost p
+                            JOIN mention m ON m.id = p.authorID WHERE p.termID = ?1 AND p.kind = ?2
+                            GROUP BY p.authorID ORDER BY 2 DESC, 3 DESC, m.key LIMIT ?3
+                            """), arguments: [termID, InteractionKind.reply.rawValue, limit]
+                ).map { TermConversations.Starter(user: $0["shown"], posts: $0["posts"], replies: $0["replies"]) })
+        }
+    }
+
+    /// The most of one kind first, from the count's index; ties by network and id.
+    private static func targets(
+        _ termID: Int64, _ kind: InteractionKind, limit: Int, _ db: Database
+    ) throws -> [TermConversations.Target] {
+        try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT p.network, p.postID, m.shown, p.count FROM interactionPost p
+                    LEFT JOIN mention m ON m.id = p.authorID
+                    WHERE p.termID = ?1 AND p.kind = ?2 ORDER BY p.count DESC, p.network, p.postID LIMIT ?3
+                    """), arguments: [termID, kind.rawValue, limit]
+        ).compactMap { row in
+            PostKeys.key(network: row["network"], id: row["postID"]).map {
+                TermConversations.Target(post: $0, author: row["shown"], count: row["count"])
+            }
+        }
+    }
+
     /// All time: the users are the first entries of their totals' index, the edges a seek per pair of them into the
     /// interactions' key. A window: both from the hourly interactions' range.
     static func conversation(

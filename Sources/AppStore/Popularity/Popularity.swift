@@ -47,6 +47,14 @@ public struct Popularity: Sendable {
         try await database.store.network(SearchTermKey(term), options, at: now)
     }
 
+    /// The term's posts replied to and quoted most and who starts conversations; nil when the term is not in Recents.
+    /// Without the posts' text: whoever may see a post sees it on its thread page.
+    public func conversations(
+        for term: String, limit: Int = TermConversations.limit
+    ) async throws -> TermConversations? {
+        try await database.store.conversations(SearchTermKey(term), limit: limit)
+    }
+
 }
 
 /// A term's popularity table with every row's sparkline, over the same buckets.

@@ -25,8 +25,8 @@ public struct LivePopularity: Sendable {
         }
     }
 
-    /// What a Popularity page shows, read together: the overview, where its posts came from and how the term is
-    /// tracked.
+    /// What a Popularity page shows, read together: the overview, where its posts came from, how the term is tracked
+    /// and its conversations.
     public func page(for term: String, window: TimeWindow = .all) async throws -> PopularityPage {
         try await Self.page(term, window, in: database)
     }
@@ -44,7 +44,8 @@ public struct LivePopularity: Sendable {
         PopularityPage(
             overview: try await Popularity(database: database).overview(for: term, window: window),
             origins: try await Origins(database: database).of(term, window: window),
-            tracked: try await TrackedTerms(database: database).term(term))
+            tracked: try await TrackedTerms(database: database).term(term),
+            conversations: try await Popularity(database: database).conversations(for: term))
     }
 
     /// `read` once the store signals a change of the term (and once at first), each value passed on only when it
@@ -79,4 +80,6 @@ public struct PopularityPage: Sendable, Hashable {
     public let overview: PopularityOverview
     public let origins: TermOrigins?
     public let tracked: TrackedTerm?
+    /// The posts replied to and quoted most, and who starts conversations (all time).
+    public let conversations: TermConversations?
 }

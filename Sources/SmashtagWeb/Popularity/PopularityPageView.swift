@@ -77,6 +77,7 @@ struct PopularityRows: Sendable {
     /// Where the posts counted in the window came from ("From 1,250 posts: 1,100 from X, 150 from Mastodon.").
     let origins: String?
     let sections: [Section]
+    let conversations: ConversationRows?
     /// What the sparklines span, for their labels: "the 14 days to Nov 23" (they end with the term's newest post,
     /// which may be long ago).
     let span: String
@@ -123,6 +124,7 @@ struct PopularityRows: Sendable {
         let sparklines = overview.sparklines
         let end = sparklines.end.map { " to " + TrendTime.label($0, bucket: sparklines.bucket, full: true) } ?? ""
         span = "the \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")\(end)"
+        conversations = page.conversations.flatMap { ConversationRows($0, tab: tab, here: here) }
         sections = overview.table.sections.filter { !$0.rows.isEmpty }.map { section in
             Section(
                 title: section.title,
@@ -163,6 +165,7 @@ struct PopularityRows: Sendable {
         } else {
             html.append("<p class=\"dim small span\">The lines: \(span) (UTC). Tap a count for its chart.</p>\n")
         }
+        conversations?.write(to: &html)
     }
 
     /// "with #a, @b, #c" under the mention, each coloured by its kind.
