@@ -6,8 +6,14 @@ struct KillTests {
     /// What `popularity` gives when nothing was committed: the term is not in Recents (refused, exit 1).
     private static let empty = "not in Recents"
 
-    private func popularity(_ directory: String) async throws -> String {
-        let run = try await SmashtagRun.run(["popularity", "kill test", "--format", "json", "--data-dir", directory])
+    /// `--data-dir DIRECTORY`, and `--database URL` when the store is PostgreSQL's.
+    private static func store(_ directory: String, _ database: String?) -> [String] {
+        ["--data-dir", directory] + (database.map { ["--database", $0] } ?? [])
+    }
+
+    private func popularity(_ directory: String, _ database: String? = nil) async throws -> String {
+        let run = try await SmashtagRun.run(
+            ["popularity", "kill test", "--format", "json"] + Self.store(directory, database))
         guard run.status == 0 else {
             #expect(run.stderr.contains("“kill test” is not in Recents"), "\(run.stderr)")
             return Self.empty
@@ -17,11 +23,12 @@ struct KillTests {
 
     /// Every co-mention of the term, then who replies to and reposts whom, as JSON; nil when the term is not in
     /// Recents (nothing was committed).
-    private func network(_ directory: String) async throws -> String? {
+    private func network(_ directory: String, _ database: String? = nil) async throws -> String? {
         var networks: [String] = []
         for kind in ["mentions", "replies", "reposts"] {
             let run = try await SmashtagRun.run(
-                ["network", "kill test", "--kind", kind, "--top", "500", "--format", "json", "--data-dir", directory])
+                ["network", "kill test", "--kind", kind, "--top", "500", "--format", "json"]
+                    + Self.store(directory, database))
             guard run.status == 0 else {
                 #expect(run.stderr.contains("“kill test” is not in Recents"))
                 return nil
@@ -33,8 +40,8 @@ struct KillTests {
 
     /// Starts counting a large page, waits until the transaction is about to begin, then kills the process,
     /// waiting on a thread of its own.
-    private func countAndKill(in directory: String, after delay: Duration) async throws {
-        try await benchAndKill(["count-page", "--data-dir", directory], once: "counting\n", after: delay)
+    private func countAndKill(in directory: String, _ database: String? = nil, after delay: Duration) async throws {
+        try await benchAndKill(["count-page"] + Self.store(directory, database), once: "counting\n", after: delay)
     }
 
     /// Runs a benchmark command, waits until it prints `marker`, then kills it `delay` later.
@@ -86,6 +93,34 @@ struct KillTests {
                 "the database works after the kill, and counting again adds nothing twice")
         }
         print("kill outcomes: \(outcomes)")
+    }
+
+    /// The same on PostgreSQL: a page counted by one statement, killed from outside at several moments, is there
+    /// whole with its interactions or not at all, and counting it again then adds nothing twice.
+    @Test(.enabled(if: PostgresCluster.url != nil, "PostgreSQL for the tests"))
+    func aPageCountedOnPostgreSQLIsWholeOrNotAtAll() async throws {
+        let directory = try SmashtagRun.temporaryDirectory()
+        let reference = try await PostgresCluster.newDatabase()
+        let completed = try await SmashtagRun.run(
+            executable: SmashtagRun.bench, ["count-page"] + Self.store(directory, reference))
+        #expect(completed.status == 0, "\(completed.stderr)")
+        let whole = try await popularity(directory, reference)
+        let wholeNetwork = try #require(try await network(directory, reference))
+        #expect(wholeNetwork.split(separator: "\n").allSatisfy { $0.contains("\"weight\":") })
+        var outcomes: [String] = []
+        for delay in [Duration.milliseconds(10), .milliseconds(300), .milliseconds(900)] {
+            let database = try await PostgresCluster.newDatabase()
+            try await countAndKill(in: directory, database, after: delay)
+            let table = try await popularity(directory, database)
+            #expect(table == whole || table == Self.empty, "a partial count after \(delay)")
+            #expect(try await network(directory, database) == (table == whole ? wholeNetwork : nil))
+            outcomes.append(table == whole ? "whole" : "none")
+            let again = try await SmashtagRun.run(
+                executable: SmashtagRun.bench, ["count-page"] + Self.store(directory, database))
+            #expect(again.status == 0 && (try await popularity(directory, database)) == whole, "\(again.stderr)")
+            #expect(try await network(directory, database) == wholeNetwork, "interactions once")
+        }
+        print("PostgreSQL kill outcomes: \(outcomes)")
     }
 
     /// Removing the page's 30,000 posts in one transaction (`smashtag-bench remove`, the same generated posts),

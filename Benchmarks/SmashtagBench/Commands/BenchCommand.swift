@@ -10,7 +10,7 @@ struct BenchCommand: AsyncParsableCommand {
         subcommands: [
             BenchDecode.self, BenchSearch.self, BenchSearchDistinct.self, BenchImportFloor.self, BenchSession.self,
             BenchTerms.self, BenchPopularity.self, BenchCountPage.self, BenchCountTogether.self, BenchIngest.self,
-            BenchTrack.self, BenchExportFill.self, BenchStreams.self, BenchRemove.self,
+            BenchTrack.self, BenchExportFill.self, BenchStreams.self, BenchRemove.self, BenchConversations.self,
         ]
     )
 }

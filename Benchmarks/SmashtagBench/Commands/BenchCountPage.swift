@@ -22,8 +22,16 @@ struct BenchCountPage: AsyncParsableCommand {
 
     @OptionGroup var options: BenchOptions
 
+    /// On the data directory's SQLite store, or with `--database` on PostgreSQL.
     func run() async throws {
-        let database = try await AppDatabase.open(at: options.directory.appDatabase)
+        if try options.postgres != nil {
+            try await options.withStore { database in try await count(in: database) }
+        } else {
+            try await count(in: try await AppDatabase.open(at: options.directory.appDatabase))
+        }
+    }
+
+    private func count(in database: AppDatabase) async throws {
         var generator = DemoGenerator(seed: 8, count: tweets, end: Date(timeIntervalSince1970: 1_790_000_000))
         let page = generator.next(tweets)
         print("counting", terminator: "\n")

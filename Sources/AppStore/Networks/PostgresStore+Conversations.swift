@@ -55,13 +55,14 @@ extension PostgresStore {
         let users: PostgresQuery =
             if let hours {
                 """
-                SELECT e.user_id AS id, m.shown, sum(e.received)::bigint AS received FROM (
-                    SELECT source_id AS user_id, weight AS sent, 0 AS received FROM interaction_hour
-                    WHERE term_id = \(termID) AND kind = \(kind.rawValue) AND hour >= \(hours.first)
-                    UNION ALL SELECT target_id, 0, weight FROM interaction_hour
-                    WHERE term_id = \(termID) AND kind = \(kind.rawValue) AND hour >= \(hours.first)
-                ) AS e JOIN mention m ON m.id = e.user_id
-                GROUP BY e.user_id, m.shown ORDER BY sum(e.sent) + sum(e.received) DESC, e.user_id LIMIT \(options.top)
+                SELECT t.user_id AS id, m.shown, t.received FROM (
+                    SELECT user_id, sum(sent) + sum(received) AS total, sum(received)::bigint AS received FROM (
+                        SELECT source_id AS user_id, weight AS sent, 0 AS received FROM interaction_hour
+                        WHERE term_id = \(termID) AND kind = \(kind.rawValue) AND hour >= \(hours.first)
+                        UNION ALL SELECT target_id, 0, weight FROM interaction_hour
+                        WHERE term_id = \(termID) AND kind = \(kind.rawValue) AND hour >= \(hours.first)) AS e
+                    GROUP BY user_id ORDER BY total DESC, user_id LIMIT \(options.top)
+                ) AS t JOIN mention m ON m.id = t.user_id ORDER BY t.total DESC, t.user_id
                 """
             } else {
                 """

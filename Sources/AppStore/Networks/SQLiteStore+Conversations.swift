@@ -52,12 +52,14 @@ extension SQLiteStore {
             WHERE u.termID = ?1 AND u.kind = ?2 ORDER BY u.sent + u.received DESC, u.userID LIMIT ?3
             """
             : """
-            SELECT e.userID AS id, m.shown, sum(e.received) AS received FROM (
-                SELECT sourceID AS userID, weight AS sent, 0 AS received FROM interactionHour
-                WHERE termID = ?1 AND kind = ?2 AND hour >= ?4
-                UNION ALL SELECT targetID, 0, weight FROM interactionHour WHERE termID = ?1 AND kind = ?2 AND hour >= ?4
-            ) AS e JOIN mention m ON m.id = e.userID
-            GROUP BY e.userID ORDER BY sum(e.sent) + sum(e.received) DESC, e.userID LIMIT ?3
+            SELECT t.userID AS id, m.shown, t.received FROM (
+                SELECT userID, sum(sent) + sum(received) AS total, sum(received) AS received FROM (
+                    SELECT sourceID AS userID, weight AS sent, 0 AS received FROM interactionHour
+                    WHERE termID = ?1 AND kind = ?2 AND hour >= ?4
+                    UNION ALL SELECT targetID, 0, weight FROM interactionHour
+                    WHERE termID = ?1 AND kind = ?2 AND hour >= ?4)
+                GROUP BY userID ORDER BY total DESC, userID LIMIT ?3
+            ) AS t JOIN mention m ON m.id = t.userID ORDER BY t.total DESC, t.userID
             """
         // `?4`, the window's first hour, only where a window is asked for: GRDB wants every argument used.
         let first: StatementArguments = hours.map { [$0.first] } ?? []
