@@ -120,16 +120,25 @@ struct SQLiteRemovalTests {
     @Test func aTermThatGoesLeavesNoRowNamingIt() async throws {
         let t = try await TestStore.sqlite.fixture()
         for number in 0...100 {
-            t.source.enqueue([post(1, "#a @b"), post(number + 2, "#a")])
+            t.source.enqueue([post(1, "#a @b"), reply(number + 2, "#a", to: "b")])
             _ = try await t.sessions.fetch("term \(number)", at: .newest)
         }
         #expect(try await t.recents.delete("term 100"))
-        let orphans = try await t.database.sqliteWriter!.read { db in
-            try ["countedPost", "mentionCount", "mentionTrend"].map { table in
-                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE termID NOT IN (SELECT id FROM recent)")!
-            }
+        let tables = [
+            "countedPost", "mentionCount", "mentionTrend", "mentionPair", "mentionPairHour", "interaction",
+            "interactionHour", "interactionUser", "interactionPost",
+        ]
+        let (orphans, kept) = try await t.database.sqliteWriter!.read { db in
+            (
+                try tables.map { table in
+                    try Int.fetchOne(
+                        db, sql: "SELECT count(*) FROM \(table) WHERE termID NOT IN (SELECT id FROM recent)")!
+                },
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM interaction")!
+            )
         }
-        #expect(orphans == [0, 0, 0])
+        #expect(orphans == tables.map { _ in 0 })
+        #expect(kept == 99, "each of the 99 terms left (term 0 pushed out, term 100 deleted) keeps its reply")
         let posts = try await t.database.storedPostIDs()
         #expect(
             posts.count == 100 && !posts.contains("2") && !posts.contains("102"),
@@ -145,19 +154,23 @@ struct PostgresRemovalTests {
     @Test func aTermThatGoesLeavesNoRowNamingIt() async throws {
         let t = try await TestStore.postgres.fixture()
         for number in 0...100 {
-            t.source.enqueue([post(1, "#a @b"), post(number + 2, "#a @c")])
+            t.source.enqueue([post(1, "#a @b"), reply(number + 2, "#a @c", to: "b")])
             _ = try await t.sessions.fetch("term \(number)", at: .newest)
         }
         #expect(try await t.recents.delete("term 100"))
         let client = try #require(t.database.postgresClient)
         var orphans: [Int] = []
-        for table in ["counted_post", "mention_count", "mention_trend", "mention_pair", "mention_pair_hour"] {
+        let tables = [
+            "counted_post", "mention_count", "mention_trend", "mention_pair", "mention_pair_hour", "interaction",
+            "interaction_hour", "interaction_user", "interaction_post",
+        ]
+        for table in tables {
             let rows = try await client.query(
                 "SELECT count(*) AS n FROM \(unescaped: table) WHERE term_id NOT IN (SELECT id FROM recent)",
                 logger: Logger(label: "test"))
             for try await count in rows.decode(Int.self) { orphans.append(count) }
         }
-        #expect(orphans == [0, 0, 0, 0, 0])
+        #expect(orphans == tables.map { _ in 0 })
         let posts = try await t.database.storedPostIDs()
         #expect(
             posts.count == 100 && !posts.contains("2") && !posts.contains("102"),

@@ -67,3 +67,10 @@ struct StoreFixture {
 func post(_ id: Int, _ text: String) -> Post {
     TestPosts.post(id, by: "poster", text, created: Date(timeIntervalSince1970: Double(id)))
 }
+
+/// The same, replying to @`user`'s post 1 (an interaction for the conversation networks).
+func reply(_ id: Int, _ text: String, to user: String) -> Post {
+    Post(
+        id: String(id), created: Date(timeIntervalSince1970: Double(id)), author: TestPosts.author("poster"),
+        text: text, mentions: TestPosts.mentions(in: text), inReplyToID: "1", inReplyToUser: user)
+}
