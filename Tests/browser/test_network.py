@@ -217,7 +217,7 @@ def test_networkx_reads_the_directed_gexf_with_the_replies_weights(page, server)
     assert weights == {(e["source"], e["target"]): e["weight"] for e in network["edges"]}
     received = {labels[node]: degree for node, degree in graph.in_degree(weight="weight")}
     assert all(received[n["mention"]] == n["count"] for n in network["nodes"]), "sized by what they received"
-    _, table = fetch(server, page.get_attribute("p.actions a:text-is('CSV')", "href"))
+    _, table = fetch(server, everyone("CSV"))
     rows = list(csv.DictReader(io.StringIO(table)))
     assert list(rows[0]) == ["source", "target", "kind", "weight"]
     assert {(r["source"].lstrip("'"), r["target"].lstrip("'"), int(r["weight"])) for r in rows} == {
