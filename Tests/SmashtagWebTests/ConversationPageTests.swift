@@ -112,4 +112,26 @@ struct ConversationPageTests {
             #expect(html.contains("&lt;b&gt;mal&lt;/b&gt;’s post"))
         }
     }
+
+    @Test func theConversationsAreJSONToo() async throws {
+        let (app, _) = try await Self.application()
+        try await app.test(.router) { client in
+            _ = try await client.execute(uri: "/search?q=%23\(Self.tag)", method: .get)
+            let uri = "/api/popularity/conversations?term=%23\(Self.tag)"
+            let answer = try await client.execute(uri: uri + "&limit=1", method: .get)
+            #expect(answer.status == .ok)
+            let document = try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any]
+            let replied = document?["mostRepliedTo"] as? [[String: Any]]
+            #expect(document?["term"] as? String == "#\(Self.tag)" && replied?.count == 1)
+            #expect(replied?.first?["id"] as? String == Self.id(1) && replied?.first?["count"] as? Int == 3)
+            #expect(
+                replied?.first?["network"] as? String == "twitter" && replied?.first?["author"] as? String == "@alice")
+            let starters = document?["starters"] as? [[String: Any]]
+            #expect(starters?.first?["user"] as? String == "@alice" && starters?.first?["replies"] as? Int == 3)
+            let bad = try await client.execute(uri: uri + "&limit=0", method: .get)
+            #expect(bad.status == .badRequest && bad.text.contains("limit must be a number from 1 to 100."))
+            let missing = try await client.execute(uri: "/api/popularity/conversations?term=never", method: .get)
+            #expect(missing.status == .notFound && missing.text.contains("“never” is not in Recents"))
+        }
+    }
 }

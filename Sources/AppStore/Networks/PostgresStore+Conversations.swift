@@ -7,7 +7,7 @@ import Posts
 extension PostgresStore {
     func conversations(_ term: SearchTermKey, limit: Int) async throws -> TermConversations? {
         try await snapshot { connection in
-            guard let (termID, _) = try await Self.recent(term, connection) else { return nil }
+            guard let (termID, shown) = try await Self.recent(term, connection) else { return nil }
             let starters = try await connection.rows(
                 """
                 SELECT m.shown, count(*) AS posts, sum(p.count)::bigint AS replies FROM interaction_post p
@@ -21,7 +21,7 @@ extension PostgresStore {
                     replies: try $0["replies"].decode(Int.self))
             }
             return TermConversations(
-                mostRepliedTo: try await Self.targets(termID, .reply, limit: limit, connection),
+                term: shown, mostRepliedTo: try await Self.targets(termID, .reply, limit: limit, connection),
                 mostQuoted: try await Self.targets(termID, .quote, limit: limit, connection), starters: starters)
         }
     }

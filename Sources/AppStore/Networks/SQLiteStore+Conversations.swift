@@ -6,8 +6,9 @@ import Posts
 extension SQLiteStore {
     func conversations(_ term: SearchTermKey, limit: Int) async throws -> TermConversations? {
         try await writer.read { db in
-            guard let (termID, _) = try Self.recent(term, db) else { return nil }
+            guard let (termID, shown) = try Self.recent(term, db) else { return nil }
             return TermConversations(
+                term: shown,
                 mostRepliedTo: try Self.targets(termID, .reply, limit: limit, db),
                 mostQuoted: try Self.targets(termID, .quote, limit: limit, db),
                 starters: try Row.fetchAll(

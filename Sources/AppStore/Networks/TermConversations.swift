@@ -17,12 +17,34 @@ public struct TermConversations: Sendable, Hashable {
         public let replies: Int
     }
 
+    /// The term as last searched.
+    public let term: String
     public let mostRepliedTo: [Target]
     public let mostQuoted: [Target]
     public let starters: [Starter]
 
     public var isEmpty: Bool { mostRepliedTo.isEmpty && mostQuoted.isEmpty }
 
-    /// How many of each a page shows.
+    /// How many of each a page shows, and the most an API caller may ask for.
     public static let limit = 5
+    public static let limits = 1...100
 }
+
+extension TermConversations: Encodable {
+    private enum CodingKeys: String, CodingKey { case term, mostRepliedTo, mostQuoted, starters }
+}
+
+extension TermConversations.Target: Encodable {
+    private enum CodingKeys: String, CodingKey { case network, id, author, count }
+
+    /// `{"network", "id", "author"?, "count"}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(post.network.rawValue, forKey: .network)
+        try container.encode(post.id, forKey: .id)
+        try container.encodeIfPresent(author, forKey: .author)
+        try container.encode(count, forKey: .count)
+    }
+}
+
+extension TermConversations.Starter: Encodable {}

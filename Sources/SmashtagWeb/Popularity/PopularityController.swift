@@ -22,6 +22,7 @@ struct PopularityController: Sendable {
             try EventStreams.answerOutsideItsConnection(request, context.queryString, plan: stream)
         }
         router.on(.apiTrend) { request, context in try await apiTrend(request, context) }
+        router.on(.apiConversations) { request, context in try await apiConversations(request, context) }
     }
 
     private func popularity(_ request: Request, _ context: SiteContext, tab: Tab) async throws -> HTML {
@@ -76,6 +77,25 @@ struct PopularityController: Sendable {
             return try JSONBody(APIError(error: problem.message), status: problem.status).response
         case .success(let series): return try JSONBody(series).response
         }
+    }
+
+    /// The term's conversations as JSON (`limit` of each, 5 by default); a 404 with a sentence when it is not in
+    /// Recents.
+    private func apiConversations(_ request: Request, _ context: SiteContext) async throws -> Response {
+        let parameters = context.queryString
+        guard let term = parameters.text("term") else {
+            throw RefusedRequest(.badRequest, "Choose a term in Recents: ?term=…")
+        }
+        var limit = TermConversations.limit
+        if let text = parameters["limit"], !text.isEmpty {
+            guard let number = Int(text), TermConversations.limits.contains(number) else {
+                throw RefusedRequest(.badRequest, "limit must be a number from 1 to 100.")
+            }
+            limit = number
+        }
+        guard let conversations = try await Popularity(database: site.database).conversations(for: term, limit: limit)
+        else { throw RefusedRequest(.notFound, Popularity.notInRecents(term)) }
+        return try JSONBody(conversations).response
     }
 
     private func term(_ parameters: QueryString) throws -> String {

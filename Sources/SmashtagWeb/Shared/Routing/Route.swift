@@ -42,6 +42,8 @@ enum Route: Sendable, Hashable {
     case apiUntrack
     case apiPopularity
     case apiPopularityEvents
+    /// A term's most replied-to and quoted posts and who starts conversations, as JSON.
+    case apiConversations
     case apiTrend
     /// A network as JSON, CSV or GEXF.
     case apiNetwork
@@ -73,7 +75,7 @@ enum Route: Sendable, Hashable {
         [
             .home, .searchRoot, .recents, .deleteRecent, .track, .untrack, .apiSearch, .apiPost, .apiEarlierPost,
             .apiThread, .apiRecents, .apiTracking, .apiTrack, .apiUntrack, .apiPopularity, .apiPopularityEvents,
-            .apiTrend,
+            .apiConversations, .apiTrend,
             .apiNetwork, .apiDataset, .apiVolume, .searchFeed, .asset, .demoAvatar, .demoImage, .signIn, .startSignIn,
             .signOut,
             .account, .audit, .apiAudit, .apiDescription, .health, .readiness, .metrics,
@@ -114,6 +116,7 @@ enum Route: Sendable, Hashable {
         case .apiUntrack: "/api/tracking/delete"
         case .apiPopularity: "/api/popularity"
         case .apiPopularityEvents: "/api/popularity/events"
+        case .apiConversations: "/api/popularity/conversations"
         case .apiTrend: "/api/popularity/trend"
         case .apiNetwork: "/api/popularity/network"
         case .apiDataset: "/api/popularity/posts"
@@ -152,7 +155,7 @@ enum Route: Sendable, Hashable {
         // A thread asks the corpus for a visitor, and a live network only for someone signed in (a live search).
         case .home, .searchRoot, .search, .post, .earlierPost, .thread, .popularity, .trend, .network, .image, .images,
             .apiSearch, .apiPost, .apiEarlierPost, .apiThread, .apiPopularity, .apiPopularityEvents, .apiTrend,
-            .apiNetwork,
+            .apiNetwork, .apiConversations,
             .searchFeed:
             .visitor
         // The volume asks live networks, which visitors do not search.
