@@ -14,7 +14,10 @@ package func postCount(_ count: Int) -> String {
     counted(count, "post")
 }
 
-/// A number of things, the noun in the singular for one: "1 duplicate", "0 duplicates", "12,345 duplicates".
+/// A number of things, the noun in the singular for one: "1 duplicate", "0 duplicates", "12,345 duplicates", "3
+/// replies" (a consonant and `y` make `ies`; "days" keeps its `y`).
 package func counted(_ count: Int, _ noun: String) -> String {
-    count == 1 ? "1 \(noun)" : "\(grouped(count)) \(noun)s"
+    guard count != 1 else { return "1 \(noun)" }
+    let consonantY = noun.hasSuffix("y") && !"aeiou".contains(noun.dropLast().last ?? "a")
+    return "\(grouped(count)) " + (consonantY ? noun.dropLast() + "ies" : noun + "s")
 }

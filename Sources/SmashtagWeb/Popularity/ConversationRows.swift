@@ -27,7 +27,7 @@ struct ConversationRows: Sendable {
             targets.map { target in
                 Target(
                     title: target.author.map { "\($0)’s post" } ?? "A post on \(target.post.network.displayName)",
-                    count: Self.count(target.count, noun),
+                    count: counted(target.count, noun),
                     threadURL: SiteURL.thread(tab, target.post, back: here).path)
             }
         }
@@ -37,14 +37,8 @@ struct ConversationRows: Sendable {
             Starter(
                 user: starter.user,
                 searchURL: SiteURL.search(tab, query: MentionSearch.user(starter.user), back: here).path,
-                drew: "\(Self.count(starter.posts, "post")) drew \(Self.count(starter.replies, "reply"))")
+                drew: "\(counted(starter.posts, "post")) drew \(counted(starter.replies, "reply"))")
         }
-    }
-
-    /// "1 reply", "12 replies".
-    private static func count(_ count: Int, _ noun: String) -> String {
-        guard count != 1 else { return "1 \(noun)" }
-        return "\(count) " + (noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s")
     }
 
     func write(to html: inout HTMLWriter) {
