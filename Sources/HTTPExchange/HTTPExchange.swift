@@ -111,3 +111,11 @@ package struct HTTPService: Sendable {
         }
     }
 }
+
+extension HTTPClient {
+    /// A client that hands a redirect back instead of following it: a federated server that sends its API to another
+    /// host is named as such (and a token is never carried to a host it was not given for).
+    package static let unredirected = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup,
+        configuration: HTTPClient.Configuration(redirectConfiguration: .disallow))
+}

@@ -19,6 +19,11 @@ public struct SourceCatalog: Sendable {
     /// The Mastodon server, when SMASHTAG_MASTODON_INSTANCE names one; mastodon.social is searched only when
     /// asked for by name.
     public let mastodon: MastodonConfiguration?
+    /// The servers SMASHTAG_MASTODON_INSTANCES lists, searched as one (empty when it is not set); they stand in for
+    /// the single server.
+    public let mastodonFleet: [MastodonConfiguration]
+    /// Why SMASHTAG_MASTODON_INSTANCES cannot be used: every choice of sources is refused with it.
+    private let instanceListError: InstanceListError?
     private let namedMastodon: MastodonConfiguration
     /// Bluesky's service and credentials; named without credentials, it says what is missing.
     private let namedBluesky: BlueskyConfiguration
@@ -29,15 +34,23 @@ public struct SourceCatalog: Sendable {
         tokenFile = dataDirectory + "/" + XAPIConfiguration.tokenFileName
         xAPI = XAPIConfiguration.configured(environment: environment, dataDirectory: dataDirectory)
         mastodon = MastodonConfiguration.configured(environment: environment)
+        do {
+            (mastodonFleet, instanceListError) = (try MastodonConfiguration.fleet(environment: environment) ?? [], nil)
+        } catch {
+            (mastodonFleet, instanceListError) = ([], error)
+        }
         namedMastodon = MastodonConfiguration.named(environment: environment)
         namedBluesky = BlueskyConfiguration.named(environment: environment, dataDirectory: dataDirectory)
     }
 
     public init(
-        xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil, bluesky: BlueskyConfiguration? = nil
+        xAPI: XAPIConfiguration? = nil, mastodon: MastodonConfiguration? = nil,
+        mastodonFleet: [MastodonConfiguration] = [], bluesky: BlueskyConfiguration? = nil
     ) {
         self.xAPI = xAPI
         self.mastodon = mastodon
+        self.mastodonFleet = mastodonFleet
+        instanceListError = nil
         namedMastodon = mastodon ?? MastodonConfiguration()
         namedBluesky = bluesky ?? BlueskyConfiguration(credentials: nil)
         tokenFile = XAPIConfiguration.tokenFileName
@@ -45,12 +58,13 @@ public struct SourceCatalog: Sendable {
 
     /// The address of each configured network's service, whose clock `doctor` compares with this computer's.
     public var serviceAddresses: [(name: Name, url: String)] {
-        configured.compactMap { name in
+        configured.flatMap { name -> [(name: Name, url: String)] in
             switch name {
-            case .corpus: nil
-            case .x: xAPI.map { (name, $0.baseURL) }
-            case .mastodon: mastodon.map { (name, $0.baseURL) }
-            case .bluesky: (name, namedBluesky.serviceURL)
+            case .corpus: []
+            case .x: xAPI.map { [(name, $0.baseURL)] } ?? []
+            case .mastodon:
+                (mastodonFleet.isEmpty ? mastodon.map { [$0] } ?? [] : mastodonFleet).map { (name, $0.baseURL) }
+            case .bluesky: [(name, namedBluesky.serviceURL)]
             }
         }
     }
@@ -61,7 +75,7 @@ public struct SourceCatalog: Sendable {
             switch name {
             case .corpus: true
             case .x: xAPI != nil
-            case .mastodon: mastodon != nil
+            case .mastodon: mastodon != nil || !mastodonFleet.isEmpty
             case .bluesky: namedBluesky.credentials != nil
             }
         }
@@ -69,6 +83,7 @@ public struct SourceCatalog: Sendable {
 
     /// The sources a comma list names (`corpus,mastodon`), in the catalogue's order; every configured one for none.
     public func choose(_ list: String?) throws(SourceChoiceError) -> [Name] {
+        if let instanceListError { throw .instanceList(instanceListError) }
         guard let list, let names = try Self.names(list) else { return configured }
         if names.contains(.x), xAPI == nil { throw .xWithoutToken(tokenFile: tokenFile) }
         return names
@@ -100,6 +115,8 @@ public struct SourceCatalog: Sendable {
                         NamedSource(
                             name: name.rawValue, title: "X", source: XAPIClient(configuration: $0, logger: logger))
                     }
+                case .mastodon where !mastodonFleet.isEmpty:
+                    Self.fleet(mastodonFleet, logger: logger)
                 case .mastodon:
                     NamedSource(
                         name: name.rawValue, title: "Mastodon (\(namedMastodon.serverName))",
@@ -113,10 +130,18 @@ public struct SourceCatalog: Sendable {
     }
 }
 
+extension SourceCatalog {
+    fileprivate static func fleet(_ servers: [MastodonConfiguration], logger: Logger) -> NamedSource {
+        let fleet = MastodonFleet(configurations: servers, logger: logger)
+        return NamedSource(name: Name.mastodon.rawValue, title: fleet.title, source: fleet)
+    }
+}
+
 /// Why a list of sources cannot be searched.
 public enum SourceChoiceError: Error, Sendable, Equatable, ExplainedError {
     case unknown(String)
     case xWithoutToken(tokenFile: String)
+    case instanceList(InstanceListError)
 
     public var description: String {
         switch self {
@@ -127,6 +152,7 @@ public enum SourceChoiceError: Error, Sendable, Equatable, ExplainedError {
             """
         case .xWithoutToken(let tokenFile):
             "no X API bearer token is configured: set SMASHTAG_X_BEARER_TOKEN, or write it to \(tokenFile)."
+        case .instanceList(let error): error.description
         }
     }
 }

@@ -66,6 +66,10 @@ struct PostPrinter {
         if !post.media.isEmpty {
             lines.append(style.dim(post.media.count == 1 ? "▣ 1 image" : "▣ \(post.media.count) images"))
         }
+        if !post.seenOn.isEmpty {
+            lines.append(
+                style.dim("Seen on \(counted(post.seenOn.count, "server")): " + post.seenOn.joined(separator: ", ")))
+        }
         return lines.joined(separator: "\n")
     }
 

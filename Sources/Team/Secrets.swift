@@ -1,4 +1,5 @@
 import Crypto
+import Posts
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -47,8 +48,7 @@ public enum Secrets {
 
     private static func randomText(bytes: Int) -> String {
         var random = SystemRandomNumberGenerator()
-        let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &random) })
-        return data.base64EncodedString().replacing("+", with: "-").replacing("/", with: "_").replacing("=", with: "")
+        return Base64URL.encode((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &random) })
     }
 
     private static func isURLSafe(_ byte: UInt8) -> Bool {

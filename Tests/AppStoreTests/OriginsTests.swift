@@ -43,4 +43,41 @@ struct OriginsTests {
         let empty = try #require(try await Origins(database: t.database).of("#empty", now: Self.now))
         #expect(empty.posts == 0 && empty.sentence == nil)
     }
+
+    /// Issue 53: posts of several Mastodon servers asked as one, by the server each was written on and each server that
+    /// gave them; a post a later page repeats from another server adds that server, and nothing counts twice.
+    @Test(arguments: TestStore.available) func aFleetsPostsByServerOnce(store: TestStore) async throws {
+        let t = try await store.fixture()
+        func fleetPost(_ id: Int, home: String, seenOn: [String]) -> Post {
+            let post = TestPosts.post(id, "#tag", created: Self.now.addingTimeInterval(-Double(id) * 3600))
+            return Post(
+                network: .mastodon, id: "https://\(home)/users/u\(id)/statuses/\(id)", created: post.created,
+                author: Author(handle: "u\(id)@\(home)", name: "u"), text: post.text, mentions: post.mentions,
+                seenOn: seenOn)
+        }
+        let first = [
+            fleetPost(1, home: "a.example", seenOn: ["a.example"]),
+            fleetPost(2, home: "a.example", seenOn: ["a.example", "b.example"]),
+            fleetPost(3, home: "B.example", seenOn: ["b.example"]),
+        ]
+        let second = [
+            fleetPost(0, home: "c.example", seenOn: ["c.example"]),
+            fleetPost(1, home: "a.example", seenOn: ["a.example", "c.example"]),
+            fleetPost(2, home: "a.example", seenOn: ["b.example", "a.example"]),
+        ]
+        t.source.enqueue(first, second + [first[2]])
+        _ = try await t.sessions.fetch("#tag", at: .newest, count: 100)
+        _ = try await t.sessions.fetch("#tag", at: .newest, count: 100)
+        let origins = try #require(try await Origins(database: t.database).of("#tag", now: Self.now))
+        #expect(origins.posts == 4)
+        #expect(
+            origins.writtenOn.map { [$0.server: $0.posts] } == [["a.example": 2], ["b.example": 1], ["c.example": 1]])
+        #expect(origins.seenOn.map { [$0.server: $0.posts] } == [["a.example": 2], ["b.example": 2], ["c.example": 2]])
+        #expect(
+            origins.servers.map { "\($0.server) \($0.written) \($0.gave)" } == [
+                "a.example 2 2", "b.example 1 2", "c.example 1 2",
+            ])
+        let table = try await Popularity(database: t.database).table(for: "#tag", now: Self.now)
+        #expect(table.rows(.hashtags).first?.count == 4)
+    }
 }

@@ -56,7 +56,9 @@ struct DataPackageTests {
         let package = try Self.json(folder + "/datapackage.json")
         let resources = try #require(package["resources"] as? [[String: Any]])
         #expect(
-            resources.compactMap { $0["name"] as? String } == ["posts", "mentions", "media", "popularity", "network"])
+            resources.compactMap { $0["name"] as? String } == [
+                "posts", "mentions", "media", "popularity", "network", "servers",
+            ])
         for resource in resources {
             let path = try #require(resource["path"] as? String)
             let text = try String(contentsOfFile: folder + "/" + path, encoding: .utf8)

@@ -11,6 +11,7 @@ struct BenchCommand: AsyncParsableCommand {
             BenchDecode.self, BenchSearch.self, BenchSearchDistinct.self, BenchImportFloor.self, BenchSession.self,
             BenchTerms.self, BenchPopularity.self, BenchCountPage.self, BenchCountTogether.self, BenchIngest.self,
             BenchTrack.self, BenchExportFill.self, BenchStreams.self, BenchRemove.self, BenchConversations.self,
+            BenchFleet.self,
         ]
     )
 }

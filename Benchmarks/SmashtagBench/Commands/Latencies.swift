@@ -10,6 +10,13 @@ struct Latencies {
         times.append(ContinuousClock.now - started)
     }
 
+    /// Work that does not suspend, timed without a suspension point around it (sub-millisecond work).
+    mutating func measureNow(_ body: () throws -> Void) rethrows {
+        let started = ContinuousClock.now
+        try body()
+        times.append(ContinuousClock.now - started)
+    }
+
     /// `p` from 0 to 1 (1: the slowest).
     func percentile(_ p: Double) -> Double {
         let sorted = times.sorted()

@@ -13,7 +13,8 @@ struct PostgresCounter {
     func count(_ page: PreparedPage, under term: SearchTermKey) async throws -> Int64? {
         let row = try await connection.rows(
             """
-            SELECT term_id, fresh FROM smashtag_count_term(\(term.key), \(PostgresChanges.channel), \(page: page))
+            \(serversOf: page)SELECT term_id, fresh FROM smashtag_count_term(\(term.key), \(PostgresChanges.channel), \
+            \(page: page))
             """
         ).first
         guard let row, let termID = try row["term_id"].decode(Int64?.self) else { return nil }

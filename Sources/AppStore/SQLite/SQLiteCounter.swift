@@ -23,6 +23,7 @@ struct SQLiteCounter {
     /// counted them), and adds their distinct hashtags and users to the term's counts. Returns the mention ids it
     /// had to look up, for `known` once the transaction has committed.
     func count(_ page: PreparedPage) throws -> [String: Int64] {
+        try recordServers(page)
         let new = page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
         var references = try storedReferences(new)
@@ -36,6 +37,17 @@ struct SQLiteCounter {
         let learned = try mentionIDs(increments.mentions.filter { met[$0.key] == nil }.sorted { $0.key < $1.key })
         try add(increments, ids: met.merging(learned) { met, _ in met })
         return learned
+    }
+
+    /// The servers that gave the page's posts (`PostServers`), each pair once.
+    private func recordServers(_ page: PreparedPage) throws {
+        let rows = PostServers.rows(page).map {
+            [$0.network.databaseValue, $0.id.databaseValue, $0.server.databaseValue]
+        }
+        try ValuesList(rows).eachStatement { list, values in
+            try values.statement("INSERT OR IGNORE INTO postServer(network, postID, server) VALUES \(list)", in: db)
+                .execute()
+        }
     }
 
     /// The store's reference of each post it holds already (the page's keys the outer loop, as in

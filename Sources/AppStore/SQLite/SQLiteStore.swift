@@ -283,6 +283,9 @@ struct SQLiteStore: StoreCore {
             try db.execute(sql: SQLiteInteractions.schema)
             try TrendBackfill.interactions(db)
         }
+        migrator.registerMigration("v14: servers of a fleet") { db in
+            try db.execute(sql: PostServers.sqlite)
+        }
         return migrator
     }
 }

@@ -57,7 +57,8 @@ extension PostgresStore: SessionStore {
         settle: Bool, whole: Bool
     ) -> PostgresQuery {
         """
-        SELECT term_id, unchanged, fresh, waiting FROM smashtag_record(\(term.key), \(term.shown), \(holder.id), \
+        \(serversOf: page)SELECT term_id, unchanged, fresh, waiting FROM smashtag_record(\(term.key), \(term.shown), \
+        \(holder.id), \
         \(cursors.newer), \(cursors.older), \(settle), \(whole), \(Recents.limit), \(PostgresChanges.channel), \
         \(page: page))
         """

@@ -36,6 +36,7 @@ public enum DataPackage {
         if termTables {
             resources.append(.csv("popularity", fields: TermTableFields.popularity, keys: .none))
             resources.append(.csv("network", fields: TermTableFields.network, keys: .none))
+            resources.append(.csv("servers", fields: TermTableFields.servers, keys: .none))
         }
         return descriptor(provenance, summary, resources)
     }
@@ -300,6 +301,13 @@ enum TermTableFields {
         DatasetField("target", "string", "Another mention named in the same posts."),
         DatasetField("weight", "integer", "How many posts name both."),
     ]
+
+    static let servers = [
+        DatasetField("server", "string", "A Mastodon-API server, of several asked as one."),
+        DatasetField("written", "integer", "How many of the posts were written on it (their ActivityPub id's host)."),
+        DatasetField(
+            "gave", "integer", "How many of the posts it gave when asked (a post several gave counts for each)."),
+    ]
 }
 
 /// The keys of a post's NDJSON line (`JSONWriter.writePublic`), as the NDJSON's schema names them.
@@ -325,5 +333,6 @@ enum PostLineFields {
         DatasetField("card", "object", "A link's preview: url, title, description, imageURL."),
         DatasetField("displayStart", "integer", "Where the text people see begins, after a reply's leading @names."),
         DatasetField("signedInOnly", "boolean", SignInOnly.fieldDescription),
+        DatasetField("seenOn", "array", "The servers that gave it, when several Mastodon servers were asked as one."),
     ]
 }

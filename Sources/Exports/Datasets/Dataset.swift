@@ -18,12 +18,14 @@ public enum DatasetFormat: String, Sendable, CaseIterable {
 public struct TermTables: Sendable {
     public let popularity: PopularityTable
     public let network: MentionNetwork
+    /// Where its posts came from: a fleet's servers (`servers.csv`).
+    public let origins: TermOrigins?
 
-    public init(popularity: PopularityTable, network: MentionNetwork) {
-        (self.popularity, self.network) = (popularity, network)
+    public init(popularity: PopularityTable, network: MentionNetwork, origins: TermOrigins? = nil) {
+        (self.popularity, self.network, self.origins) = (popularity, network, origins)
     }
 
-    static let fileNames = ["popularity.csv", "network.csv"]
+    static let fileNames = ["popularity.csv", "network.csv", "servers.csv"]
 
     /// The term's popularity table and co-mention network in the window ending `now`, read for its dataset.
     public static func read(
@@ -34,7 +36,8 @@ public struct TermTables: Sendable {
             throw DatasetError.notInRecents(term)
         }
         return TermTables(
-            popularity: try await popularity.table(for: term, window: window, now: now), network: network)
+            popularity: try await popularity.table(for: term, window: window, now: now), network: network,
+            origins: try await Origins(database: database).of(term, window: window, now: now))
     }
 }
 
@@ -194,6 +197,9 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         let network = try OutputFile(path: folder + "/" + TermTables.fileNames[1], durable: durable)
         try network.write(NetworkFile.csv(tables.network, naming: naming))
         try network.commit()
+        let servers = try OutputFile(path: folder + "/" + TermTables.fileNames[2], durable: durable)
+        try servers.write(ServersFile.csv(tables.origins))
+        try servers.commit()
     }
 
     /// The post as it is shared: pseudonymised when asked.

@@ -8,22 +8,31 @@ import WireJSON
 extension MastodonClient: ThreadSource {
     public func thread(of key: PostKey, after: String?, limits: ThreadLimits) async throws -> PostThread? {
         guard key.network == .mastodon, !key.id.isEmpty else { return nil }
-        let path = "/api/v1/statuses/" + URLQuery.encode(key.id)
+        return try await thread(ofStatus: key.id, after: after, limits: limits, byURI: false)
+    }
+
+    /// The thread of the status with this id here; `byURI`: its posts named by their ActivityPub `uri`, as a fleet
+    /// names them (`after` too), each seen on this server.
+    func thread(ofStatus id: String, after: String?, limits: ThreadLimits, byURI: Bool) async throws -> PostThread? {
+        let path = "/api/v1/statuses/" + URLQuery.encode(id)
         let status: JSONValue
         do {
             status = try http.json(try await http.get(path, endpoint: nil).1)
         } catch let failure as MastodonError where failure.reason.isDeleted {
             return nil
         }
-        let focus = try decode(status)
         let context = try http.json(try await http.get(path + "/context", endpoint: nil).1)
         guard let ancestors = context["ancestors"]?.array, let descendants = context["descendants"]?.array else {
             throw http.error(.notMastodon("its answer to \(path)/context has no ancestors and descendants"))
         }
+        var uris: [String: String] = [:]
+        if byURI { for each in [status] + ancestors + descendants { StatusDecoder.uris(of: each, into: &uris) } }
+        let naming = StatusNaming(uris: byURI ? uris : nil, server: http.configuration.serverName)
         var assembly = ThreadAssembly()
-        for status in ancestors + descendants { add(status, to: &assembly) }
+        for status in ancestors + descendants { add(status, to: &assembly, naming) }
         return assembly.thread(
-            of: focus, after: after, limits: limits, source: "Mastodon (\(http.configuration.serverName))")
+            of: naming.post(try decode(status)), after: after, limits: limits,
+            source: "Mastodon (\(http.configuration.serverName))")
     }
 
     private func decode(_ status: JSONValue) throws -> Post {
@@ -33,13 +42,27 @@ extension MastodonClient: ThreadSource {
     }
 
     /// A status of the context, or, where it cannot be read, a gap in its place.
-    private func add(_ status: JSONValue, to assembly: inout ThreadAssembly) {
+    private func add(_ status: JSONValue, to assembly: inout ThreadAssembly, _ naming: StatusNaming) {
         guard let id = status["id"]?.nonEmptyString else { return }
         if let post = try? StatusDecoder.post(from: status) {
-            assembly.add(post)
+            assembly.add(naming.post(post))
         } else {
-            assembly.add(ThreadAssembly.Gap(id: id, parent: status["in_reply_to_id"]?.nonEmptyString, gap: .notFound))
+            let parent = status["in_reply_to_id"]?.nonEmptyString.map(naming.id)
+            assembly.add(ThreadAssembly.Gap(id: naming.id(id), parent: parent, gap: .notFound))
         }
-        if let count = status["replies_count"]?.int { assembly.count(replies: count, of: id) }
+        if let count = status["replies_count"]?.int { assembly.count(replies: count, of: naming.id(id)) }
+    }
+}
+
+/// How a thread names its statuses: by this server's ids, or by their `uri` (a fleet's).
+private struct StatusNaming {
+    let uris: [String: String]?
+    let server: String
+
+    func id(_ local: String) -> String { uris?[local] ?? local }
+
+    func post(_ post: Post) -> Post {
+        guard let uris else { return post }
+        return post.identified(by: { uris[$0] }, seenOn: [server])
     }
 }

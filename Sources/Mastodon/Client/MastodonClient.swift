@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPExchange
 import Logging
 import Posts
 import Synchronization
@@ -24,10 +25,11 @@ public struct MastodonClient: PostSource {
     private let accountIDs = AccountIDs()
 
     public init(
-        configuration: MastodonConfiguration, httpClient: HTTPClient = .shared, policy: Policy = Policy(),
+        configuration: MastodonConfiguration, httpClient: HTTPClient? = nil, policy: Policy = Policy(),
         logger: Logger = Logger(label: "smashtag.mastodon")
     ) {
-        self.http = MastodonHTTP(configuration: configuration, client: httpClient, policy: policy, logger: logger)
+        self.http = MastodonHTTP(
+            configuration: configuration, client: httpClient ?? .unredirected, policy: policy, logger: logger)
         self.policy = policy
     }
 
@@ -35,6 +37,11 @@ public struct MastodonClient: PostSource {
     public var budget: RateLimitBudget? { http.budget }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
+        try await walk(request).page
+    }
+
+    /// A page as `search` gives it, with the walk that made it (each status's `uri`, for a fleet).
+    func walk(_ request: SearchRequest) async throws -> PageWalk {
         let query = try SearchQuery(parsing: request.query)
         let plan = MastodonQuery(query, text: request.query, hasToken: http.configuration.token != nil)
         if let refusal = MastodonQuery.refusal(of: query, plan: plan) { throw http.error(.unsupportedQuery(refusal)) }
@@ -46,7 +53,7 @@ public struct MastodonClient: PostSource {
             let answer = try await http.statuses(endpoint, cursor: cursor, limit: limit)
             walk.take(answer, limit: limit)
         }
-        return walk.page
+        return walk
     }
 
     private func endpoint(for plan: MastodonQuery) async throws -> Endpoint {
@@ -79,9 +86,11 @@ struct PageWalk {
     let request: SearchRequest
     private(set) var posts: [Post] = []
     private(set) var problems: [String] = []
+    /// Each status's ActivityPub `uri` by its id on this server.
+    private(set) var uris: [String: String] = [:]
     /// Where the next answer starts; nil when done.
     private(set) var nextCursor: Cursor?
-    private var hasOlder = false
+    private(set) var hasOlder = false
 
     enum Cursor: Equatable {
         case newest
@@ -106,6 +115,7 @@ struct PageWalk {
         let known = Set(posts.map(\.id))
         posts += answer.posts.filter { !known.contains($0.id) }
         problems += answer.problems
+        uris.merge(answer.uris) { first, _ in first }
         let full = answer.statusCount >= limit
         let continuation =
             isGoingNewer

@@ -29,6 +29,8 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
         case notMastodon(String)
         case malformed(String)
         case unexpectedStatus(Int, String?)
+        /// A 3xx: the API lives elsewhere (the host it names, when it names one).
+        case redirected(String?)
     }
 
     public let server: String
@@ -76,6 +78,10 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
             "\(source) does not look like a Mastodon server: \(what)."
         case .malformed(let why):
             "\(source) sent a response Smashtag cannot read: \(why)."
+        case .redirected(let host?):
+            "\(source) sends its API on to \(host) (a redirect): name \(host) in the list of servers instead."
+        case .redirected(nil):
+            "\(source) answered with a redirect to no readable address; check the server's name."
         case .unexpectedStatus(let status, let detail):
             "\(source) answered with unexpected status \(status)\(detail.map { " (\($0))" } ?? "")."
         }

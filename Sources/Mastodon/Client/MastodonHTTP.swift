@@ -21,6 +21,8 @@ struct StatusesAnswer {
     /// Whether the server sent a `Link` header at all (search answers have none).
     let hasLink: Bool
     let problems: [String]
+    /// Each status's ActivityPub `uri` by its id here (and those of the statuses it boosts or quotes).
+    let uris: [String: String]
 }
 
 /// Requests to one Mastodon server: a deadline each, bounded bodies, and every failure as a `MastodonError`.
@@ -51,8 +53,9 @@ struct MastodonHTTP: Sendable {
         guard let statuses = (endpoint.isSearch ? value["statuses"] : value)?.array else {
             throw error(.notMastodon("its answer to \(endpoint.path) is not a list of statuses"))
         }
-        var (posts, problems) = ([Post](), [String]())
+        var (posts, problems, uris) = ([Post](), [String](), [String: String]())
         for status in statuses {
+            StatusDecoder.uris(of: status, into: &uris)
             do throws(MastodonDecodingError) { posts.append(try StatusDecoder.post(from: status)) } catch {
                 problems.append("\(configuration.serverName): \(error.description); it is left out.")
             }
@@ -60,7 +63,7 @@ struct MastodonHTTP: Sendable {
         let link = headers.first(name: "link")
         return StatusesAnswer(
             posts: posts, statusCount: statuses.count, link: LinkHeader(link ?? ""), hasLink: link != nil,
-            problems: problems)
+            problems: problems, uris: uris)
     }
 
     /// `GET /api/v1/accounts/lookup?acct=…`: the id of `alice` (on this server) or `alice@host`.
@@ -115,11 +118,19 @@ struct MastodonHTTP: Sendable {
         case 404 where detail == nil: return error(.notMastodon("\(endpoint?.path ?? "its API") is not there (404)"))
         case 404: return error(.unexpectedStatus(404, detail))
         case 429: return error(.rateLimited(retryAt: RateLimitHeaders.reset(headers)))
+        case 300...399: return error(.redirected(headers.first(name: "location").flatMap(Self.authority)))
         case 500...599: return error(.serverError(status: Int(status.code)))
         default: return error(.unexpectedStatus(Int(status.code), detail))
         }
     }
 
+    /// The host (and port) of an absolute `http(s)` address, as a server is named; nil for anything else.
+    static func authority(_ address: String) -> String? {
+        let parts = address.split(separator: "://", maxSplits: 1)
+        guard parts.count == 2, parts[0] == "http" || parts[0] == "https" else { return nil }
+        let host = parts[1].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return host.isEmpty ? nil : host.lowercased()
+    }
 }
 
 extension MastodonError.Reason {

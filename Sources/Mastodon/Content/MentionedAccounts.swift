@@ -17,10 +17,10 @@ struct MentionedAccounts {
     }
 
     /// `acct` is `alice@example.social` for a remote account and `alice` for one local to the server that answered;
-    /// a local account takes its host from its profile URL.
+    /// a local account takes its server from its profile URL (its port too, as a remote `acct` names it).
     static func fullAddress(acct: String, profileURL: String) -> String {
         if acct.contains("@") { return acct }
-        return WebLink.host(of: profileURL).map { "\(acct)@\($0)" } ?? acct
+        return MastodonHTTP.authority(profileURL).map { "\(acct)@\($0)" } ?? acct
     }
 
     /// The full address of the user an anchor to `href` showing `@shown` mentions: from `mentions[]` when it lists

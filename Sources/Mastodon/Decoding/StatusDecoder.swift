@@ -38,6 +38,16 @@ package enum StatusDecoder {
         )
     }
 
+    /// The ActivityPub `uri` of the status, the status it boosts and the one it quotes, by the id this server gives
+    /// each: one post's id on every server, where each server has its own local id for it.
+    package static func uris(of status: JSONValue, into uris: inout [String: String]) {
+        let shown = status["reblog"].flatMap { $0.object == nil ? nil : $0 }
+        for part in [status, shown, quotedStatus(of: shown ?? status)] {
+            guard let id = part?["id"]?.nonEmptyString, let uri = part?["uri"]?.nonEmptyString else { continue }
+            uris[id] = uri
+        }
+    }
+
     /// Whom a status answers: its author (a thread of their own), or an account it mentions; nil when the server
     /// names an account it does not list (`in_reply_to_account_id` is an id, not an address).
     private static func repliedTo(_ status: JSONValue, poster: Author) -> String? {
@@ -62,9 +72,11 @@ package enum StatusDecoder {
             imageURL: json?["image"]?.string)
     }
 
-    /// The quoted status, when the server included it (a quote the author has not approved carries none).
+    /// The quoted status, when the server included it: Mastodon 4.4 wraps it (`quote.quoted_status`, none for a quote
+    /// the author has not approved); Akkoma and Pleroma give the status itself as `quote`.
     private static func quotedStatus(of status: JSONValue) -> JSONValue? {
         guard let quote = status["quote"], quote.object != nil else { return nil }
+        if quote["content"] != nil, quote["account"] != nil { return quote }
         return quote["quoted_status"].flatMap { $0.object == nil ? nil : $0 }
     }
 

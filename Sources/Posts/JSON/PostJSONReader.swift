@@ -75,7 +75,8 @@ private struct PostJSONReader {
             url: optionalString("url"),
             language: optionalString("language"),
             notIndexable: optionalBool("notIndexable") ?? false,
-            signedInOnly: optionalBool("signedInOnly") ?? false
+            signedInOnly: optionalBool("signedInOnly") ?? false,
+            seenOn: strings("seenOn") ?? []
         )
     }
 
@@ -202,6 +203,21 @@ private struct PostJSONReader {
 
     private func optionalDouble(_ key: String) throws(PostJSONError) -> Double? {
         object[key].isAbsent ? nil : try double(key)
+    }
+
+    /// An array of strings (the servers a post was seen on); nil when absent.
+    private func strings(_ key: String) throws(PostJSONError) -> [String]? {
+        switch object[key] {
+        case nil, .null?: return nil
+        case .array(let array)?:
+            var strings: [String] = []
+            for element in array {
+                guard case .string(let text) = element else { throw invalid(key, "strings, found \(element.kindName)") }
+                strings.append(text)
+            }
+            return strings
+        case let value?: throw invalid(key, "an array, found \(value.kindName)")
+        }
     }
 
     private func optionalBool(_ key: String) throws(PostJSONError) -> Bool? {

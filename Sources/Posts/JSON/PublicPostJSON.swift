@@ -40,6 +40,11 @@ extension JSONWriter {
         if let quoted = post.quoted { writePublic(quoted, times: times.withoutCounted, key: "quoted") }
         if let quotedID = post.quotedID { member("quotedID", quotedID) }
         if let reposter = post.repostedBy { writePublic(reposter, key: "retweetedBy") }
+        if !post.seenOn.isEmpty {
+            beginArray("seenOn")
+            for server in post.seenOn { element(server) }
+            endArray()
+        }
         if post.isSensitive { member("sensitive", boolean: true) }
         if post.signedInOnly { member("signedInOnly", boolean: true) }
         member("text", post.text)

@@ -51,6 +51,9 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The author asks that only people signed in see their posts (Bluesky's `!no-unauthenticated` label): a visitor
     /// who is not signed in is never shown the post (`forVisitors`).
     public var signedInOnly: Bool { fields.values.signedInOnly }
+    /// The servers that delivered the post when several servers of one network are asked as one (Mastodon's
+    /// fleet): each server's host, the post's own server first when it was asked; empty for a post one server gave.
+    public var seenOn: [String] { fields.values.seenOn }
 
     public init(
         network: Network = .twitter, id: String, created: Date, author: Author, text: String,
@@ -58,7 +61,7 @@ public struct Post: Sendable, Hashable, Identifiable {
         quotedID: String? = nil, quoted: Post? = nil, inReplyToID: String? = nil, inReplyToUser: String? = nil,
         displayStart: Int = 0,
         contentWarning: String? = nil, isSensitive: Bool = false, card: LinkCard? = nil, url: String? = nil,
-        language: String? = nil, notIndexable: Bool = false, signedInOnly: Bool = false
+        language: String? = nil, notIndexable: Bool = false, signedInOnly: Bool = false, seenOn: [String] = []
     ) {
         fields = Fields(
             Values(
@@ -70,7 +73,7 @@ public struct Post: Sendable, Hashable, Identifiable {
                 card: card,
                 url: url ?? network.permalink(id: id, author: author.handle),
                 language: language.flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }, notIndexable: notIndexable,
-                signedInOnly: signedInOnly
+                signedInOnly: signedInOnly, seenOn: seenOn
             ))
     }
 
@@ -99,7 +102,23 @@ public struct Post: Sendable, Hashable, Identifiable {
             displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
             language: values.language, notIndexable: values.notIndexable,
-            signedInOnly: values.signedInOnly || signedInOnly)
+            signedInOnly: values.signedInOnly || signedInOnly, seenOn: values.seenOn)
+    }
+
+    /// The same post under the ids a fleet of servers knows it by (`identify` gives an id's canonical form, nil to
+    /// keep it): its own, the post it answers, the one it quotes; and the servers it was seen on.
+    package func identified(by identify: (String) -> String?, seenOn servers: [String]) -> Post {
+        let values = fields.values
+        let reply = values.inReplyToID.map { identify($0) ?? $0 }
+        let quoted = values.quoted?.identified(by: identify, seenOn: [])
+        return Post(
+            network: values.network, id: identify(values.id) ?? values.id, created: values.created,
+            author: values.author, text: values.text, mentions: values.mentions, media: values.media,
+            repostedBy: values.repostedBy, quotedID: values.quotedID.map { identify($0) ?? $0 }, quoted: quoted,
+            inReplyToID: reply, inReplyToUser: values.inReplyToUser, displayStart: values.displayStart,
+            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
+            language: values.language, notIndexable: values.notIndexable, signedInOnly: values.signedInOnly,
+            seenOn: servers)
     }
 
     /// The post as a visitor who is not signed in may see it: nil when its author shows it only to people signed in,
@@ -114,7 +133,7 @@ public struct Post: Sendable, Hashable, Identifiable {
             quoted: nil, inReplyToID: values.inReplyToID, inReplyToUser: values.inReplyToUser,
             displayStart: values.displayStart,
             contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
-            language: values.language, notIndexable: values.notIndexable)
+            language: values.language, notIndexable: values.notIndexable, seenOn: values.seenOn)
     }
 
     /// The post is what `withheld` leaves of one: nothing of it to show or export.
@@ -157,6 +176,7 @@ extension Post {
         let language: String?
         let notIndexable: Bool
         let signedInOnly: Bool
+        let seenOn: [String]
     }
 
     fileprivate final class Fields: Sendable {

@@ -85,8 +85,11 @@ public struct SourceCursor: Sendable, Hashable, Codable {
             self.init(newer: page.newer, older: page.older)
             return
         }
-        let newer = kept.first.map { request.at(.newer(than: $0.id)) } ?? request
-        let older = isNewer ? page.older : kept.last.map { request.at(.older(than: $0.id, token: nil)) } ?? request
+        let newer = kept.first.map { request.at(.newer(than: page.position(after: $0, newer: true))) } ?? request
+        let older =
+            isNewer
+            ? page.older
+            : kept.last.map { request.at(.older(than: page.position(after: $0, newer: false), token: nil)) } ?? request
         self.init(newer: newer, older: older)
     }
 }

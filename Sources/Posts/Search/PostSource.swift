@@ -64,13 +64,36 @@ public struct SearchPage: Sendable {
     public let older: SearchRequest?
     /// What the source reported but could still serve the page around (a live API's partial errors).
     public let problems: [String]
+    /// Where the source goes on when a merged page shows only part of its posts; nil for a source whose positions
+    /// are its posts' ids.
+    public let cuts: (any PageCuts)?
 
-    public init(posts: [Post], newer: SearchRequest, older: SearchRequest?, problems: [String] = []) {
+    public init(
+        posts: [Post], newer: SearchRequest, older: SearchRequest?, problems: [String] = [],
+        cuts: (any PageCuts)? = nil
+    ) {
         self.posts = posts
         self.newer = newer
         self.older = older
         self.problems = problems
+        self.cuts = cuts
     }
+
+    /// Where the source goes on from `post`, one of this page's, when it is the newest shown (or the oldest): its
+    /// cut, or its id.
+    func position(after post: Post, newer: Bool) -> String {
+        guard let cuts, let index = posts.firstIndex(where: { $0.key == post.key }) else { return post.id }
+        return newer ? cuts.newer(at: index) : cuts.older(at: index)
+    }
+}
+
+/// A source's positions at any post of its page, for a source that does not go on from a post's id (several servers,
+/// each with its own ids for the post): worked out when asked, as a merged page needs one or two of them.
+public protocol PageCuts: Sendable {
+    /// Where the source goes on when the post at `index` is the newest shown.
+    func newer(at index: Int) -> String
+    /// Where it goes on when the post at `index` is the oldest shown.
+    func older(at index: Int) -> String
 }
 
 extension PostSource {

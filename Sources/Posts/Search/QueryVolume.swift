@@ -47,6 +47,12 @@ public protocol VolumeSource: Sendable {
     var volumeLimits: String { get }
 }
 
+/// A source made of several that each count on their own (a fleet of Mastodon servers: each counts what reached it),
+/// asked and shown one by one.
+public protocol VolumeParts: Sendable {
+    var volumeParts: [NamedSource] { get }
+}
+
 /// What each of a set's sources says about a query's volume, asked at once: the counts, the sources that cannot count
 /// this query (and what they can), and the failures, each named.
 public struct VolumeReport: Sendable {
@@ -69,7 +75,8 @@ public struct VolumeReport: Sendable {
 
     /// Every source of `sources` that can count, asked at once; the corpus and the others that cannot are left out
     /// unless `naming` them (said in `unable`).
-    public static func ask(_ query: String, of sources: SourceSet, naming: Bool) async -> VolumeReport {
+    public static func ask(_ query: String, of set: SourceSet, naming: Bool) async -> VolumeReport {
+        let sources = SourceSet(set.sources.flatMap { ($0.source as? any VolumeParts)?.volumeParts ?? [$0] })
         let outcomes = await withTaskGroup(of: (Int, Result<QueryVolume?, SourceFailure>?).self) { group in
             for (index, named) in sources.sources.enumerated() {
                 group.addTask {

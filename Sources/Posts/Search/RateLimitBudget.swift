@@ -63,6 +63,11 @@ public final class RateLimitBudget: Sendable {
         }
     }
 
+    /// Until when a 429 stops every request, people's too; nil when none does now.
+    public func blocked(at now: Date = Date()) -> Date? {
+        state.withLock { state in state.blockedUntil.flatMap { now < $0 ? $0 : nil } }
+    }
+
     /// The window as last known, for tests and diagnostics.
     public var window: Window? { state.withLock { $0.window } }
 }

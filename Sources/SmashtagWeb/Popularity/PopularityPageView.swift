@@ -78,6 +78,8 @@ struct PopularityRows: Sendable {
     let origins: String?
     let sections: [Section]
     let conversations: ConversationRows?
+    /// Where a fleet's posts were written and which servers gave them.
+    let servers: ServerRows?
     /// What the sparklines span, for their labels: "the 14 days to Nov 23" (they end with the term's newest post,
     /// which may be long ago).
     let span: String
@@ -121,6 +123,7 @@ struct PopularityRows: Sendable {
     init(_ page: PopularityPage, tab: Tab, here: String) {
         let overview = page.overview
         origins = page.origins?.sentence
+        servers = ServerRows(page.origins)
         let sparklines = overview.sparklines
         let end = sparklines.end.map { " to " + TrendTime.label($0, bucket: sparklines.bucket, full: true) } ?? ""
         span = "the \(Sparklines.length) \(sparklines.bucket == .hour ? "hours" : "days")\(end)"
@@ -166,6 +169,7 @@ struct PopularityRows: Sendable {
             html.append("<p class=\"dim small span\">The lines: \(span) (UTC). Tap a count for its chart.</p>\n")
         }
         conversations?.write(to: &html)
+        servers?.write(to: &html)
     }
 
     /// "with #a, @b, #c" under the mention, each coloured by its kind.

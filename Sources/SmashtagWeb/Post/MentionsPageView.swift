@@ -33,6 +33,7 @@ struct MentionsPageView: Sendable {
                 items: Self.mentions(post, .hashtag) { Self.search(MentionSearch.hashtag($0), tab: tab, back: here) }),
             Section(title: "Users", items: Self.users(post, tab: tab, back: here)),
             Section(title: "URLs", items: Self.links(post)),
+            Self.seenOn(post),
             Section(
                 title: "Conversation",
                 items: [
@@ -75,6 +76,15 @@ struct MentionsPageView: Sendable {
 
     private static func search(_ query: String, tab: Tab, back: String) -> String {
         SiteURL.search(tab, query: query, back: back).path
+    }
+
+    /// The servers that gave the post, when several were asked (its own first), and its page on its own server.
+    private static func seenOn(_ post: Post) -> Section {
+        guard !post.seenOn.isEmpty else { return Section(title: "", items: []) }
+        let servers = post.seenOn.map { Item(text: $0, href: nil, isExternal: false, kind: "server") }
+        let home = WebLink.host(of: post.url).map { "Open it on \($0)" } ?? "Open it on its server"
+        let own = SafeURL.link(post.url).map { [Item(text: home, href: $0, isExternal: true, kind: "url")] } ?? []
+        return Section(title: "Seen on \(counted(post.seenOn.count, "server"))", items: servers + own)
     }
 
     /// Where the links really go, the previewed link last when the text does not hold it; only http(s) links are

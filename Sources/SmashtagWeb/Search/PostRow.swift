@@ -34,6 +34,8 @@ struct PostRow: Sendable {
     let notIndexable: Bool
     /// A reply's thread, under the row (a link of its own: the row may be one already).
     let threadURL: String?
+    /// "Seen on 3 servers", for a post several servers of a network gave (the Mentions page lists them).
+    let seenOn: String?
 
     /// Where tapping a row goes: a search's rows open their Mentions page (a reply has its thread linked under it),
     /// a thread's replies open their own thread, and the post a thread is about its Mentions page — or nowhere, when
@@ -73,6 +75,7 @@ struct PostRow: Sendable {
             }
         notIndexable = post.notIndexable
         threadURL = target == .mentions && post.inReplyToID != nil ? links.threadURL(post.key) : nil
+        seenOn = post.seenOn.isEmpty ? nil : "Seen on \(counted(post.seenOn.count, "server"))"
     }
 }
 
@@ -177,6 +180,7 @@ extension PostRow {
         writeReplyingTo(to: &html)
         writeText(to: &html)
         mediaNote.write(to: &html)
+        if let seenOn { html.append("    <p class=\"dim small seen\">\(seenOn)</p>\n") }
         if notIndexable {
             html.append("    <p class=\"dim small\">Not kept: its author has not opted in to search.</p>\n")
         }

@@ -1,0 +1,44 @@
+import PostgresNIO
+import Posts
+
+/// Which servers of a fleet gave each post (Mastodon's instances asked as one, `Post.seenOn`): a row per post and
+/// server, added as pages are counted, so a post another server gives later adds that server and counts nothing
+/// twice. Keyed by the post's key rather than its row, so that PostgreSQL writes it in the statement that stores the
+/// page; read through a term's counted posts only, so a row whose post has gone counts for nothing.
+enum PostServers {
+    static let sqlite = """
+        CREATE TABLE postServer (
+            network INTEGER NOT NULL, postID TEXT NOT NULL, server TEXT NOT NULL,
+            PRIMARY KEY (network, postID, server)
+        ) WITHOUT ROWID
+        """
+    static let postgres = """
+        CREATE TABLE post_server (
+            network smallint NOT NULL, post_id text NOT NULL, server text NOT NULL,
+            PRIMARY KEY (network, post_id, server)
+        )
+        """
+
+    /// Each (post, server) pair of the page's posts that were seen on servers.
+    static func rows(_ page: PreparedPage) -> [(network: Int, id: String, server: String)] {
+        page.storable.flatMap { storable in
+            storable.post.seenOn.map { (storable.post.network.code, storable.post.id, $0) }
+        }
+    }
+}
+
+extension PostgresQuery.StringInterpolation {
+    /// `WITH … AS (INSERT INTO post_server …)` before the statement that stores the page, when its posts were seen
+    /// on servers: in that statement, so in its transaction. Nothing otherwise.
+    mutating func appendInterpolation(serversOf page: PreparedPage) {
+        let rows = PostServers.rows(page)
+        guard !rows.isEmpty else { return }
+        appendLiteral("WITH seen AS (INSERT INTO post_server (network, post_id, server) SELECT * FROM unnest(")
+        appendInterpolation(rows.map(\.network))
+        appendLiteral("::smallint[], ")
+        appendInterpolation(rows.map(\.id))
+        appendLiteral("::text[], ")
+        appendInterpolation(rows.map(\.server))
+        appendLiteral("::text[]) ON CONFLICT DO NOTHING) ")
+    }
+}

@@ -1,0 +1,102 @@
+import AsyncHTTPClient
+import Logging
+import Posts
+
+/// Several Mastodon-API servers (Mastodon, GoToSocial, Akkoma and Pleroma) searched as one source
+/// (`SMASHTAG_MASTODON_INSTANCES`): each server asked at once with its own deadline, rate limit and place, and every
+/// post once, under its ActivityPub `uri`, with the servers it was seen on. A server that fails is named beside the
+/// others' posts and keeps its place; only when every server fails is the search an error.
+public struct MastodonFleet: PostSource {
+    /// One server of the fleet: its name (host, and port when not the default) and its client.
+    struct Server: Sendable {
+        let name: String
+        let client: MastodonClient
+        let hasToken: Bool
+    }
+
+    let servers: [Server]
+    /// Where each post seen lately was seen, for its thread and for rechecks.
+    let directory = FleetDirectory()
+    /// How many rounds a page may take when every post a round got was shown before (a server far behind the others).
+    private let rounds = 3
+
+    public init(
+        configurations: [MastodonConfiguration], httpClient: HTTPClient? = nil,
+        policy: MastodonClient.Policy = MastodonClient.Policy(), logger: Logger = Logger(label: "smashtag.mastodon")
+    ) {
+        servers = configurations.map {
+            Server(
+                name: $0.serverName,
+                client: MastodonClient(configuration: $0, httpClient: httpClient, policy: policy, logger: logger),
+                hasToken: $0.token != nil)
+        }
+    }
+
+    /// The servers' names, in the list's order.
+    public var serverNames: [String] { servers.map(\.name) }
+
+    /// What the toggle and a failure say: "Mastodon (3 servers)".
+    public var title: String { "Mastodon (\(counted(servers.count, "server")))" }
+
+    public func search(_ request: SearchRequest) async throws -> SearchPage {
+        let (direction, start) = try Self.start(request)
+        let asked = try askable(request.query)
+        var position = start
+        for round in 1...rounds {
+            let outcome = try await ask(asked, request, at: position, direction)
+            let merge = FleetMerge(
+                request: request, direction: direction, incoming: position, servers: serverNames)
+            let page = merge.page(outcome.answers, failed: outcome.failed, problems: outcome.problems)
+            guard page.posts.isEmpty, round < rounds, let next = merge.advanced(outcome.answers, failed: outcome.failed)
+            else {
+                directory.remember(outcome.answers)
+                return page
+            }
+            position = next
+        }
+        preconditionFailure("the last round returns")
+    }
+
+    /// The direction and the position a request starts from; a position this fleet did not write is refused.
+    private static func start(_ request: SearchRequest) throws -> (FleetMerge.Direction, FleetPosition) {
+        switch request.position {
+        case .newest: return (.newest, FleetPosition())
+        case .newer(let word): return (.newer, try position(word))
+        case .older(let word, _): return (.older, try position(word))
+        }
+    }
+
+    private static func position(_ word: String) throws -> FleetPosition {
+        guard let position = FleetPosition(decoding: word) else { throw FleetError.foreignPosition }
+        return position
+    }
+
+    /// The servers that can answer the query: all of them, or, for words (which need a token), those with one.
+    private func askable(_ query: String) throws -> [Server] {
+        let parsed = try SearchQuery(parsing: query)
+        let hasToken = servers.contains(where: \.hasToken)
+        let plan = MastodonQuery(parsed, text: query, hasToken: hasToken)
+        let title = "\(counted(servers.count, "server")) of Mastodon"
+        if let refusal = MastodonQuery.refusal(of: parsed, plan: plan) {
+            throw MastodonError(server: title, reason: .unsupportedQuery(refusal))
+        }
+        guard let plan else { throw MastodonError(server: title, reason: .wordsNeedToken) }
+        if case .search = plan { return servers.filter(\.hasToken) }
+        return servers
+    }
+}
+
+/// Why a fleet cannot search at all.
+enum FleetError: Error, Sendable, ExplainedError, MistakenRequest {
+    case foreignPosition
+
+    var description: String {
+        switch self {
+        case .foreignPosition:
+            """
+            This page’s place among the Mastodon servers is not one Smashtag wrote; search again from the newest \
+            posts.
+            """
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import AppStore
+import Foundation
+import HTTPExchange
+import Mastodon
+import Posts
+import StubMastodon
+import StubServer
+import Testing
+
+@testable import Tracking
+
+/// Issue 53: a term tracked over three Mastodon servers asked as one (the third answering as GoToSocial, with the
+/// token): each keeps its own place, one failing is named and the others go on, and every post is counted once,
+/// with the servers that gave it.
+struct FleetTrackingTests {
+    static let domains = ["a.example", "b.example", "c.example"]
+
+    /// Post `number`'s own server and the servers that serve it.
+    static func servers(of number: Int) -> (home: Int, on: [Int]) {
+        let home = number % 3
+        return (home, (0..<3).filter { $0 == home || number % ($0 + 2) == 0 })
+    }
+
+    /// Posts `numbers` as each stub serves them: ids of its own, the same `uri` everywhere.
+    static func serve(_ numbers: ClosedRange<Int>, on stubs: [StubMastodon]) {
+        for (server, stub) in stubs.enumerated() {
+            stub.serve(
+                numbers.filter { servers(of: $0).on.contains(server) }.map { number in
+                    let home = servers(of: number).home
+                    let origin =
+                        home == server ? nil : StubMastodon.Origin(home: domains[home], uri: uri(number, stubs))
+                    return StubMastodon.Status(
+                        id: 1000 * (server + 1) + number * (server + 2), tags: ["fedi"], author: "u\(number % 4)",
+                        origin: origin, second: number * 10, mentions: [mentioned(number)])
+                })
+        }
+    }
+
+    /// Whom post `number` mentions: one of four people, on one of the three servers.
+    static func mentioned(_ number: Int) -> String {
+        "p\(number % 4)@\(domains[(number / 4) % 3])"
+    }
+
+    static func uri(_ number: Int, _ stubs: [StubMastodon]) -> String {
+        let home = servers(of: number).home
+        return stubs[home].uri(of: .init(id: 1000 * (home + 1) + number * (home + 2), author: "u\(number % 4)"))
+    }
+
+    @Test func trackingOverThreeServersCountsEachPostOnceAndSurvivesOneFailing() async throws {
+        try await StubMastodon.run(domain: Self.domains[0]) { a, portA in
+            try await StubMastodon.run(domain: Self.domains[1]) { b, portB in
+                try await StubMastodon.run(domain: Self.domains[2], flavor: .goToSocial) { c, portC in
+                    try await track([a, b, c], ports: [portA, portB, portC])
+                }
+            }
+        }
+    }
+
+    private func track(_ stubs: [StubMastodon], ports: [Int]) async throws {
+        let database = try AppDatabase.inMemory()
+        let terms = TrackedTerms(database: database)
+        try await terms.track("#fedi", TrackingPlan(every: 10, backfill: 10))
+        let fleet = MastodonFleet(
+            configurations: ports.enumerated().map { index, port in
+                MastodonConfiguration(instance: "http://127.0.0.1:\(port)", token: index == 2 ? BearerToken("t") : nil)
+            })
+        let sources = SourceSet([NamedSource(name: "mastodon", title: fleet.title, source: fleet)])
+        var options = Tracker.Options()
+        options.pageSize = 10
+        let tracker = Tracker(terms: terms, sources: sources, options: options, logger: TrackerTests.logger)
+
+        Self.serve(1...40, on: stubs)
+        try await TrackerTests.runOnce(tracker, terms, "#fedi")
+        stubs[1].fail(with: StubFailure(status: 502))
+        Self.serve(1...60, on: stubs)
+        try await TrackerTests.runOnce(tracker, terms, "#fedi")
+        let during = try #require(try await terms.term("#fedi")?.source("mastodon"))
+        #expect(during.error == nil, "the others went on")
+        #expect(during.gap?.contains("Mastodon (127.0.0.1:\(ports[1])) failed with status 502") == true)
+        stubs[1].fail(with: nil)
+        Self.serve(1...75, on: stubs)
+        for _ in 0..<12 { try await TrackerTests.runOnce(tracker, terms, "#fedi") }
+
+        let term = try #require(try await terms.term("#fedi"))
+        #expect(term.posts == 75, "every post once, whichever servers gave it and whenever")
+        let table = try await Popularity(database: database).table(for: "#fedi")
+        #expect(table.rows(.hashtags) == [PopularMention(mention: "#fedi", count: 75)])
+        // A recount: each person mentioned is one person whatever server wrote the post (`p1` on a.example's own
+        // posts is `p1@a.example`, as on the others).
+        let recount = Dictionary(grouping: 1...75) { "@" + Self.mentioned($0) }.filter { $0.value.count > 1 }
+            .mapValues(\.count)
+        let users = Dictionary(uniqueKeysWithValues: table.rows(.users).map { ($0.mention, $0.count) })
+        #expect(users == recount)
+        let origins = try #require(try await Origins(database: database).of("#fedi"))
+        let written = Dictionary(grouping: 1...75) { Self.domains[Self.servers(of: $0).home] }.mapValues(\.count)
+        #expect(Dictionary(uniqueKeysWithValues: origins.writtenOn.map { ($0.server, $0.posts) }) == written)
+        let gave = Dictionary(
+            uniqueKeysWithValues: (0..<3).map { server in
+                ("127.0.0.1:\(ports[server])", (1...75).filter { Self.servers(of: $0).on.contains(server) }.count)
+            })
+        #expect(Dictionary(uniqueKeysWithValues: origins.seenOn.map { ($0.server, $0.posts) }) == gave)
+    }
+}
