@@ -328,7 +328,7 @@ let package = Package(
             name: "TrackingTests",
             dependencies: [
                 "Tracking", "SmashtagApp", "AppStore", "Corpus", "Mastodon", "Posts", "StubMastodon", "StubServer",
-                "TestSupport", "HTTPExchange",
+                "TestSupport", "HTTPExchange", "PostgresSupport", .serviceLifecycle,
                 .logging,
             ],
             swiftSettings: upcoming

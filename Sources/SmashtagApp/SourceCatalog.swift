@@ -57,14 +57,16 @@ public struct SourceCatalog: Sendable {
     }
 
     /// The address of each configured network's service, whose clock `doctor` compares with this computer's.
-    public var serviceAddresses: [(name: Name, url: String)] {
-        configured.flatMap { name -> [(name: Name, url: String)] in
+    /// Each named as `--source` names it; a fleet's servers as `mastodon (host)`.
+    public var serviceAddresses: [(name: String, url: String)] {
+        configured.flatMap { name -> [(name: String, url: String)] in
             switch name {
             case .corpus: []
-            case .x: xAPI.map { [(name, $0.baseURL)] } ?? []
-            case .mastodon:
-                (mastodonFleet.isEmpty ? mastodon.map { [$0] } ?? [] : mastodonFleet).map { (name, $0.baseURL) }
-            case .bluesky: [(name, namedBluesky.serviceURL)]
+            case .x: xAPI.map { [(name.rawValue, $0.baseURL)] } ?? []
+            case .mastodon where !mastodonFleet.isEmpty:
+                mastodonFleet.map { ("\(name.rawValue) (\($0.serverName))", $0.baseURL) }
+            case .mastodon: mastodon.map { [(name.rawValue, $0.baseURL)] } ?? []
+            case .bluesky: [(name.rawValue, namedBluesky.serviceURL)]
             }
         }
     }

@@ -112,7 +112,7 @@ struct DoctorCommand: AsyncParsableCommand {
             let reading = await Self.offset(of: url)
             guard case .answered(let offset?) = reading else {
                 let why = reading == .unanswered ? "it did not answer" : "\(url) sent no time"
-                checks.append(.fails("Clock", "could not be compared with \(name.rawValue)'s: \(why)."))
+                checks.append(.fails("Clock", "could not be compared with \(name)'s: \(why)."))
                 continue
             }
             let seconds = Int(offset.rounded())
@@ -121,10 +121,10 @@ struct DoctorCommand: AsyncParsableCommand {
                 checks.append(
                     .fails(
                         "Clock",
-                        "this computer's is \(words) \(name.rawValue)'s: tokens will look expired; set it right (NTP).")
+                        "this computer's is \(words) \(name)'s: tokens will look expired; set it right (NTP).")
                 )
             } else {
-                checks.append(.holds("Clock", "within \(Int(Self.mostClockOffset)) s of \(name.rawValue)'s."))
+                checks.append(.holds("Clock", "within \(Int(Self.mostClockOffset)) s of \(name)'s."))
             }
         }
         return checks

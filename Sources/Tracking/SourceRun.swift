@@ -69,7 +69,8 @@ struct SourceRun {
             state.error = nil
             state.retryAt = nil
             state.failures = 0
-            if !page.problems.isEmpty { state.gap = page.problems.joined(separator: " ") }
+            // What this page could not collect (a server of several that failed): said until a page has none.
+            state.gap = page.problems.isEmpty ? nil : page.problems.joined(separator: " ")
             return page
         } catch let failed as SourcesFailed {
             // Stopping (Ctrl-C, a server shutting down) cancels the request under way: not the source's failure.

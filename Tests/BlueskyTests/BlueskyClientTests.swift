@@ -169,7 +169,7 @@ struct BlueskyClientTests {
             stub.fail(with: .init(status: 200, body: #"{"posts":[]}"#, delay: .seconds(3600)))
             await expect(
                 try await client(port, deadline: .seconds(1)).search(SearchRequest(query: "#swift")),
-                "Bluesky (127.0.0.1:\(port)) did not answer within 1 seconds; try again later.")
+                "Bluesky (127.0.0.1:\(port)) did not answer within 1 second; try again later.")
         }
     }
 

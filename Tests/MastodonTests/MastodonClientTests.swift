@@ -180,7 +180,7 @@ struct MastodonClientTests {
             stub.fail(with: .init(status: 200, body: "[]", delay: .seconds(3600)))
             await expect(
                 try await client(port, deadline: .seconds(1)).search(SearchRequest(query: "#swift")),
-                "Mastodon (127.0.0.1:\(port)) did not answer within 1 seconds; try again later.")
+                "Mastodon (127.0.0.1:\(port)) did not answer within 1 second; try again later.")
         }
     }
 

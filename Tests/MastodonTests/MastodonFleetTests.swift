@@ -202,6 +202,50 @@ struct MastodonFleetTests {
         }
     }
 
+    @Test func aSlowServerAndOneThatIsNotThereAreNamedAndTheOthersShown() async throws {
+        try await StubMastodon.run(domain: "a.example") { a, portA in
+            try await StubMastodon.run(domain: "b.example") { b, portB in
+                a.serve([.init(id: 1, tags: ["fedi"])])
+                b.serve([.init(id: 2, tags: ["fedi"])])
+                b.answerAfter(.seconds(5))
+                let closed = try await StubMastodon.run { _, port in port }
+                var policy = MastodonClient.Policy()
+                policy.deadline = .seconds(1)
+                let fleet = MastodonFleet(
+                    configurations: [portA, portB, closed].map {
+                        MastodonConfiguration(instance: "http://127.0.0.1:\($0)")
+                    },
+                    policy: policy)
+                let started = ContinuousClock.now
+                let page = try await fleet.search(SearchRequest(query: "#fedi"))
+                #expect(
+                    ContinuousClock.now - started < .seconds(4), "the slow server holds the page by its deadline only")
+                #expect(page.posts.map(\.seenOn) == [["127.0.0.1:\(portA)"]])
+                #expect(
+                    Set(page.problems) == [
+                        "Mastodon (127.0.0.1:\(closed)): the connection was refused; check the address and that the "
+                            + "service is running.",
+                        "Mastodon (127.0.0.1:\(portB)) did not answer within 1 second; try again later.",
+                    ])
+            }
+        }
+    }
+
+    @Test func eachServerSaysTheVolumeItSaw() async throws {
+        try await Self.withThree { stubs, ports in
+            for (index, stub) in stubs.enumerated() {
+                stub.serveHistory(of: "fedi", [.init(day: 1_785_024_000, uses: 10 * (index + 1), accounts: index + 1)])
+            }
+            let fleet = Self.fleet(ports)
+            let report = await VolumeReport.ask(
+                "#fedi", of: SourceSet([NamedSource(name: "mastodon", title: fleet.title, source: fleet)]),
+                naming: false)
+            #expect(report.answers.map(\.title) == ports.map { "Mastodon (127.0.0.1:\($0))" })
+            #expect(report.answers.map(\.volume.posts) == [10, 20, 30])
+            #expect(report.answers.allSatisfy { $0.source == "mastodon" } && report.failures.isEmpty)
+        }
+    }
+
     @Test func aServerThatHidesTagTimelinesFromVisitorsIsNamed() async throws {
         try await StubMastodon.run(domain: "a.example") { a, portA in
             try await StubMastodon.run(domain: "c.example", flavor: .goToSocial) { c, portC in

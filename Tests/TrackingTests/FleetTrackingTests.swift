@@ -1,10 +1,14 @@
 import AppStore
 import Foundation
 import HTTPExchange
+import Logging
 import Mastodon
+import PostgresSupport
 import Posts
+import ServiceLifecycle
 import StubMastodon
 import StubServer
+import TestSupport
 import Testing
 
 @testable import Tracking
@@ -46,18 +50,30 @@ struct FleetTrackingTests {
         return stubs[home].uri(of: .init(id: 1000 * (home + 1) + number * (home + 2), author: "u\(number % 4)"))
     }
 
-    @Test func trackingOverThreeServersCountsEachPostOnceAndSurvivesOneFailing() async throws {
+    /// SQLite in memory, and PostgreSQL when `scripts/test` has started a cluster.
+    static var stores: [String] { TestPostgres.url == nil ? ["sqlite"] : ["sqlite", "postgresql"] }
+
+    static func open(_ store: String) async throws -> AppDatabase {
+        guard store == "postgresql" else { return try AppDatabase.inMemory() }
+        let url = try PostgresURL(try await TestPostgres.newDatabase())
+        let database = try await AppDatabase.connect(to: url, logger: Logger(label: "test"))
+        if let service = database.service { Task { try await service.run() } }
+        return database
+    }
+
+    @Test(arguments: stores) func trackingOverThreeServersCountsEachPostOnceAndSurvivesOneFailing(
+        store: String
+    ) async throws {
         try await StubMastodon.run(domain: Self.domains[0]) { a, portA in
             try await StubMastodon.run(domain: Self.domains[1]) { b, portB in
                 try await StubMastodon.run(domain: Self.domains[2], flavor: .goToSocial) { c, portC in
-                    try await track([a, b, c], ports: [portA, portB, portC])
+                    try await track([a, b, c], ports: [portA, portB, portC], on: try await Self.open(store))
                 }
             }
         }
     }
 
-    private func track(_ stubs: [StubMastodon], ports: [Int]) async throws {
-        let database = try AppDatabase.inMemory()
+    private func track(_ stubs: [StubMastodon], ports: [Int], on database: AppDatabase) async throws {
         let terms = TrackedTerms(database: database)
         try await terms.track("#fedi", TrackingPlan(every: 10, backfill: 10))
         let fleet = MastodonFleet(
@@ -83,6 +99,7 @@ struct FleetTrackingTests {
 
         let term = try #require(try await terms.term("#fedi"))
         #expect(term.posts == 75, "every post once, whichever servers gave it and whenever")
+        #expect(term.source("mastodon").gap == nil, "the failure is not said once every server answers again")
         let table = try await Popularity(database: database).table(for: "#fedi")
         #expect(table.rows(.hashtags) == [PopularMention(mention: "#fedi", count: 75)])
         // A recount: each person mentioned is one person whatever server wrote the post (`p1` on a.example's own

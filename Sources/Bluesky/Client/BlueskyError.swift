@@ -67,7 +67,8 @@ public struct BlueskyError: Error, Sendable, Equatable, ExplainedError {
         case .rateLimited(let retryAt):
             return "\(name) rate-limited Smashtag (429 Too Many Requests); \(RetryAdvice.sentence(until: retryAt))."
         case .serverError(let status): return "\(name) failed with status \(status); try again in a few minutes."
-        case .timedOut(let seconds): return "\(name) did not answer within \(seconds) seconds; try again later."
+        case .timedOut(let seconds):
+            return "\(name) did not answer within \(counted(seconds, "second")); try again later."
         case .unreachable(let why): return "\(name): \(why)."
         case .malformed(let why): return "\(name) sent a response Smashtag cannot read: \(why)."
         case .unexpectedStatus(let status, let detail):

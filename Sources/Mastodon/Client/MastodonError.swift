@@ -71,7 +71,7 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
         case .serverError(let status):
             "\(source) failed with status \(status); try again later."
         case .timedOut(let seconds):
-            "\(source) did not answer within \(seconds) seconds; try again later."
+            "\(source) did not answer within \(counted(seconds, "second")); try again later."
         case .unreachable(let why):
             "\(source): \(why)."
         case .notMastodon(let what):

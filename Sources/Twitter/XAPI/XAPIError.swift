@@ -39,7 +39,7 @@ public enum XAPIError: Error, Sendable, Equatable, ExplainedError {
         case .serverError(let status, let attempts):
             "The X API failed with status \(status)\(Self.times(attempts)); try again later."
         case .timedOut(let seconds, let attempts):
-            "The X API did not answer within \(seconds) seconds\(Self.times(attempts)); try again later."
+            "The X API did not answer within \(counted(seconds, "second"))\(Self.times(attempts)); try again later."
         case .unreachable(let baseURL, let reason):
             "The X API (\(baseURL)): \(reason)."
         case .malformedResponse(let reason):
