@@ -65,7 +65,9 @@ struct SourceRun {
     private func fetch(at position: MergedPosition, _ state: inout TrackedSource) async throws -> MergedPage? {
         let request = MergedRequest(query: term.term, count: options.pageSize, position: position)
         do {
-            let page = try await SourceSet([named]).search(request)
+            let source = (named.source as? any BackgroundSource)?.forBackground ?? named.source
+            let page = try await SourceSet([NamedSource(name: named.name, title: named.title, source: source)])
+                .search(request)
             state.error = nil
             state.retryAt = nil
             state.failures = 0

@@ -1,5 +1,8 @@
 import AppStore
 import Foundation
+import GRDB
+import Logging
+import PostgresNIO
 import Posts
 import TestSupport
 import Testing
@@ -79,5 +82,38 @@ struct OriginsTests {
             ])
         let table = try await Popularity(database: t.database).table(for: "#tag", now: Self.now)
         #expect(table.rows(.hashtags).first?.count == 4)
+    }
+
+    /// A fleet's post is named by its `uri`, which names its author: its server rows go when the post does.
+    @Test(arguments: TestStore.available) func aPostsServersGoWithIt(store: TestStore) async throws {
+        let t = try await store.fixture()
+        let posts = (1...3).map { id in
+            Post(
+                network: .mastodon, id: "https://a.example/users/u\(id)/statuses/\(id)",
+                created: Self.now.addingTimeInterval(-Double(id) * 60),
+                author: Author(handle: "u\(id)@a.example", name: "u"),
+                text: "#tag", mentions: TestPosts.post(id, "#tag").mentions, seenOn: ["a.example", "b.example"])
+        }
+        t.source.enqueue(posts)
+        _ = try await t.sessions.fetch("#tag", at: .newest, count: 100)
+        #expect(try await serverRows(t.database) == 6)
+        #expect(try await t.recents.delete("#tag"))
+        #expect(try await t.database.storedPostIDs().isEmpty)
+        #expect(try await serverRows(t.database) == 0)
+    }
+
+    private func serverRows(_ database: AppDatabase) async throws -> Int {
+        if let writer = database.sqliteWriter {
+            return try await writer.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM postServer")! }
+        }
+        let client = try #require(database.postgresClient)
+        var count = 0
+        for try await n in try await client.query(
+            "SELECT count(*) AS n FROM post_server", logger: Logger(label: "test")
+        )
+        .decode(Int.self) {
+            count = n
+        }
+        return count
     }
 }

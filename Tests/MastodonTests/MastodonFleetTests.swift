@@ -312,10 +312,17 @@ struct MastodonFleetTests {
         }
     }
 
-    @Test func aPositionFromElsewhereIsRefusedInOneSentence() async throws {
-        let fleet = Self.fleet([1, 2, 3])
-        await #expect(throws: FleetError.foreignPosition) {
-            try await fleet.search(SearchRequest(query: "#fedi").at(.older(than: "12345", token: nil)))
+    /// A place saved before the servers were asked as one (a single server's id): a newer walk starts again from
+    /// every server's newest posts; an older one has nothing to show, and says why.
+    @Test func aPositionFromBeforeTheFleetStartsAgainOrSaysWhy() async throws {
+        try await Self.withThree { stubs, ports in
+            Self.serve(Self.world(1...30), on: stubs)
+            let fleet = Self.fleet(ports)
+            let newer = try await fleet.search(SearchRequest(query: "#fedi", count: 10).at(.newer(than: "12345")))
+            #expect(newer.posts.count == 10 && newer.problems.isEmpty)
+            let older = try await fleet.search(SearchRequest(query: "#fedi").at(.older(than: "12345", token: nil)))
+            #expect(older.posts.isEmpty && older.older == nil)
+            #expect(older.problems == [MastodonFleet.foreignPosition])
         }
     }
 

@@ -6,6 +6,7 @@ import Mastodon
 import PostgresSupport
 import Posts
 import ServiceLifecycle
+import SmashtagApp
 import StubMastodon
 import StubServer
 import TestSupport
@@ -116,5 +117,36 @@ struct FleetTrackingTests {
                 ("127.0.0.1:\(ports[server])", (1...75).filter { Self.servers(of: $0).on.contains(server) }.count)
             })
         #expect(Dictionary(uniqueKeysWithValues: origins.seenOn.map { ($0.server, $0.posts) }) == gave)
+    }
+
+    /// Each server keeps its own budget: one whose window is down to the fifth kept for people's searches is passed
+    /// over by the tracker (said, its place kept) while the others are collected; a person's search still asks it.
+    @Test func aServerKeepingItsLastFifthForSearchesIsPassedOverByTheTracker() async throws {
+        try await StubMastodon.run(domain: Self.domains[0]) { a, portA in
+            try await StubMastodon.run(domain: Self.domains[1]) { b, portB in
+                let database = try AppDatabase.inMemory()
+                let terms = TrackedTerms(database: database)
+                try await terms.track("#fedi", TrackingPlan(every: 10))
+                let fleet = MastodonFleet(
+                    configurations: [portA, portB].map { MastodonConfiguration(instance: "http://127.0.0.1:\($0)") })
+                let sources = SourceSet([NamedSource(name: "mastodon", title: fleet.title, source: fleet)])
+                let tracker = Tracker(terms: terms, sources: sources, logger: TrackerTests.logger)
+                a.serve((1...3).map { .init(id: $0, tags: ["fedi"], second: $0) })
+                b.serve((4...6).map { .init(id: $0, tags: ["fedi"], second: $0) })
+                b.limitRate(StubMastodon.RateLimit(limit: 300, remaining: 30, reset: Date().addingTimeInterval(300)))
+                try await TrackerTests.runOnce(tracker, terms, "#fedi")
+                #expect(try await terms.term("#fedi")?.posts == 6)
+                let asked = b.requests.count
+                a.serve((1...4).map { .init(id: $0, tags: ["fedi"], second: $0 * 2) })
+                try await TrackerTests.runOnce(tracker, terms, "#fedi")
+                #expect(b.requests.count == asked, "the tracker sends it nothing in the last fifth")
+                let state = try #require(try await terms.term("#fedi")?.source("mastodon"))
+                #expect(
+                    state.error == nil && state.gap?.contains("waiting for its rate limit, kept for searches") == true)
+                #expect(try await terms.term("#fedi")?.posts == 7, "the other server's new post is counted")
+                _ = try await SearchSessions(database: database).fetch("#fedi", from: sources, at: .newest)
+                #expect(b.requests.count > asked, "a person's search still asks it")
+            }
+        }
     }
 }

@@ -258,7 +258,7 @@ enum PostgresMigrations {
                     $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION")
                 }
         ),
-        ("v11: servers of a fleet", [PostServers.postgres]),
+        ("v11: servers of a fleet", PostServers.postgres),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

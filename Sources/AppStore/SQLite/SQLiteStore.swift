@@ -284,7 +284,7 @@ struct SQLiteStore: StoreCore {
             try TrendBackfill.interactions(db)
         }
         migrator.registerMigration("v14: servers of a fleet") { db in
-            try db.execute(sql: PostServers.sqlite)
+            for statement in PostServers.sqlite { try db.execute(sql: statement) }
         }
         return migrator
     }

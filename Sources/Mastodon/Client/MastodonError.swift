@@ -31,6 +31,8 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
         case unexpectedStatus(Int, String?)
         /// A 3xx: the API lives elsewhere (the host it names, when it names one).
         case redirected(String?)
+        /// Background work leaves the rest of the server's window to people's searches, until it resets.
+        case keptForSearches(until: Date)
     }
 
     public let server: String
@@ -80,6 +82,8 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
             "\(source) sent a response Smashtag cannot read: \(why)."
         case .redirected(let host?):
             "\(source) sends its API on to \(host) (a redirect): name \(host) in the list of servers instead."
+        case .keptForSearches(let until):
+            "\(source): waiting for its rate limit, kept for searches, until \(RetryAdvice.time(until))."
         case .redirected(nil):
             "\(source) answered with a redirect to no readable address; check the server's name."
         case .unexpectedStatus(let status, let detail):

@@ -27,11 +27,14 @@ extension MastodonFleet {
     /// Every server that has something left at `position`, asked at once; throws only when every server asked
     /// failed (or none knows the account asked for).
     func ask(
-        _ asked: [Server], _ request: SearchRequest, at position: FleetPosition, _ direction: FleetMerge.Direction
+        _ asked: [Server], _ request: SearchRequest, at position: FleetPosition, _ direction: FleetMerge.Direction,
+        background: Bool
     ) async throws -> FleetRound {
         let outcomes = await withTaskGroup(of: (Int, ServerOutcome).self) { group in
             for (index, server) in asked.enumerated() {
-                group.addTask { (index, await Self.ask(server, request, at: position.places[server.name], direction)) }
+                group.addTask {
+                    (index, await Self.ask(server, request, at: position.places[server.name], direction, background))
+                }
             }
             var outcomes = [ServerOutcome](repeating: .notAsked, count: asked.count)
             for await (index, outcome) in group { outcomes[index] = outcome }
@@ -62,9 +65,11 @@ extension MastodonFleet {
     }
 
     /// One server's page from its place: not asked when an older walk has passed its oldest post, nor while a 429
-    /// holds (it is then said, and its place kept).
+    /// holds, nor, for background work, while its window is down to the share kept for searches (each then said,
+    /// and its place kept).
     private static func ask(
-        _ server: Server, _ request: SearchRequest, at place: FleetPosition.Place?, _ direction: FleetMerge.Direction
+        _ server: Server, _ request: SearchRequest, at place: FleetPosition.Place?, _ direction: FleetMerge.Direction,
+        _ background: Bool
     ) async -> ServerOutcome {
         let position: SearchRequest.Position
         switch (place, direction) {
@@ -75,6 +80,9 @@ extension MastodonFleet {
         }
         if let until = server.client.budget?.blocked() {
             return .failed(MastodonError(server: server.name, reason: .rateLimited(retryAt: until)))
+        }
+        if background, let until = server.client.budget?.backgroundResumes() {
+            return .failed(MastodonError(server: server.name, reason: .keptForSearches(until: until)))
         }
         do {
             let walk = try await server.client.walk(request.at(position))

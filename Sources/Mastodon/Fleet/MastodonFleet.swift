@@ -6,7 +6,7 @@ import Posts
 /// (`SMASHTAG_MASTODON_INSTANCES`): each server asked at once with its own deadline, rate limit and place, and every
 /// post once, under its ActivityPub `uri`, with the servers it was seen on. A server that fails is named beside the
 /// others' posts and keeps its place; only when every server fails is the search an error.
-public struct MastodonFleet: PostSource {
+public struct MastodonFleet: BackgroundSource {
     /// One server of the fleet: its name (host, and port when not the default) and its client.
     struct Server: Sendable {
         let name: String
@@ -17,6 +17,15 @@ public struct MastodonFleet: PostSource {
     let servers: [Server]
     /// Where each post seen lately was seen, for its thread and for rechecks.
     let directory = FleetDirectory()
+    /// Background work's copy (the tracker's): a server whose window is down to the fifth kept for people's searches
+    /// is passed over, said, and keeps its place.
+    private(set) var isBackground = false
+
+    public var forBackground: any PostSource {
+        var copy = self
+        copy.isBackground = true
+        return copy
+    }
     /// How many rounds a page may take when every post a round got was shown before (a server far behind the others).
     private let rounds = 3
 
@@ -39,11 +48,15 @@ public struct MastodonFleet: PostSource {
     public var title: String { "Mastodon (\(counted(servers.count, "server")))" }
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
-        let (direction, start) = try Self.start(request)
         let asked = try askable(request.query)
+        guard let (direction, start) = Self.start(request) else {
+            // An older link from before the servers were asked as one: nothing older is known from there.
+            return SearchPage(
+                posts: [], newer: request.at(.newest), older: nil, problems: [Self.foreignPosition])
+        }
         var position = start
         for round in 1...rounds {
-            let outcome = try await ask(asked, request, at: position, direction)
+            let outcome = try await ask(asked, request, at: position, direction, background: isBackground)
             let merge = FleetMerge(
                 request: request, direction: direction, incoming: position, servers: serverNames)
             let page = merge.page(outcome.answers, failed: outcome.failed, problems: outcome.problems)
@@ -57,19 +70,20 @@ public struct MastodonFleet: PostSource {
         preconditionFailure("the last round returns")
     }
 
-    /// The direction and the position a request starts from; a position this fleet did not write is refused.
-    private static func start(_ request: SearchRequest) throws -> (FleetMerge.Direction, FleetPosition) {
+    /// The direction and the position a request starts from. A newer walk from a position this fleet did not write
+    /// (a tracked term's place from before the servers were asked as one) starts again from every server's newest
+    /// posts, which counting takes once; an older one has nowhere to go (nil).
+    private static func start(_ request: SearchRequest) -> (FleetMerge.Direction, FleetPosition)? {
         switch request.position {
-        case .newest: return (.newest, FleetPosition())
-        case .newer(let word): return (.newer, try position(word))
-        case .older(let word, _): return (.older, try position(word))
+        case .newest: (.newest, FleetPosition())
+        case .newer(let word): (.newer, FleetPosition(decoding: word) ?? FleetPosition())
+        case .older(let word, _): FleetPosition(decoding: word).map { (.older, $0) }
         }
     }
 
-    private static func position(_ word: String) throws -> FleetPosition {
-        guard let position = FleetPosition(decoding: word) else { throw FleetError.foreignPosition }
-        return position
-    }
+    static let foreignPosition = """
+        This place among the Mastodon servers is from before they were asked as one: search again for older posts.
+        """
 
     /// The servers that can answer the query: all of them, or, for words (which need a token), those with one.
     private func askable(_ query: String) throws -> [Server] {
@@ -83,20 +97,5 @@ public struct MastodonFleet: PostSource {
         guard let plan else { throw MastodonError(server: title, reason: .wordsNeedToken) }
         if case .search = plan { return servers.filter(\.hasToken) }
         return servers
-    }
-}
-
-/// Why a fleet cannot search at all.
-enum FleetError: Error, Sendable, ExplainedError, MistakenRequest {
-    case foreignPosition
-
-    var description: String {
-        switch self {
-        case .foreignPosition:
-            """
-            This page’s place among the Mastodon servers is not one Smashtag wrote; search again from the newest \
-            posts.
-            """
-        }
     }
 }

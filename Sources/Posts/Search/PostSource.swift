@@ -96,6 +96,12 @@ public protocol PageCuts: Sendable {
     func older(at index: Int) -> String
 }
 
+/// A source made of several with rate limits of their own (a fleet of servers): background work asks it through
+/// `forBackground`, which passes over each part whose window is down to the share kept for people's searches.
+public protocol BackgroundSource: PostSource {
+    var forBackground: any PostSource { get }
+}
+
 extension PostSource {
     /// The source's rate-limit budget, for a source that has one to keep (the networks' clients); nil for one that
     /// has none (the corpus).
