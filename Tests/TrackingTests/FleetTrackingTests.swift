@@ -51,6 +51,13 @@ struct FleetTrackingTests {
         return stubs[home].uri(of: .init(id: 1000 * (home + 1) + number * (home + 2), author: "u\(number % 4)"))
     }
 
+    /// A minute for each answer: in the full suite the stand-ins share the machine with CPU-heavy tests.
+    static var patient: MastodonClient.Policy {
+        var policy = MastodonClient.Policy()
+        policy.deadline = .seconds(60)
+        return policy
+    }
+
     /// SQLite in memory, and PostgreSQL when `scripts/test` has started a cluster.
     static var stores: [String] { TestPostgres.url == nil ? ["sqlite"] : ["sqlite", "postgresql"] }
 
@@ -80,7 +87,7 @@ struct FleetTrackingTests {
         let fleet = MastodonFleet(
             configurations: ports.enumerated().map { index, port in
                 MastodonConfiguration(instance: "http://127.0.0.1:\(port)", token: index == 2 ? BearerToken("t") : nil)
-            })
+            }, policy: Self.patient)
         let sources = SourceSet([NamedSource(name: "mastodon", title: fleet.title, source: fleet)])
         var options = Tracker.Options()
         options.pageSize = 10
@@ -128,7 +135,8 @@ struct FleetTrackingTests {
                 let terms = TrackedTerms(database: database)
                 try await terms.track("#fedi", TrackingPlan(every: 10))
                 let fleet = MastodonFleet(
-                    configurations: [portA, portB].map { MastodonConfiguration(instance: "http://127.0.0.1:\($0)") })
+                    configurations: [portA, portB].map { MastodonConfiguration(instance: "http://127.0.0.1:\($0)") },
+                    policy: Self.patient)
                 let sources = SourceSet([NamedSource(name: "mastodon", title: fleet.title, source: fleet)])
                 let tracker = Tracker(terms: terms, sources: sources, logger: TrackerTests.logger)
                 a.serve((1...3).map { .init(id: $0, tags: ["fedi"], second: $0) })
