@@ -129,10 +129,15 @@ def test_the_icons_are_drawn_in_the_texts_colour_not_taken_from_a_font(page, ser
     search(open_app(page, server), "#stanford")
     tap_tab(page, "Recents")
     for link in page.locator("nav.tabs a").all() + [page.locator("li.recent .detail").first]:
-        assert link.locator("svg.icon").count() == 1
+        icon = link.locator("i.icon")
+        assert icon.count() == 1
         assert not set(link.inner_text()) & set("⌕◷⤒ⓘ▦")
-        assert link.locator("svg.icon").evaluate("icon => getComputedStyle(icon).stroke") == link.evaluate(
+        # The stylesheet's drawing (a mask) over the link's own colour, at the size of its text.
+        assert icon.evaluate("icon => getComputedStyle(icon).backgroundColor") == link.evaluate(
             "link => getComputedStyle(link).color")
+        assert icon.evaluate("icon => getComputedStyle(icon).maskImage").startswith('url("data:image/svg+xml')
+        box = icon.bounding_box()
+        assert box["width"] > 10 and box["height"] > 10
 
 
 def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
