@@ -260,8 +260,8 @@ let package = Package(
         .testTarget(
             name: "TwitterTests",
             dependencies: [
-                "Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "HTTPExchange", "TestSupport",
-                .asyncHTTPClient,
+                "Twitter", "Posts", "WireJSON", "FixtureFolders", "StubXAPI", "StubServer", "HTTPExchange",
+                "TestSupport", .asyncHTTPClient,
             ],
             exclude: ["Fixtures"],
             swiftSettings: upcoming

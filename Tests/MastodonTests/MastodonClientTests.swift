@@ -185,11 +185,12 @@ struct MastodonClientTests {
     }
 
     @Test func aServerThatIsNotThereIsUnreachable() async throws {
-        let port = try await StubMastodon.run { _, port in port }
-        // The client keeps trying to connect until its deadline.
-        await expect(
-            try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#swift")),
-            "Mastodon (127.0.0.1:\(port)): the connection was refused;", prefix: true)
+        try await StubServer.refusing { port in
+            // The client keeps trying to connect until its deadline.
+            await expect(
+                try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#swift")),
+                "Mastodon (127.0.0.1:\(port)): the connection was refused;", prefix: true)
+        }
     }
 
     @Test func theTokenNeverShowsAndHostsBecomeBaseURLs() {

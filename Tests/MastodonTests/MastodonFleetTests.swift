@@ -205,30 +205,30 @@ struct MastodonFleetTests {
     @Test func aSlowServerAndOneThatIsNotThereAreNamedAndTheOthersShown() async throws {
         try await StubMastodon.run(domain: "a.example") { a, portA in
             try await StubMastodon.run(domain: "b.example") { b, portB in
-                a.serve([.init(id: 1, tags: ["fedi"])])
-                b.serve([.init(id: 2, tags: ["fedi"])])
-                b.answerAfter(.seconds(120))
-                let closed = try await StubMastodon.run { _, port in port }
-                var policy = MastodonClient.Policy()
-                // Long enough for the answering server on a loaded machine; the slow one takes two minutes.
-                policy.deadline = .seconds(15)
-                let fleet = MastodonFleet(
-                    configurations: [portA, portB, closed].map {
-                        MastodonConfiguration(instance: "http://127.0.0.1:\($0)")
-                    },
-                    policy: policy)
-                let started = ContinuousClock.now
-                let page = try await fleet.search(SearchRequest(query: "#fedi"))
-                // Bounded by the deadline, not by the slow server's two minutes (loosely: a loaded machine runs slow).
-                #expect(
-                    ContinuousClock.now - started < .seconds(60), "the slow server holds the page by its deadline only")
-                #expect(page.posts.map(\.seenOn) == [["127.0.0.1:\(portA)"]])
-                #expect(
-                    Set(page.problems) == [
-                        "Mastodon (127.0.0.1:\(closed)): the connection was refused; check the address and that the "
-                            + "service is running.",
-                        "Mastodon (127.0.0.1:\(portB)) did not answer within 15 seconds; try again later.",
-                    ])
+                try await StubServer.refusing { closed in
+                    a.serve([.init(id: 1, tags: ["fedi"])])
+                    b.serve([.init(id: 2, tags: ["fedi"])])
+                    b.answerAfter(.seconds(120))
+                    var policy = MastodonClient.Policy()
+                    // Long enough for the answering server on a loaded machine; the slow one takes two minutes.
+                    policy.deadline = .seconds(15)
+                    let fleet = MastodonFleet(
+                        configurations: [portA, portB, closed].map {
+                            MastodonConfiguration(instance: "http://127.0.0.1:\($0)")
+                        },
+                        policy: policy)
+                    let started = ContinuousClock.now
+                    let page = try await fleet.search(SearchRequest(query: "#fedi"))
+                    // Bounded by the deadline, not by the slow server's two minutes (loosely: a loaded machine).
+                    #expect(ContinuousClock.now - started < .seconds(60), "the slow server holds it by its deadline")
+                    #expect(page.posts.map(\.seenOn) == [["127.0.0.1:\(portA)"]])
+                    #expect(
+                        Set(page.problems) == [
+                            "Mastodon (127.0.0.1:\(closed)): the connection was refused; check the address and that "
+                                + "the service is running.",
+                            "Mastodon (127.0.0.1:\(portB)) did not answer within 15 seconds; try again later.",
+                        ])
+                }
             }
         }
     }

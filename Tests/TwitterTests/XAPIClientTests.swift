@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPExchange
 import Posts
+import StubServer
 import StubXAPI
 import Testing
 import Twitter
@@ -211,13 +212,14 @@ struct XAPIClientTests {
     }
 
     @Test func aServerThatIsNotThereIsUnreachable() async throws {
-        let port = try await StubXAPI.run { _, port in port }
-        // The client keeps trying to connect until its deadline.
-        await #expect {
-            try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#x"))
-        } throws: { error in
-            guard case .unreachable(let base, _) = error as? XAPIError else { return false }
-            return base == "http://127.0.0.1:\(port)"
+        try await StubServer.refusing { port in
+            // The client keeps trying to connect until its deadline.
+            await #expect {
+                try await client(port, deadline: .seconds(2)).search(SearchRequest(query: "#x"))
+            } throws: { error in
+                guard case .unreachable(let base, _) = error as? XAPIError else { return false }
+                return base == "http://127.0.0.1:\(port)"
+            }
         }
     }
 

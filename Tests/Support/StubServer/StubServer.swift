@@ -95,3 +95,32 @@ final class StubThreads: TaskExecutor {
         queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
+
+extension StubServer {
+    /// Runs `body` with a port of 127.0.0.1 where nothing answers: a socket bound to it that does not listen, so a
+    /// connection is refused, held until `body` returns. A port freed by a stand-in that stopped would not do: a test
+    /// running beside it could start a server there, which then answers.
+    public static func refusing<T: Sendable>(_ body: (Int) async throws -> T) async throws -> T {
+        #if os(Linux)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw RefusingPortError() }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
+            }
+        }
+        guard bound else { throw RefusingPortError() }
+        return try await body(Int(UInt16(bigEndian: address.sin_port)))
+    }
+}
+
+/// No socket could be bound for a refusing port.
+public struct RefusingPortError: Error {}
