@@ -44,8 +44,8 @@ struct PopularityCommand: AsyncParsableCommand {
         case .json: print(PublicJSON.text(table))
         case .text:
             print(
-                (origins?.sentence).map { TerminalText.line($0) + "\n\n" } ?? "", text(table), separator: "",
-                terminator: "")
+                (origins?.sentence).map { TerminalText.line($0) + "\n\n" } ?? "", text(table),
+                origins.map(servers) ?? "", separator: "", terminator: "")
         case .csv: print(StandardOutput.data(PopularityFile.csv(table)), terminator: "")
         }
     }
@@ -70,6 +70,18 @@ struct PopularityCommand: AsyncParsableCommand {
             }
             return ([style.bold(section.title)] + rows).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
+    }
+
+    /// The Servers table, when several Mastodon servers asked as one fed the term: where its posts were written and
+    /// which servers gave them.
+    private func servers(_ origins: TermOrigins) -> String {
+        let rows = origins.servers
+        guard !rows.isEmpty else { return "" }
+        let style = TerminalStyle.standardOutput
+        let lines = rows.map { row in
+            "  \(TerminalText.line(row.server))  written on \(grouped(row.written))  gave \(grouped(row.gave))"
+        }
+        return "\n" + ([style.bold("Servers")] + lines).joined(separator: "\n") + "\n"
     }
 
     /// "new", "+3", "−2", "=": against the window before.
