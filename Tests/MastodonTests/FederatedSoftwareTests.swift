@@ -10,12 +10,6 @@ import Testing
 /// Akkoma (flake ids, `/objects/…` uris, `/notice/…` pages, hashtags without a `<span>`, a `pleroma` object, and a
 /// quote given as the status itself rather than Mastodon 4.4's `quote.quoted_status`).
 struct FederatedSoftwareTests {
-    private func status(_ json: String) throws -> JSONValue {
-        var reader = JSONItemReader(bytes: Array(json.utf8))
-        guard case .item(let item)? = reader.next() else { throw MastodonDecodingError.missing("JSON") }
-        return item.value
-    }
-
     static let goToSocial = #"""
         {"id":"01JDQ8Z6S3M4V9XKQ7T2B5C8DE","created_at":"2026-11-28T10:00:00.000Z","edited_at":null,
          "in_reply_to_id":null,"in_reply_to_account_id":null,"sensitive":false,"spoiler_text":"",
@@ -69,7 +63,7 @@ struct FederatedSoftwareTests {
         """#
 
     @Test func aGoToSocialStatusIsAPostWithItsUri() throws {
-        let json = try status(Self.goToSocial)
+        let json = try statusJSON(Self.goToSocial)
         let post = try StatusDecoder.post(from: json)
         #expect(post.id == "01JDQ8Z6S3M4V9XKQ7T2B5C8DE")
         #expect(post.author.handle == "carol@gts.example" && post.author.name == "Carol")
@@ -84,7 +78,7 @@ struct FederatedSoftwareTests {
     }
 
     @Test func anAkkomaStatusKeepsItsHashtagAndTheStatusItQuotes() throws {
-        let json = try status(Self.akkoma)
+        let json = try statusJSON(Self.akkoma)
         let post = try StatusDecoder.post(from: json)
         #expect(post.author.handle == "bea@akkoma.example")
         #expect(post.url == "https://akkoma.example/notice/AoQ2hJ1cT9yKq0b3Wm")
@@ -104,4 +98,11 @@ struct FederatedSoftwareTests {
         #expect(named.quotedID == "https://mastodon.social/users/alice/statuses/113")
         #expect(named.quoted?.id == "https://mastodon.social/users/alice/statuses/113")
     }
+}
+
+/// A status written as a server sends it, read as the client reads it.
+func statusJSON(_ json: String) throws -> JSONValue {
+    var reader = JSONItemReader(bytes: Array(json.utf8))
+    guard case .item(let item)? = reader.next() else { throw MastodonDecodingError.missing("JSON") }
+    return item.value
 }

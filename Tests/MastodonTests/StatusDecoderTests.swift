@@ -8,9 +8,7 @@ import Testing
 /// Statuses written in the shapes Mastodon sends, decoded into posts.
 struct StatusDecoderTests {
     private func decode(_ json: String) throws -> Post {
-        var reader = JSONItemReader(bytes: Array(json.utf8))
-        guard case .item(let item)? = reader.next() else { throw MastodonDecodingError.missing("JSON") }
-        return try StatusDecoder.post(from: item.value)
+        try StatusDecoder.post(from: statusJSON(json))
     }
 
     private static let alice =

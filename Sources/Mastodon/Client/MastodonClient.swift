@@ -42,10 +42,8 @@ public struct MastodonClient: PostSource {
 
     /// A page as `search` gives it, with the walk that made it (each status's `uri`, for a fleet).
     func walk(_ request: SearchRequest) async throws -> PageWalk {
-        let query = try SearchQuery(parsing: request.query)
-        let plan = MastodonQuery(query, text: request.query, hasToken: http.configuration.token != nil)
-        if let refusal = MastodonQuery.refusal(of: query, plan: plan) { throw http.error(.unsupportedQuery(refusal)) }
-        guard let plan else { throw http.error(.wordsNeedToken) }
+        let plan = try MastodonQuery.plan(
+            request.query, hasToken: http.configuration.token != nil, refused: http.error)
         let endpoint = try await endpoint(for: plan)
         var walk = PageWalk(request: request)
         while let cursor = walk.nextCursor {

@@ -82,10 +82,10 @@ public struct MastodonError: Error, Sendable, Equatable, ExplainedError {
             "\(source) sent a response Smashtag cannot read: \(why)."
         case .redirected(let host?):
             "\(source) sends its API on to \(host) (a redirect): name \(host) in the list of servers instead."
-        case .keptForSearches(let until):
-            "\(source): waiting for its rate limit, kept for searches, until \(RetryAdvice.time(until))."
         case .redirected(nil):
             "\(source) answered with a redirect to no readable address; check the server's name."
+        case .keptForSearches(let until):
+            "\(source): waiting for its rate limit, kept for searches, until \(RetryAdvice.time(until))."
         case .unexpectedStatus(let status, let detail):
             "\(source) answered with unexpected status \(status)\(detail.map { " (\($0))" } ?? "")."
         }

@@ -118,18 +118,10 @@ struct MastodonHTTP: Sendable {
         case 404 where detail == nil: return error(.notMastodon("\(endpoint?.path ?? "its API") is not there (404)"))
         case 404: return error(.unexpectedStatus(404, detail))
         case 429: return error(.rateLimited(retryAt: RateLimitHeaders.reset(headers)))
-        case 300...399: return error(.redirected(headers.first(name: "location").flatMap(Self.authority)))
+        case 300...399: return error(.redirected(headers.first(name: "location").flatMap(WebLink.authority(of:))))
         case 500...599: return error(.serverError(status: Int(status.code)))
         default: return error(.unexpectedStatus(Int(status.code), detail))
         }
-    }
-
-    /// The host (and port) of an absolute `http(s)` address, as a server is named; nil for anything else.
-    static func authority(_ address: String) -> String? {
-        let parts = address.split(separator: "://", maxSplits: 1)
-        guard parts.count == 2, parts[0] == "http" || parts[0] == "https" else { return nil }
-        let host = parts[1].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        return host.isEmpty ? nil : host.lowercased()
     }
 }
 

@@ -70,6 +70,18 @@ enum MastodonQuery: Equatable {
         return address.map { .account(address: $0, flags: flags) }
     }
 
+    /// How `text` is asked of a server (a fleet asks its servers together; `hasToken`: any of them has a token), or
+    /// why it cannot be, in the words of `refused`.
+    static func plan(
+        _ text: String, hasToken: Bool, refused: (MastodonError.Reason) -> MastodonError
+    ) throws -> MastodonQuery {
+        let query = try SearchQuery(parsing: text)
+        let plan = MastodonQuery(query, text: text, hasToken: hasToken)
+        if let refusal = refusal(of: query, plan: plan) { throw refused(.unsupportedQuery(refusal)) }
+        guard let plan else { throw refused(.wordsNeedToken) }
+        return plan
+    }
+
     /// Why the server cannot answer a query: one that asks for a conversation, or picks replies out where only an
     /// account's statuses can (`exclude_replies`); nil for any other query.
     static func refusal(of query: SearchQuery, plan: MastodonQuery?) -> String? {

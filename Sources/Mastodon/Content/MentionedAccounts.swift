@@ -20,7 +20,7 @@ struct MentionedAccounts {
     /// a local account takes its server from its profile URL (its port too, as a remote `acct` names it).
     static func fullAddress(acct: String, profileURL: String) -> String {
         if acct.contains("@") { return acct }
-        return MastodonHTTP.authority(profileURL).map { "\(acct)@\($0)" } ?? acct
+        return WebLink.authority(of: profileURL).map { "\(acct)@\($0)" } ?? acct
     }
 
     /// The full address of the user an anchor to `href` showing `@shown` mentions: from `mentions[]` when it lists

@@ -106,24 +106,26 @@ package struct FleetMerge {
                             + "out.")
                     continue
                 }
-                let canonical = post.identified(by: { answer.uris[$0] }, seenOn: [])
                 let actor = (post.repostedBy ?? post.author).handle.lowercased()
+                // Named by uri only when it is the copy the page keeps.
+                let entry = {
+                    let canonical = post.identified(by: { answer.uris[$0] }, seenOn: [])
+                    return Entry(post: canonical, order: FleetOrder(canonical), servers: [answer.server], actor: actor)
+                }
                 guard let at = index[uri] else {
                     index[uri] = entries.count
-                    entries.append(
-                        Entry(post: canonical, order: FleetOrder(canonical), servers: [answer.server], actor: actor))
+                    entries.append(entry())
                     continue
                 }
                 if entries[at].actor == actor {
                     entries[at].servers.append(answer.server)
                     continue
                 }
-                let home = WebLink.host(of: uri)
+                let home = WebLink.authority(of: uri)
                 let dropped: String
                 if Self.domain(of: actor) == home, Self.domain(of: entries[at].actor) != home {
                     dropped = entries[at].servers.joined(separator: ", ")
-                    entries[at] = Entry(
-                        post: canonical, order: FleetOrder(canonical), servers: [answer.server], actor: actor)
+                    entries[at] = entry()
                 } else {
                     dropped = answer.server
                 }
@@ -138,7 +140,7 @@ package struct FleetMerge {
 
     /// The servers that gave the post, its own first.
     private func homeFirst(_ entry: Entry) -> [String] {
-        let home = MastodonHTTP.authority(entry.post.id)
+        let home = WebLink.authority(of: entry.post.id)
         return entry.servers.filter { $0.lowercased() == home } + entry.servers.filter { $0.lowercased() != home }
     }
 
@@ -188,11 +190,7 @@ private struct ServerItems: Sendable {
     let hasOlder: Bool
 
     init(_ answer: FleetMerge.Answer) {
-        items = answer.posts.compactMap { post in
-            answer.uris[post.id].map {
-                (post.id, FleetOrder(createdMilliseconds: FleetOrder(post).createdMilliseconds, id: $0))
-            }
-        }
+        items = answer.posts.compactMap { post in answer.uris[post.id].map { (post.id, FleetOrder(post, id: $0)) } }
         hasOlder = answer.hasOlder
     }
 

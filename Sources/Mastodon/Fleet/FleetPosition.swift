@@ -21,7 +21,7 @@ package struct FleetPosition: Sendable, Equatable {
         case exhausted
     }
 
-    /// Each server by its name (`FleetServer.name`); a server not listed starts from its newest posts.
+    /// Each server by its name (`MastodonFleet.Server.name`); a server not listed starts from its newest posts.
     var places: [String: Place] = [:]
     /// The last post shown: the newest of a page for a newer walk, the oldest for an older one.
     var boundary: FleetOrder?
@@ -32,7 +32,7 @@ package struct FleetPosition: Sendable, Equatable {
     private static let prefix = "f1"
 
     var encoded: String {
-        var lines = [boundary.map { "\($0.createdMilliseconds) \($0.id)" } ?? "-"]
+        var lines = [boundary?.line ?? "-"]
         for (server, place) in places.sorted(by: { $0.key < $1.key }) {
             switch place {
             case .at(let id): lines.append("\(server) \(id)")
@@ -40,7 +40,7 @@ package struct FleetPosition: Sendable, Equatable {
             }
         }
         for (server, boundary) in behind.sorted(by: { $0.key < $1.key }) {
-            lines.append("~\(server)" + (boundary.map { " \($0.createdMilliseconds) \($0.id)" } ?? ""))
+            lines.append("~\(server)" + (boundary.map { " " + $0.line } ?? ""))
         }
         return Self.prefix + Base64URL.encode(Array(lines.joined(separator: "\n").utf8))
     }
@@ -90,14 +90,17 @@ package struct FleetOrder: Sendable, Hashable, Comparable {
     }
 
     /// `milliseconds id`, as a position writes it.
+    var line: String { "\(createdMilliseconds) \(id)" }
+
     init?(line: Substring) {
         let parts = line.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, let milliseconds = Int64(parts[0]) else { return nil }
         self.init(createdMilliseconds: milliseconds, id: String(parts[1]))
     }
 
-    init(_ post: Post) {
-        self.init(createdMilliseconds: Int64((post.created.timeIntervalSince1970 * 1000).rounded()), id: post.id)
+    /// The post's place, under `id` (its `uri`) when given.
+    init(_ post: Post, id: String? = nil) {
+        self.init(createdMilliseconds: post.created.millisecondsSince1970, id: id ?? post.id)
     }
 
     /// `a < b`: a is older (comes later in a page).

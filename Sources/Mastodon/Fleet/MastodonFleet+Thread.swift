@@ -31,7 +31,7 @@ extension MastodonFleet: ThreadSource, PostLookup, VolumeParts {
             return (server, place.id)
         }
         let parts = uri.split(separator: "/")
-        guard let home = MastodonHTTP.authority(uri), parts.count >= 2, parts[parts.count - 2] == "statuses",
+        guard let home = WebLink.authority(of: uri), parts.count >= 2, parts[parts.count - 2] == "statuses",
             let server = servers.first(where: { $0.name.lowercased() == home })
         else { return nil }
         return (server, String(parts[parts.count - 1]))

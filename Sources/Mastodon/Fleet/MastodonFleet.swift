@@ -7,11 +7,12 @@ import Posts
 /// post once, under its ActivityPub `uri`, with the servers it was seen on. A server that fails is named beside the
 /// others' posts and keeps its place; only when every server fails is the search an error.
 public struct MastodonFleet: BackgroundSource {
-    /// One server of the fleet: its name (host, and port when not the default) and its client.
+    /// One server of the fleet: its client, named by its host (and port when not the default).
     struct Server: Sendable {
-        let name: String
         let client: MastodonClient
-        let hasToken: Bool
+
+        var name: String { client.http.configuration.serverName }
+        var hasToken: Bool { client.http.configuration.token != nil }
     }
 
     let servers: [Server]
@@ -34,10 +35,7 @@ public struct MastodonFleet: BackgroundSource {
         policy: MastodonClient.Policy = MastodonClient.Policy(), logger: Logger = Logger(label: "smashtag.mastodon")
     ) {
         servers = configurations.map {
-            Server(
-                name: $0.serverName,
-                client: MastodonClient(configuration: $0, httpClient: httpClient, policy: policy, logger: logger),
-                hasToken: $0.token != nil)
+            Server(client: MastodonClient(configuration: $0, httpClient: httpClient, policy: policy, logger: logger))
         }
     }
 
@@ -87,14 +85,10 @@ public struct MastodonFleet: BackgroundSource {
 
     /// The servers that can answer the query: all of them, or, for words (which need a token), those with one.
     private func askable(_ query: String) throws -> [Server] {
-        let parsed = try SearchQuery(parsing: query)
-        let hasToken = servers.contains(where: \.hasToken)
-        let plan = MastodonQuery(parsed, text: query, hasToken: hasToken)
         let title = "\(counted(servers.count, "server")) of Mastodon"
-        if let refusal = MastodonQuery.refusal(of: parsed, plan: plan) {
-            throw MastodonError(server: title, reason: .unsupportedQuery(refusal))
+        let plan = try MastodonQuery.plan(query, hasToken: servers.contains(where: \.hasToken)) {
+            MastodonError(server: title, reason: $0)
         }
-        guard let plan else { throw MastodonError(server: title, reason: .wordsNeedToken) }
         if case .search = plan { return servers.filter(\.hasToken) }
         return servers
     }

@@ -94,31 +94,22 @@ public struct Post: Sendable, Hashable, Identifiable {
     /// The same post, its people as they are known now (a profile resolved or renamed since it was stored, or its
     /// author asking for sign-in since: `signedInOnly` adds to what the post said, never takes it back).
     package func showing(author: Author, repostedBy: Author?, signedInOnly: Bool = false) -> Post {
-        let values = fields.values
-        return Post(
-            network: values.network, id: values.id, created: values.created, author: author, text: values.text,
-            mentions: values.mentions, media: values.media, repostedBy: repostedBy, quotedID: values.quotedID,
-            quoted: values.quoted, inReplyToID: values.inReplyToID, inReplyToUser: values.inReplyToUser,
-            displayStart: values.displayStart,
-            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
-            language: values.language, notIndexable: values.notIndexable,
-            signedInOnly: values.signedInOnly || signedInOnly, seenOn: values.seenOn)
+        changing { values in
+            (values.author, values.repostedBy) = (author, repostedBy)
+            values.signedInOnly = values.signedInOnly || signedInOnly
+        }
     }
 
     /// The same post under the ids a fleet of servers knows it by (`identify` gives an id's canonical form, nil to
     /// keep it): its own, the post it answers, the one it quotes; and the servers it was seen on.
     package func identified(by identify: (String) -> String?, seenOn servers: [String]) -> Post {
-        let values = fields.values
-        let reply = values.inReplyToID.map { identify($0) ?? $0 }
-        let quoted = values.quoted?.identified(by: identify, seenOn: [])
-        return Post(
-            network: values.network, id: identify(values.id) ?? values.id, created: values.created,
-            author: values.author, text: values.text, mentions: values.mentions, media: values.media,
-            repostedBy: values.repostedBy, quotedID: values.quotedID.map { identify($0) ?? $0 }, quoted: quoted,
-            inReplyToID: reply, inReplyToUser: values.inReplyToUser, displayStart: values.displayStart,
-            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
-            language: values.language, notIndexable: values.notIndexable, signedInOnly: values.signedInOnly,
-            seenOn: servers)
+        changing { values in
+            values.id = identify(values.id) ?? values.id
+            values.inReplyToID = values.inReplyToID.map { identify($0) ?? $0 }
+            values.quotedID = values.quotedID.map { identify($0) ?? $0 }
+            values.quoted = values.quoted?.identified(by: identify, seenOn: [])
+            values.seenOn = servers
+        }
     }
 
     /// The post as a visitor who is not signed in may see it: nil when its author shows it only to people signed in,
@@ -126,14 +117,18 @@ public struct Post: Sendable, Hashable, Identifiable {
     public var forVisitors: Post? {
         guard !signedInOnly else { return nil }
         guard let quoted, quoted.signedInOnly else { return self }
-        let values = fields.values
-        return Post(
-            network: values.network, id: values.id, created: values.created, author: values.author, text: values.text,
-            mentions: values.mentions, media: values.media, repostedBy: values.repostedBy, quotedID: values.quotedID,
-            quoted: nil, inReplyToID: values.inReplyToID, inReplyToUser: values.inReplyToUser,
-            displayStart: values.displayStart,
-            contentWarning: values.contentWarning, isSensitive: values.isSensitive, card: values.card, url: values.url,
-            language: values.language, notIndexable: values.notIndexable, seenOn: values.seenOn)
+        return changing { $0.quoted = nil }
+    }
+
+    /// The same post with some of its values changed; the others stay as `init` made them.
+    private func changing(_ change: (inout Values) -> Void) -> Post {
+        var values = fields.values
+        change(&values)
+        return Post(fields: Fields(values))
+    }
+
+    private init(fields: Fields) {
+        self.fields = fields
     }
 
     /// The post is what `withheld` leaves of one: nothing of it to show or export.
@@ -155,28 +150,28 @@ public struct Post: Sendable, Hashable, Identifiable {
 extension Post {
     /// What a post is made of, compared and hashed field by field.
     fileprivate struct Values: Sendable, Hashable {
-        let network: Network
-        let id: String
-        let created: Date
-        let author: Author
-        let text: String
-        let mentions: [Mention]
-        let media: [MediaItem]
-        let repostedBy: Author?
-        let quotedID: String?
+        var network: Network
+        var id: String
+        var created: Date
+        var author: Author
+        var text: String
+        var mentions: [Mention]
+        var media: [MediaItem]
+        var repostedBy: Author?
+        var quotedID: String?
         /// A post can hold the post it quotes because the values sit behind a reference.
-        let quoted: Post?
-        let inReplyToID: String?
-        let inReplyToUser: String?
-        let displayStart: Int
-        let contentWarning: String?
-        let isSensitive: Bool
-        let card: LinkCard?
-        let url: String
-        let language: String?
-        let notIndexable: Bool
-        let signedInOnly: Bool
-        let seenOn: [String]
+        var quoted: Post?
+        var inReplyToID: String?
+        var inReplyToUser: String?
+        var displayStart: Int
+        var contentWarning: String?
+        var isSensitive: Bool
+        var card: LinkCard?
+        var url: String
+        var language: String?
+        var notIndexable: Bool
+        var signedInOnly: Bool
+        var seenOn: [String]
     }
 
     fileprivate final class Fields: Sendable {
