@@ -57,7 +57,7 @@ import Testing
             let page = try await client.execute(uri: "/search?q=\(sent)", method: .get)
             #expect(page.status == .ok)
             #expect(page.text.contains("<h1>\(typed)</h1>"))
-            #expect(page.text.contains("data-post-id=\"twitter:\(WebFixture.hostileID)\""))
+            #expect(page.text.contains("<a class=\"row\" href=\"/search/posts/twitter/\(WebFixture.hostileID)?"))
             let twin = try await client.execute(uri: "/api/search?q=\(sent)&count=5", method: .get)
             let document = try JSONSerialization.jsonObject(with: Data(twin.text.utf8)) as? [String: Any]
             #expect(document?["query"] as? String == typed)

@@ -101,7 +101,7 @@ import Testing
                 uri: "/search?q=\(Self.encodedTerm)", method: .get, headers: [.cookie: "smashtag_sources=myspace"])
             #expect(
                 page.status == .ok && !page.text.contains("Choose at least one source")
-                    && page.text.contains("data-post-id"))
+                    && page.text.contains("<li class=\"post\">"))
             let none = try await client.execute(uri: "/search?q=\(Self.encodedTerm)&sources=1", method: .get)
             #expect(none.text.contains("Choose at least one source") && none.headers[.setCookie] == nil)
         }

@@ -105,15 +105,13 @@ import Testing
     }
 }
 
-/// A row's `<time datetime>` carries the post's time to the millisecond the Images link takes (the page's script reads
-/// the loaded rows' times from it), and to the second when there are none.
+/// A row's `<time datetime>` says the post's time to the minute, as much as the row shows: seconds cut, not rounded
+/// (a post at 15:46:59.9 was written at 15:46).
 struct RowTimeTests {
-    @Test func aRowsTimeIsItsMillisecondsInISO8601() {
-        #expect(PostRow.millisecondTime(Date(timeIntervalSince1970: 1_733_240_775)) == "2024-12-03T15:46:15Z")
-        #expect(PostRow.millisecondTime(Date(timeIntervalSince1970: 1_733_240_775.067)) == "2024-12-03T15:46:15.067Z")
-        #expect(PostRow.millisecondTime(Date(timeIntervalSince1970: 1_733_240_775.5)) == "2024-12-03T15:46:15.500Z")
-        #expect(
-            PostRow.millisecondTime(Date(timeIntervalSince1970: 1_733_240_775.9996)) == "2024-12-03T15:46:16Z",
-            "the rounded milliseconds the Images link carries, not the second floored")
+    @Test func aRowsTimeIsItsMinuteInISO8601() {
+        #expect(PostRow.minuteTime(Date(timeIntervalSince1970: 1_733_240_775)) == "2024-12-03T15:46Z")
+        #expect(PostRow.minuteTime(Date(timeIntervalSince1970: 1_733_240_760)) == "2024-12-03T15:46Z")
+        #expect(PostRow.minuteTime(Date(timeIntervalSince1970: 1_733_240_819.9996)) == "2024-12-03T15:46Z")
+        #expect(PostRow.minuteTime(Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59Z")
     }
 }

@@ -7,6 +7,7 @@ import re
 import subprocess
 import tempfile
 import time
+import urllib.parse
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
@@ -184,6 +185,35 @@ def no_js_page(browser):
 def screenshot(page, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}-{getattr(page, 'viewport_name', 'nojs')}.png"), full_page=False)
+
+
+# A row's post as the page's script reads it: a row that links names its post in the link's address
+# (`…/network/id`), a row without a link in `data-post-id`.
+POST_KEY = """row => {
+  if (row.dataset.postId) return row.dataset.postId;
+  const link = row.querySelector(":scope > a.row, :scope > .row > a.chevron");
+  if (!link) return null;
+  const [network, id] = link.pathname.split("/").slice(-2);
+  return network + ":" + decodeURIComponent(id);
+}"""
+
+
+def post_key(row):
+    """The post ("network:id") a row (a `li.post` locator) shows."""
+    return row.evaluate(POST_KEY)
+
+
+def post_keys(page, selector="li.post"):
+    """The posts of every row `selector` finds, in order."""
+    return page.eval_on_selector_all(selector, f"rows => rows.map({POST_KEY})")
+
+
+def post_row(page, key, scope="li.post"):
+    """The row (`scope`, a `li.post` by default) of the post `key` ("network:id")."""
+    network, post_id = key.split(":", 1)
+    path = f"/{network}/{urllib.parse.quote(post_id, safe='')}"
+    own = f"> .row[href*='{path}?'], > .row[href$='{path}'], > .row > .chevron[href*='{path}?']"
+    return page.locator(f"{scope}:is([data-post-id='{key}'], :has({own}))")
 
 
 # How people move through the site: they open it, type a search and submit it, and tap links. Opening an address

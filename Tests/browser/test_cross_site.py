@@ -60,7 +60,7 @@ def test_a_search_another_site_links_to_is_shown_and_says_it_was_not_kept(page, 
     before = state(server, "#travel")
     page.goto(another_site(f'<!doctype html><title>Links</title><a href="{link}">Travel posts</a>'))
     tap(page, "a")
-    assert page.locator("li[data-post-id]").count() > 0
+    assert page.locator("li.post").count() > 0
     note = page.locator("p.unrecorded")
     assert "not kept in Recents" in note.inner_text()
     assert state(server, "#travel") == before

@@ -41,7 +41,7 @@ def seen_counts():
 def test_each_post_once_seen_on_its_servers_and_the_breakdown_by_server(page, fleet_server):
     search(open_app(page, fleet_server), "#fediverse")
     expect(page.locator("form.search label", has_text="Mastodon (3 servers)")).to_be_visible()
-    rows = page.locator("li.post[data-network=mastodon]")
+    rows = page.locator("li.post:has(> .row .net-mastodon)")
     expect(rows).to_have_count(len(stub_fleet.POSTS))
     assert rows.locator("p.seen").all_inner_texts() == seen_counts()
     first = rows.first

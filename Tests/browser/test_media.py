@@ -7,13 +7,13 @@ import urllib.request
 
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import open_app, screenshot, search, tap
+from conftest import open_app, post_row, screenshot, search, tap
 
 DESCRIBED = 'A <b>bold</b> claim & "quotes" <script>alert(1)</script>'
 
 
 def row(page, key):
-    return page.locator(f"li[data-post-id='{key}']")
+    return post_row(page, key)
 
 
 def open_post(page, key):
@@ -108,7 +108,7 @@ def test_a_video_without_an_https_address_is_a_still(page, merged_server):
 
 def test_a_bluesky_video_plays_where_the_browser_plays_hls_else_opens_on_bluesky(page, merged_server):
     clips(page, merged_server)
-    bluesky = page.locator("li[data-network=bluesky]").first
+    bluesky = page.locator("li.post:has(> .row .net-bluesky)").first
     assert "▶ 1 video" in bluesky.inner_text()
     tap(page, bluesky.locator("a.row"))
     playlist = "https://video.bsky.app/watch/did%3Aplc%3Awave/bafyvideo/playlist.m3u8"
@@ -172,7 +172,7 @@ def test_media_work_without_javascript(no_js_page, merged_server):
     page.locator("details.alt summary").click()
     assert page.locator("details.alt p").is_visible()
     page.go_back()
-    tap(page, page.locator("li[data-network=bluesky]").first.locator("a.row"))
+    tap(page, page.locator("li.post:has(> .row .net-bluesky)").first.locator("a.row"))
     # Without JavaScript nothing asks the browser whether it plays HLS: the link to the post on bsky.app.
     link = page.locator("a.playlist")
     assert link.get_attribute("href").startswith("https://bsky.app/profile/wave.bsky.social/post/")

@@ -7,7 +7,7 @@ import zipfile
 
 from axe_playwright_python.sync_playwright import Axe
 
-from conftest import ARTIFACTS, open_app, screenshot, search, tap, tap_tab, wait_until
+from conftest import ARTIFACTS, open_app, post_key, post_row, screenshot, search, tap, tap_tab, wait_until
 
 
 AXE = Axe()
@@ -29,25 +29,25 @@ def go(page, server, query, sources=None, submit="enter"):
 
 def test_a_merged_search_marks_each_row_with_its_network(page, merged_server):
     go(page, merged_server, "#swift")
-    mastodon = page.locator("li[data-network=mastodon]")
+    mastodon = page.locator("li.post:has(> .row .net-mastodon)")
     assert mastodon.count() == 4
-    assert page.locator("li[data-network=twitter]").count() > 0
+    assert page.locator("li.post:has(> .row .net-twitter)").count() > 0
     assert mastodon.first.locator(".net").get_attribute("aria-label") == "Mastodon"
     first = mastodon.first
     assert "@bob@other.example" in first.inner_text() and "swift.org/blog…" in first.inner_text()
-    warned = page.locator("li[data-network=mastodon] details.cw")
+    warned = page.locator("li.post:has(> .row .net-mastodon) details.cw")
     assert warned.count() == 1 and not warned.first.locator("p.text").is_visible()
     warned.first.locator("summary").click()  # opens in place: no navigation
     assert warned.first.locator("p.text").is_visible()
-    assert "boosted by @alice" in page.locator("li[data-network=mastodon]").nth(2).inner_text()
-    assert "The original thought" in page.locator("li[data-network=mastodon] blockquote.quoted").inner_text()
+    assert "boosted by @alice" in page.locator("li.post:has(> .row .net-mastodon)").nth(2).inner_text()
+    assert "The original thought" in page.locator("li.post:has(> .row .net-mastodon) blockquote.quoted").inner_text()
     assert page.locator("fieldset.sources input[name=source]").count() == 3
     screenshot(page, "merged-search")
 
 
 def test_bluesky_posts_show_with_their_images_quotes_and_link_previews(page, merged_server):
     go(page, merged_server, "#swift")
-    bluesky = page.locator("li[data-network=bluesky]")
+    bluesky = page.locator("li.post:has(> .row .net-bluesky)")
     assert bluesky.count() == 3
     assert bluesky.first.locator(".net").get_attribute("aria-label") == "Bluesky"
     assert "🦋 Pictures from the conference" in bluesky.first.inner_text()
@@ -69,7 +69,7 @@ def test_bluesky_posts_show_with_their_images_quotes_and_link_previews(page, mer
 
 def test_a_post_whose_author_has_not_opted_in_to_search_is_shown_and_counted_but_not_kept(page, merged_server):
     go(page, merged_server, "#unindexed", sources=["mastodon"])
-    rows = page.locator("li[data-network=mastodon]")
+    rows = page.locator("li.post:has(> .row .net-mastodon)")
     assert rows.count() == 2
     erin, frank = rows.nth(0), rows.nth(1)
     assert "Only for my followers' eyes" in erin.inner_text()
@@ -95,7 +95,7 @@ def test_a_post_whose_author_has_not_opted_in_to_search_is_shown_and_counted_but
 
 def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):
     go(page, merged_server, "#swift")
-    tap(page, "li[data-network=mastodon]:has(details.cw) a.chevron")
+    tap(page, "li.post:has(> .row .net-mastodon):has(details.cw) a.chevron")
     toggle = page.locator("details.sensitive")
     image = page.locator("li.image img")
     assert toggle.count() == 1 and "blur" in image.evaluate("i => getComputedStyle(i).filter")
@@ -112,7 +112,7 @@ def test_sensitive_media_stays_blurred_until_tapped(page, merged_server):
 
 def test_an_image_of_unknown_size_is_sized_when_it_loads(page, merged_server):
     go(page, merged_server, "#swift", submit="button")
-    tap(page, page.locator("li[data-network=mastodon]").first.locator("a.row"))
+    tap(page, page.locator("li.post:has(> .row .net-mastodon)").first.locator("a.row"))
     image = page.locator("li.image img")
     expect_loaded(image)
     assert image.get_attribute("height") == "200" and image.get_attribute("width") == "600"
@@ -124,7 +124,7 @@ def test_a_failing_source_is_named_and_the_other_still_shows(page, merged_server
     go(page, merged_server, "#stanford")
     failure = page.locator("ul.failures")
     assert "hides hashtag timelines from visitors who are not signed in" in failure.inner_text()
-    assert page.locator("li[data-network=twitter]").count() > 0
+    assert page.locator("li.post:has(> .row .net-twitter)").count() > 0
     screenshot(page, "merged-search-failing-source")
 
 
@@ -133,20 +133,20 @@ def test_toggles_choose_the_sources_and_are_remembered(page, merged_server):
     page.uncheck("fieldset.sources input[value=mastodon]")
     search(page, "#swift", submit="button")
     assert "source=corpus" in page.url
-    assert page.locator("li[data-network=mastodon]").count() == 0
+    assert page.locator("li.post:has(> .row .net-mastodon)").count() == 0
     # Remembered: the Search tab's start shows the choice, and a search from a link (a Recents row, which says no
     # sources) searches the sources chosen last.
     tap_tab(page, "Search")
     assert not page.is_checked("fieldset.sources input[value=mastodon]")
     tap_tab(page, "Recents")
     tap(page, "li.recent .term:text-is('#swift')")
-    assert page.locator("li[data-network=mastodon]").count() == 0
-    assert page.locator("li[data-network=twitter]").count() > 0
+    assert page.locator("li.post:has(> .row .net-mastodon)").count() == 0
+    assert page.locator("li.post:has(> .row .net-twitter)").count() > 0
     assert not page.is_checked("fieldset.sources input[value=mastodon]")
     page.check("fieldset.sources input[value=mastodon]")
     search(page, "#swift", submit="button")
     assert "source=mastodon" in page.url
-    assert page.locator("li[data-network=mastodon]").count() == 4
+    assert page.locator("li.post:has(> .row .net-mastodon)").count() == 4
 
 
 def test_sources_work_without_javascript(no_js_page, merged_server):
@@ -157,7 +157,7 @@ def test_sources_work_without_javascript(no_js_page, merged_server):
     tap(page, "form.search button[type=submit]")
     assert page.locator("ul.failures").count() == 0
     go(page, merged_server, "#swift", sources=["mastodon"], submit="button")
-    assert page.locator("li[data-network]").count() == page.locator("li[data-network=mastodon]").count() == 4
+    assert page.locator("li.post").count() == page.locator("li.post:has(> .row .net-mastodon)").count() == 4
     page.locator("details.cw summary").click()
     assert page.locator("details.cw p.text").is_visible()
     screenshot(page, "merged-search")
@@ -208,20 +208,20 @@ def test_a_mastodon_reply_opens_its_thread_from_its_server(page, merged_server):
     """Issue 52: a Mastodon reply's thread comes from its server's `context`: the question above, the answer marked,
     the thanks below; a reply whose parent was deleted says so in the parent's place."""
     go(page, merged_server, "#threads", sources=["mastodon"])
-    answer = page.locator("li[data-post-id='mastodon:4002']")
+    answer = post_row(page, "mastodon:4002")
     tap(page, answer.locator("a.thread"))
     assert page.locator("p.thread-source").inner_text().startswith("From Mastodon (127.0.0.1:")
     assert "How do I wait for several tasks" in page.locator("ol.thread-above").inner_text()
-    assert page.locator("li.post.focus").get_attribute("data-post-id") == "mastodon:4002"
+    assert post_key(page.locator("li.post.focus")) == "mastodon:4002"
     assert "Thanks, that settles it" in page.locator("ol.replies").inner_text()
     screenshot(page, "thread-mastodon")
     tap(page, page.locator("ol.thread-above li.post a.row").first)
-    assert page.locator("li.post.focus").get_attribute("data-post-id") == "mastodon:4001"
+    assert post_key(page.locator("li.post.focus")) == "mastodon:4001"
     replies = page.locator("h2.thread-heading + ol.replies > li.post")
-    assert [replies.nth(i).get_attribute("data-post-id") for i in range(replies.count())] == [
+    assert [post_key(replies.nth(i)) for i in range(replies.count())] == [
         "mastodon:4002", "mastodon:4004"]
-    assert page.locator("ol.replies ol.replies li[data-post-id='mastodon:4003']").count() == 1, "indented below"
+    assert post_row(page, "mastodon:4003", "ol.replies ol.replies li.post").count() == 1, "indented below"
     page.go_back()
     page.go_back()
-    tap(page, page.locator("li[data-post-id='mastodon:4005'] a.thread"))
+    tap(page, post_row(page, "mastodon:4005").locator("a.thread"))
     assert page.locator("ol.thread-above li.gap").inner_text() == "A post that is no longer available."

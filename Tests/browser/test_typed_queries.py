@@ -8,7 +8,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import open_app, search, tap, tap_tab
+from conftest import open_app, post_key, post_row, search, tap, tap_tab
 
 # (what is typed, whether the demo corpus has posts for it). `{user}` and `{word}` are read from the page first.
 QUERIES = [
@@ -45,7 +45,7 @@ def author_and_word(page):
             "p => [...p.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).map(n => n.textContent).join(' ')")
         words = [word for word in re.findall(r"[A-Za-z]+", plain) if len(word) >= 4 and word != "OR"]
         if who.startswith("@") and words:
-            return who[1:], words[0], row.get_attribute("data-post-id")
+            return who[1:], words[0], post_key(row)
     pytest.fail("no post on the #swift page has an author and a plain word")
 
 
@@ -72,7 +72,7 @@ def check_results(page, query, has_posts, expected_id=None):
         for row in rows.all():
             assert "#stanford" in hashtags(row) and "#swift" not in hashtags(row), row.inner_text()
     if expected_id:
-        assert page.locator(f"li.post[data-post-id='{expected_id}']").count() == 1
+        assert post_row(page, expected_id).count() == 1
 
 
 def typed_search(page, server, query, has_posts, submit):

@@ -5,7 +5,8 @@ import urllib.request
 
 from playwright.sync_api import expect
 
-from conftest import load_more, next_frame, open_app, screenshot, search, tap, tap_tab, wait_until
+from conftest import (
+    load_more, next_frame, open_app, post_key, post_keys, post_row, screenshot, search, tap, tap_tab, wait_until)
 
 
 def colour(page, selector):
@@ -17,7 +18,7 @@ def test_search_root_shows_tweets_with_three_mention_colours(page, server):
     assert page.input_value("input[name=q]")  # a default query on first visit
     assert page.get_attribute("input[name=q]", "placeholder") == "Search"
     assert page.text_content("h1") == page.input_value("input[name=q]")
-    assert page.locator("li[data-post-id]").count() > 5
+    assert page.locator("li.post").count() > 5
     hashtag = colour(page, "ol.posts .m-hashtag")
     user = colour(page, "ol.posts .m-user")
     link = colour(page, "ol.posts .m-url") if page.locator("ol.posts .m-url").count() else colour(page, ".legend .m-url")
@@ -38,17 +39,17 @@ def test_no_horizontal_scrolling_and_touch_targets(page, server):
 
 def test_only_rows_with_mentions_or_images_open_the_mentions_page(page, server):
     open_app(page, server)
-    for row in page.locator("li[data-post-id]").all():
+    for row in page.locator("li.post").all():
         has_content = row.locator(".m").count() > 0 or "image" in row.inner_text()
         assert (row.locator("a.row").count() == 1) == has_content
     search(page, "xsstest")
-    plain = page.locator("li[data-post-id='twitter:1900000000000000002']")
+    plain = post_row(page, "twitter:1900000000000000002")
     assert plain.locator("a.row").count() == 0 and plain.locator(".chevron").count() == 0
 
 
 def test_mentions_page_sections_in_order_without_empty_ones(page, server):
     search(open_app(page, server), "filter:media #stanford")
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     title = page.text_content("h1")
     assert title.startswith("@")
     headings = page.locator("section.mentions h2").all_text_contents()
@@ -74,12 +75,12 @@ def test_a_reply_opens_its_thread_by_tapping(page, server):
     marked, its replies below, indented; an ancestor opens its own thread, and the marked post its Mentions page."""
     search(open_app(page, server), "filter:replies")
     row = page.locator("li.post:has(a.thread)").first
-    post_id = row.get_attribute("data-post-id")
+    post_id = post_key(row)
     tap(page, row.locator("a.thread"))
     assert page.text_content("h1") == "Thread"
     focus = page.locator("li.post.focus")
     assert focus.count() == 1 and focus.get_attribute("aria-current") == "true"
-    assert focus.get_attribute("data-post-id") == post_id
+    assert post_key(focus) == post_id
     assert page.locator("p.thread-source").inner_text() == "From the corpus."
     above = page.locator("ol.thread-above > li")
     assert above.count() >= 1, "a reply answers something: a post, or a row saying it is not available"
@@ -90,10 +91,10 @@ def test_a_reply_opens_its_thread_by_tapping(page, server):
     screenshot(page, "thread")
     parent = page.locator("ol.thread-above li.post:has(a.row)").last
     if parent.count():
-        parent_id = parent.get_attribute("data-post-id")
+        parent_id = post_key(parent)
         tap(page, parent.locator("a.row"))
-        assert page.locator("li.post.focus").get_attribute("data-post-id") == parent_id
-        assert page.locator(f"ol.replies li.post[data-post-id='{post_id}']").count() == 1, "the reply is below it"
+        assert post_key(page.locator("li.post.focus")) == parent_id
+        assert post_row(page, post_id, "ol.replies li.post").count() == 1, "the reply is below it"
         screenshot(page, "thread-parent")
         page.go_back()
         page.locator("li.post.focus").wait_for()
@@ -101,7 +102,7 @@ def test_a_reply_opens_its_thread_by_tapping(page, server):
         tap(page, focus.locator("a.row"))
         assert page.locator("section.mentions h2", has_text="Conversation").count() == 1
         tap(page, page.locator("section.mentions a.item", has_text="Show thread"))
-        assert page.locator("li.post.focus").get_attribute("data-post-id") == post_id
+        assert post_key(page.locator("li.post.focus")) == post_id
 
 
 def test_a_thread_in_dark_mode(browser, server):
@@ -142,7 +143,7 @@ def test_the_icons_are_drawn_in_the_texts_colour_not_taken_from_a_font(page, ser
 
 def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
     search(open_app(page, server), "#stanford", submit="button")
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     hashtag = page.locator("section.mentions [data-mention=hashtag]").first
     tag = hashtag.inner_text()
     tap(page, hashtag)
@@ -154,12 +155,12 @@ def test_tapping_a_hashtag_searches_for_it_in_the_same_tab(page, server):
 
 def test_tapping_a_user_searches_mentions_or_posts(page, server):
     search(open_app(page, server), "#stanford")
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     user = page.locator("section.mentions [data-mention=user]").first.inner_text()
     tap(page, page.locator("section.mentions [data-mention=user]").first)
     assert page.input_value("input[name=q]") == f"{user} OR from:{user[1:]}"
     assert page.text_content("h1") == f"{user} OR from:{user[1:]}"
-    assert page.locator(".error").count() == 0 and page.locator("li[data-post-id]").count() > 0
+    assert page.locator(".error").count() == 0 and page.locator("li.post").count() > 0
 
 
 def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
@@ -171,7 +172,7 @@ def test_recents_keep_their_own_stack_and_delete_by_post(page, server):
     screenshot(page, "recents")
     tap(page, "li.recent .term:text-is('#swift')")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     assert page.get_attribute(".tabs a[aria-current=page]", "href") == "/recents"
     tap(page, "a.root")
     assert page.url.endswith("/recents")
@@ -192,17 +193,17 @@ def test_a_post_without_the_csrf_token_is_refused(server):
 
 def test_older_and_newer_never_show_a_tweet_twice(page, server):
     search(open_app(page, server), "#stanford")
-    before = page.locator("li[data-post-id]").count()
+    before = page.locator("li.post").count()
     load_more(page, "older")
-    assert page.locator("li[data-post-id]").count() > before
+    assert page.locator("li.post").count() > before
     load_more(page, "newer")
-    ids = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
+    ids = post_keys(page)
     assert len(ids) == len(set(ids))
 
 
 def test_hostile_text_renders_inert(page, server):
     search(open_app(page, server), "#xsstest")
-    row = page.locator("li[data-post-id='twitter:1900000000000000001']")
+    row = post_row(page, "twitter:1900000000000000001")
     assert "<script>alert(1)</script>" in row.inner_text()
     assert "<img src=x onerror=alert(3)>" in row.inner_text()
     tap(page, row.locator("a.row"))
@@ -217,9 +218,9 @@ def test_the_app_works_without_javascript(no_js_page, server):
     page = no_js_page
     search(open_app(page, server), "#swift")
     assert page.text_content("h1") == "#swift"
-    ids = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
+    ids = post_keys(page)
     load_more(page, "older")
-    older = page.eval_on_selector_all("li[data-post-id]", "rows => rows.map(r => r.dataset.postId)")
+    older = post_keys(page)
     assert older and not set(older) & set(ids)
     tap_tab(page, "Recents")
     assert "#swift" in page.locator("li.recent .term").all_inner_texts()
@@ -266,7 +267,7 @@ def test_a_failed_search_says_why_and_offers_a_retry(page, server):
     assert page.text_content("h1") == "(#swift OR" and page.input_value("input[name=q]") == "(#swift OR"
     assert "“OR” at character 9 needs something to search for after it." in page.inner_text(".error")
     assert page.locator(".error a.button:text('Try again')").count() == 1
-    assert page.locator("li[data-post-id]").count() == 0
+    assert page.locator("li.post").count() == 0
 
 
 def test_no_horizontal_scrolling_at_320_pixels(browser, server):
@@ -279,7 +280,7 @@ def test_no_horizontal_scrolling_at_320_pixels(browser, server):
     assert page.evaluate(fits), "recents"
     tap_tab(page, "Search")
     search(page, "filter:media #stanford")
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
     context.close()
 
@@ -344,7 +345,7 @@ def fills(box, width, height):
 
 def open_viewer(page, server):
     search(open_app(page, server), "filter:media #stanford")
-    tap(page, "li[data-post-id] a.row >> nth=0")
+    tap(page, "li.post a.row >> nth=0")
     tap(page, "li.image a >> nth=0")
     page.locator(".scripted > #viewer-image").wait_for()  # loaded, and the script has fitted it
     next_frame(page)
@@ -414,13 +415,13 @@ def test_installable_on_a_home_screen(page, server):
 def image_counts(page):
     """Each shown tweet's number of images, from its row."""
     counts = {}
-    for row in page.locator("li[data-post-id]").all():
+    for row in page.locator("li.post").all():
         text = row.inner_text()
         number = 0
         for word, following in zip(text.split(), text.split()[1:]):
             if following in ("image", "images") and word.isdigit():
                 number = int(word)
-        counts[row.get_attribute("data-post-id")] = number
+        counts[post_key(row)] = number
     return counts
 
 
@@ -440,5 +441,5 @@ def test_the_images_grid_shows_every_image_of_the_loaded_results(page, server):
     page.reload()
     assert page.input_value(".cell-size input") == "20"  # remembered
     tap(page, ".image-grid a.cell >> nth=0")
-    assert page.locator("li[data-post-id]").count() == 1
-    assert page.locator("li[data-post-id] a.row").count() == 1 and page.locator("a.back").count() == 1
+    assert page.locator("li.post").count() == 1
+    assert page.locator("li.post a.row").count() == 1 and page.locator("a.back").count() == 1

@@ -128,7 +128,7 @@ struct MediaNote: Sendable {
 
     func write(to html: inout HTMLWriter) {
         guard !isEmpty else { return }
-        html.append("    <p class=\"dim small media-note\">")
+        html.append("<p class=\"dim small media-note\">")
         if let stills { html.append("▣ \(stills)") }
         if stills != nil, playable != nil { html.append(" · ") }
         if let playable { html.append("<span class=\"play-note\">▶ \(playable)</span>") }

@@ -3,10 +3,30 @@
 "use strict";
 
 const list = document.querySelector("ol.posts");
-const spinner = document.querySelector(".spinner");
+const spinner = list && document.querySelector("a[data-page]") ? makeSpinner() : null;
+
+// Shown while a page loads in place: the script's own, as a page without it never does.
+function makeSpinner() {
+  const box = document.createElement("div");
+  box.className = "spinner";
+  box.hidden = true;
+  box.setAttribute("aria-live", "polite");
+  box.textContent = "Loading…";
+  list.before(box);
+  return box;
+}
+
+// A row's post, "network:id": a row that links names it in its address (…/network/id), one without a link itself.
+function postKey(row) {
+  if (row.dataset.postId) return row.dataset.postId;
+  const link = row.querySelector(":scope > a.row, :scope > .row > a.chevron");
+  if (!link) return null;
+  const [network, id] = link.pathname.split("/").slice(-2);
+  return network + ":" + decodeURIComponent(id);
+}
 
 function knownIDs() {
-  return new Set([...document.querySelectorAll("li.post")].map((row) => row.dataset.postId));
+  return new Set([...document.querySelectorAll("li.post")].map(postKey));
 }
 
 function showError(message, retry) {
@@ -31,7 +51,7 @@ async function fetchRows(url) {
   const failure = page.querySelector(".error p");
   if (failure) throw new Error(failure.textContent);
   const known = knownIDs();
-  const rows = [...page.querySelectorAll("li.post")].filter((row) => !known.has(row.dataset.postId));
+  const rows = [...page.querySelectorAll("li.post")].filter((row) => !known.has(postKey(row)));
   return { rows, page };
 }
 
@@ -53,6 +73,7 @@ async function load(link, place) {
 function loadNewer(link) {
   load(link, (rows, page) => {
     list.prepend(...rows.map((row) => document.adoptNode(row)));
+    widenImages(page, "newest");
     const next = page.querySelector("a.newer");
     if (next) link.href = next.href;
   });
@@ -61,6 +82,7 @@ function loadNewer(link) {
 function loadOlder(link) {
   load(link, (rows, page) => {
     list.append(...rows.map((row) => document.adoptNode(row)));
+    widenImages(page, "oldest");
     const next = page.querySelector("a.older");
     if (next) link.href = next.href; else link.remove();
   });
@@ -223,17 +245,15 @@ if (grid) {
   grid.addEventListener("touchend", () => { pinchStart = null; }, { passive: true });
 }
 
-// Newer and older pages widen the range the Images link shows.
-const imagesLink = document.querySelector("a.images-link");
-if (imagesLink && list) {
-  new MutationObserver(() => {
-    // Each row's time, to the millisecond, from its <time>.
-    const times = [...document.querySelectorAll("li.post time")].map((time) => Date.parse(time.dateTime));
-    // Only the two times change; the rest of the address stays exactly as the server wrote it.
-    imagesLink.href = imagesLink.getAttribute("href")
-      .replace(/([?&]newest=)[^&]*/, "$1" + times[0])
-      .replace(/([?&]oldest=)[^&]*/, "$1" + times[times.length - 1]);
-  }).observe(list, { childList: true });
+// Newer and older pages widen the range the Images link shows to their own end (newest or oldest), to the
+// millisecond, as the fetched page's own Images link says it; a page without images leaves the range as it is. Only
+// that time changes: the rest of the address stays exactly as the server wrote it.
+function widenImages(page, end) {
+  const mine = document.querySelector("a.images-link");
+  const theirs = page.querySelector("a.images-link");
+  const parameter = new RegExp("([?&]" + end + "=)([^&]*)");
+  const time = theirs && theirs.getAttribute("href").match(parameter);
+  if (mine && time) mine.href = mine.getAttribute("href").replace(parameter, "$1" + time[2]);
 }
 
 // An image whose proportions the source did not give takes its own once loaded, in place of the placeholder height

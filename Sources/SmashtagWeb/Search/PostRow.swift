@@ -11,8 +11,8 @@ struct PostRow: Sendable {
     let name: String
     let handle: String
     let date: String
-    /// The time to the millisecond, as `<time datetime>` says it (`2024-12-03T15:46:15.867Z`): the Images link reads
-    /// the rows' times from there when more pages load.
+    /// The time to the minute, as `<time datetime>` says it (`2024-12-03T15:46Z`): the row shows no finer (its
+    /// Mentions page does), and seconds are bytes every row would carry.
     let isoDate: String
     /// "retweeted by @jack", "boosted by @alice@example.social": as the network says it.
     let repostedBy: String?
@@ -55,7 +55,7 @@ struct PostRow: Sendable {
         name = post.author.name
         handle = "@" + post.author.handle
         date = RelativeDate.format(post.created, now: now)
-        isoDate = Self.millisecondTime(post.created)
+        isoDate = Self.minuteTime(post.created)
         repostedBy = post.repostedBy.map { "\(post.network.repostVerb) by @\($0.handle)" }
         replyingTo = post.replyingTo
         contentWarning = post.contentWarning
@@ -80,15 +80,10 @@ struct PostRow: Sendable {
 }
 
 extension PostRow {
-    /// ISO 8601 to the millisecond; to the second when the time has no milliseconds (X's and the demo's posts).
-    static func millisecondTime(_ date: Date) -> String {
-        // Both from the same rounded milliseconds the Images link's address carries.
-        let total = date.millisecondsSince1970
-        let milliseconds = Int((total % 1000 + 1000) % 1000)
-        let seconds = UTCTime(Date(millisecondsSince1970: total - Int64(milliseconds))).iso8601
-        guard milliseconds > 0 else { return seconds }
-        let digits = String(milliseconds)
-        return seconds.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
+    /// ISO 8601 to the minute (`2024-12-03T15:46Z`, a valid HTML date and time), the seconds cut, not rounded.
+    static func minuteTime(_ date: Date) -> String {
+        let seconds = UTCTime(date).iso8601  // 2024-12-03T15:46:15Z
+        return seconds.dropLast(4) + "Z"
     }
 }
 
@@ -145,13 +140,14 @@ extension PostRow {
     /// One `<li>`: a link to the Mentions page when the post has any, else a plain row. A post behind a content
     /// warning is a plain row whose chevron is the link, as its `<details>` cannot sit inside a link. `marked`: the
     /// post a thread is about; `nested`: what goes inside the item after the row (a thread's replies).
+    ///
+    /// The post's key is written once: a row with a link names it in the link's address (`…/twitter/ID`), one
+    /// without says it in `data-post-id` (the page's script reads either, to show no post twice). A row repeats
+    /// nothing a script or a style does not read: twenty of them are most of the page's bytes.
     func write(to html: inout HTMLWriter, marked: Bool = false, nested: (inout HTMLWriter) -> Void = { _ in }) {
-        html.append(
-            """
-            <li class=\"post\(marked ? Self.focus : .empty)\" data-post-id=\"\(id)\" \
-            data-network=\"\(network.network)\">\n
-            """
-        )
+        html.append("<li class=\"post\(marked ? Self.focus : .empty)\"")
+        if detailURL == nil { html.append(" data-post-id=\"\(id)\"") }
+        html.append(">\n")
         let wholeRowLinks = detailURL != nil && contentWarning == nil
         if wholeRowLinks, let detailURL {
             html.append("<a class=\"row\" href=\"\(url: detailURL)\">\n")
@@ -161,32 +157,31 @@ extension PostRow {
         if let avatarURL {
             html.append(
                 """
-                  <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" width=\"44\" height=\"44\" \
-                loading=\"lazy\">\n
+                <img class=\"avatar\" src=\"\(url: avatarURL)\" alt=\"\" loading=\"lazy\">\n
                 """
             )
         } else {
-            html.append("  <span class=\"avatar\" aria-hidden=\"true\">\(initial)</span>\n")
+            html.append("<span class=\"avatar\" aria-hidden=\"true\">\(initial)</span>\n")
         }
         html.append(
             """
-              <div class="body">
-                <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)">\
+            <div class="body">
+            <p class="who"><span class="net net-\(network.network)" role="img" aria-label="\(network.name)">\
             \(network.letter)</span> \
             <strong>\(name)</strong> <span class="dim">\(handle) · <time datetime="\(isoDate)">\(date)</time></span></p>
 
             """)
-        if let repostedBy { html.append("    <p class=\"dim small\">↻ \(repostedBy)</p>\n") }
+        if let repostedBy { html.append("<p class=\"dim small\">↻ \(repostedBy)</p>\n") }
         writeReplyingTo(to: &html)
         writeText(to: &html)
         mediaNote.write(to: &html)
-        if let seenOn { html.append("    <p class=\"dim small seen\">\(seenOn)</p>\n") }
+        if let seenOn { html.append("<p class=\"dim small seen\">\(seenOn)</p>\n") }
         if notIndexable {
-            html.append("    <p class=\"dim small\">Not kept: its author has not opted in to search.</p>\n")
+            html.append("<p class=\"dim small\">Not kept: its author has not opted in to search.</p>\n")
         }
-        html.append("  </div>\n")
+        html.append("</div>\n")
         if let detailURL, !wholeRowLinks {
-            html.append("  <a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
+            html.append("<a class=\"chevron\" href=\"\(url: detailURL)\" aria-label=\"Mentions\">›</a>\n</div>\n")
         } else if detailURL != nil {
             html.append("</a>\n")  // its chevron is the stylesheet's (`a.row::after`)
         } else {
@@ -202,7 +197,7 @@ extension PostRow {
     /// The link's preview: its picture, title and site.
     private func writeCard(to html: inout HTMLWriter) {
         guard let card else { return }
-        html.append("    <div class=\"card\">")
+        html.append("<div class=\"card\">")
         if let cardImageURL { html.append("<img src=\"\(url: cardImageURL)\" alt=\"\" loading=\"lazy\">") }
         html.append(
             """
@@ -215,27 +210,27 @@ extension PostRow {
     /// "Replying to @a @b", the names coloured as users.
     private func writeReplyingTo(to html: inout HTMLWriter) {
         guard let replyingTo else { return }
-        html.append("    <p class=\"dim small replying\">Replying to")
+        html.append("<p class=\"dim small replying\">Replying to")
         for name in replyingTo.shown { html.append(" <span class=\"m m-user\">\(name)</span>") }
         html.append("\(replyingTo.others)</p>\n")
     }
 
     /// The text and its link's preview (behind the warning, if there is one), then the quoted post.
     private func writeText(to html: inout HTMLWriter) {
-        if let contentWarning { html.append("    <details class=\"cw\"><summary>\(contentWarning)</summary>\n") }
-        html.append("    <p class=\"text\">")
+        if let contentWarning { html.append("<details class=\"cw\"><summary>\(contentWarning)</summary>\n") }
+        html.append("<p class=\"text\">")
         for segment in segments { segment.write(to: &html) }
         html.append("</p>\n")
         writeCard(to: &html)
-        if contentWarning != nil { html.append("    </details>\n") }
+        if contentWarning != nil { html.append("</details>\n") }
         guard let quoted else { return }
         if quoted.handle.isEmpty {
-            html.append("    <p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
+            html.append("<p class=\"quoted dim small\">Quotes a post that is not available here.</p>\n")
             return
         }
         html.append(
             """
-                <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span \
+            <blockquote class=\"quoted\"><p class=\"who\"><strong>\(quoted.name)</strong> <span \
             class=\"dim\">\(quoted.handle)</span></p><p class=\"text\">
             """
         )

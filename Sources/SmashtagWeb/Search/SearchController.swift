@@ -11,7 +11,9 @@ import Team
 /// and the page's JSON twin `/api/search`.
 struct SearchController: Sendable {
     let site: Site
-    static let pageSize = 25
+    /// Twenty rows, as X's and Mastodon's own clients load at a time: a phone shows seven or eight, the rest come as
+    /// the person asks (Older posts, pull to refresh), and the page stays under 3 KB over the wire.
+    static let pageSize = 20
 
     func addRoutes(to router: Router<SiteContext>) {
         router.on(.home) { _, _ in Response.redirect(to: SiteURL.searchRoot(query: nil).path) }

@@ -158,7 +158,7 @@ extension SearchPageView: PageView {
             """
             <form class="search" action="\(url: formAction)" method="get" role="search">
               <input type="search" name="q" value="\(query)" placeholder="Search" aria-label="Search" \
-            enterkeyhint="search" inputmode="search" autocapitalize="off" autocomplete="off" spellcheck="false">
+            enterkeyhint="search" autocapitalize="off" autocomplete="off" spellcheck="false">
 
             """)
         if let back { html.append("  <input type=\"hidden\" name=\"back\" value=\"\(back)\">\n") }
@@ -240,7 +240,6 @@ extension SearchPageView: PageView {
             html.append("</ul>\n")
         }
         writeSignInOnly(to: &html)
-        html.append("<div class=\"spinner\" hidden aria-live=\"polite\">Loading…</div>\n")
         if isNewerOnly {
             html.append(
                 """

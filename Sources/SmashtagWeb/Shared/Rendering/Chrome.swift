@@ -47,12 +47,9 @@ extension Chrome {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-            <meta name="color-scheme" content="light dark">
             <title>\(title) · Smashtag</title>
             <meta name="theme-color" content="#0b62c4">
             <meta name="apple-mobile-web-app-capable" content="yes">
-            <meta name="mobile-web-app-capable" content="yes">
-            <meta name="apple-mobile-web-app-status-bar-style" content="default">
             <link rel="manifest" href="/manifest.json">
             <link rel="icon" href="/icon-192.png">
             <link rel="apple-touch-icon" href="/icon-192.png">
