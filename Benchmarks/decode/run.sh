@@ -5,6 +5,9 @@
 #   2. whole process: `smashtag inspect CORPUS --format json > FILE` against `baseline_orjson.py CORPUS --jsonl
 #      > FILE`, in turns, REPEAT runs each (`whole_process.py`), then both outputs compared (`same_posts.py`);
 #   3. the worst single line: 3 MB with 2,000 entities (`make_entity_line.py`).
+# BEFORE=PATH: another build of smashtag (the release before) timed in the same turns.
+# CORPUS=scripts: the same pages with their texts in several scripts (`make_scripts_corpus.py`, issue 54) instead of
+# the fixtures' own texts, mostly English.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -15,8 +18,13 @@ repeat="${2:-10}"
 smashtag="$root/.build-release/release/smashtag"
 
 python3 -c "import orjson" 2> /dev/null || python3 -m pip install -q orjson
+python3 -c "import yaml" 2> /dev/null || python3 -m pip install -q pyyaml
 (cd "$root" && for product in smashtag smashtag-bench; do swift build -c release --scratch-path .build-release --product "$product" > /dev/null; done)
-"$here/make_corpus.sh" "$corpus" "${1:-100}" >&2
+if [ "${CORPUS:-fixtures}" = scripts ]; then
+    python3 "$here/make_scripts_corpus.py" "$corpus" "${1:-100}"
+else
+    "$here/make_corpus.sh" "$corpus" "${1:-100}" >&2
+fi
 echo "cores: $(nproc); load before: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 
 "$root/.build-release/release/smashtag-bench" decode "$corpus" --repeat "$repeat"
@@ -24,7 +32,8 @@ python3 "$here/baseline_orjson.py" "$corpus" --repeat "$repeat"
 
 python3 "$here/whole_process.py" "$repeat" "$work/out.jsonl" \
     "smashtag-inspect=$smashtag inspect $corpus --format json" \
-    "python-orjson=python3 $here/baseline_orjson.py $corpus --jsonl"
+    "python-orjson=python3 $here/baseline_orjson.py $corpus --jsonl" \
+    ${BEFORE:+"smashtag-before=$BEFORE inspect $corpus --format json"}
 "$smashtag" inspect "$corpus" --format json > "$work/smashtag.jsonl" 2> /dev/null
 python3 "$here/baseline_orjson.py" "$corpus" --jsonl > "$work/python.jsonl"
 python3 "$here/same_posts.py" "$work/smashtag.jsonl" "$work/python.jsonl"

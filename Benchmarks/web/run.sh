@@ -8,12 +8,12 @@
 # Each page and its static copy take turns in SLICES slices of SECONDS/SLICES each; requests/s is the slices' mean and
 # p99 the worst slice's.
 # Usage: Benchmarks/web/run.sh [DATA_DIR] [SECONDS] [SLICES]   (default: 200,000 posts generated into
-# /tmp/smashtag-web-bench-200k, 15 s, 5 slices)
+# /tmp/smashtag-web-bench-200k, 15 s, 5 slices); BIN=PATH measures another build of smashtag (a baseline)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v wrk > /dev/null || { apt-get update -qq && apt-get install -y -qq wrk > /dev/null; }
 swift build -c release --scratch-path .build-release --product smashtag > /dev/null
-BIN=$PWD/.build-release/release/smashtag
+BIN=${BIN:-$PWD/.build-release/release/smashtag}  # BIN=…: another build (a baseline) beside this one
 DATA=${1:-/tmp/smashtag-web-bench-200k}
 SECONDS_EACH=${2:-15}
 SLICES=${3:-5}

@@ -17,14 +17,14 @@ package struct PostFileReader: Sequence, IteratorProtocol, Sendable {
     private let file: OpenFile?
 
     /// Reads the file at `path` a chunk at a time (memory stays flat however big it is); a Twitter archive's account
-    /// comes from the `account.js` beside it.
-    package init(path: String) throws(DecodingProblem) {
+    /// comes from the `account.js` beside it. `writing`: the posts come written as lines (`written`), not as posts.
+    package init(path: String, writing: PostLineWriting? = nil) throws(DecodingProblem) {
         let file = try OpenFile(path: path)
         self.file = file
         let items = JSONItemReader(chunks: FileChunks(file: file), ignoring: Self.unreadKeys)
         reader = PostItemReader(
             name: path, items: items,
-            decoder: AnyNetworkDecoder(archiveAccount: TwitterArchive.account(of: items, path)))
+            decoder: AnyNetworkDecoder(archiveAccount: TwitterArchive.account(of: items, path)), writing: writing)
     }
 
     /// Reads `bytes` as the contents of a file called `name`.

@@ -44,6 +44,7 @@ public struct PostImporter: Sendable {
                 totals.skipped += 1
                 report(.malformed(problem))
             case .note(let note): report(.note(note))
+            case .written: preconditionFailure("the importer's reader is not asked to write its posts")
             }
         }
         return batch

@@ -37,7 +37,7 @@ struct Inspect: ParsableCommand {
     private func inspect(_ file: String, printer: inout PostPrinter, problems: inout ProblemLog) -> Bool {
         var reader: PostFileReader
         do {
-            reader = try PostFileReader(path: file)
+            reader = try PostFileReader(path: file, writing: printer.readerWriting)
         } catch {
             StandardError.write("smashtag: \(error)")
             return false
@@ -47,6 +47,7 @@ struct Inspect: ParsableCommand {
         while let event = reader.next() {
             switch event {
             case .post(let post): printer.print(post)
+            case .written(let posts): printer.print(posts)
             case .malformed(let problem):
                 printer.flush()
                 problems.add(problem)

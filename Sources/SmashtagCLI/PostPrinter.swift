@@ -28,14 +28,28 @@ struct PostPrinter {
         self.style = style
     }
 
+    /// A post as a JSON line: one `PublicJSON` object, times to the second.
+    static let jsonLine = PostLineWriting { post, json in
+        json.writePublic(post, times: .wholeSeconds)
+        json.newLine()
+    }
+
+    /// How the reader is to write posts for this printer where it decodes them; nil when it prints them itself.
+    var readerWriting: PostLineWriting? { format == .json ? Self.jsonLine : nil }
+
     mutating func print(_ post: Post) {
         switch format {
         case .json:
-            lines.writePublic(post, times: .wholeSeconds)
-            lines.newLine()
+            Self.jsonLine.write(post, into: &lines)
             if lines.byteCount >= 1 << 20 { flush() }
         case .text: Swift.print(text(post), terminator: "\n\n")
         }
+    }
+
+    /// Posts the reader wrote (`readerWriting`).
+    mutating func print(_ written: WrittenPosts) {
+        lines.appendLines(written.bytes)
+        if lines.byteCount >= 1 << 20 { flush() }
     }
 
     /// Writes what is gathered: before a problem goes to stderr, so a terminal shows both in order, and at the end.

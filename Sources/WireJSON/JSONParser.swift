@@ -167,6 +167,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// What the escape after a backslash stands for, checked.
+    @inline(__always)
     private mutating func escapedScalar() throws(JSONSyntaxError) -> Unicode.Scalar {
         guard let byte = currentByte else { throw error("an escape sequence") }
         offset += 1
@@ -360,6 +361,7 @@ package struct JSONParser: ~Copyable {
     }
 
     /// `\uXXXX`, joining a UTF-16 surrogate pair; a lone surrogate becomes U+FFFD as most decoders do, noted.
+    @inline(__always)
     private mutating func parseUnicodeEscape() throws(JSONSyntaxError) -> Unicode.Scalar {
         let first = try parseHex4()
         guard (0xD800..<0xDC00).contains(first) else { return Unicode.Scalar(first) ?? loneSurrogate() }
@@ -378,7 +380,20 @@ package struct JSONParser: ~Copyable {
         return "\u{FFFD}"
     }
 
+    @inline(__always)
     private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+        // Text in other scripts arrives as `\uXXXX` escapes, one a character: the four digits are read at once,
+        // without a branch a digit, and only a sequence that is not four hex digits goes the slow way to its error.
+        if offset + 4 <= bytes.count {
+            let digits = (
+                Self.hexDigit(bytes[offset]), Self.hexDigit(bytes[offset + 1]), Self.hexDigit(bytes[offset + 2]),
+                Self.hexDigit(bytes[offset + 3])
+            )
+            if digits.0 | digits.1 | digits.2 | digits.3 < 16 {
+                offset += 4
+                return digits.0 << 12 | digits.1 << 8 | digits.2 << 4 | digits.3
+            }
+        }
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = currentByte, let digit = Self.hexValue(byte) else {
@@ -388,6 +403,14 @@ package struct JSONParser: ~Copyable {
             offset += 1
         }
         return value
+    }
+
+    /// A hex digit's value, 0 to 15; 16 or more for any other byte.
+    @inline(__always)
+    private static func hexDigit(_ byte: UInt8) -> UInt32 {
+        let decimal = UInt32(byte &- UInt8(ascii: "0"))
+        let letter = UInt32((byte | 0x20) &- UInt8(ascii: "a"))  // A-F and a-f alike
+        return decimal < 10 ? decimal : (letter < 6 ? letter + 10 : 16)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -74,6 +74,12 @@ package struct JSONWriter: Sendable {
         needsComma = false
     }
 
+    /// Whole lines another writer wrote, after this one's (JSON Lines gathered to go out together).
+    package mutating func appendLines(_ lines: [UInt8]) {
+        output.append(bytes: lines)
+        needsComma = false
+    }
+
     /// What was written so far; the writer starts again empty, with the room it had.
     package mutating func take() -> [UInt8] {
         defer { output.removeAll() }

@@ -103,6 +103,7 @@ private struct FuzzFile {
                 guard let line = problem.line else { continue }
                 result.namedLines.insert(line)
                 if problem.message.hasPrefix("malformed JSON") { result.syntaxErrorLines.insert(line) }
+            case .written: Issue.record("a reader not asked to write its posts gave them written")
             }
         }
         return result
@@ -121,6 +122,7 @@ private struct FuzzFile {
         case .post(let post): "post \(post)"
         case .malformed(let problem): "malformed \(problem)"
         case .note(let note): "note \(note)"
+        case .written(let posts): "written \(posts.count)"
         }
     }
 }

@@ -16,6 +16,7 @@ struct TwarcWriterTests {
             switch event {
             case .post(let tweet): tweets.append(tweet)
             case .malformed(let problem), .note(let problem): problems.append(problem.description)
+            case .written: Issue.record("a reader not asked to write its posts gave them written")
             }
         }
         return (tweets, problems)

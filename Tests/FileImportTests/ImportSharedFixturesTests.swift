@@ -24,6 +24,7 @@ struct ImportSharedFixturesTests {
                 case .post(let post): posts.append(post)
                 case .malformed(let problem): malformed.append(problem)
                 case .note(let note): notes.append(note)
+                case .written: Issue.record("a reader not asked to write its posts gave them written")
                 }
             }
         }

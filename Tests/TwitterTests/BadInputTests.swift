@@ -29,6 +29,7 @@ import Testing
             case .post(let tweet): result.ids.append(tweet.id)
             case .malformed(let problem): result.malformed.append(problem)
             case .note(let note): result.notes.append(note)
+            case .written: Issue.record("a reader not asked to write its posts gave them written")
             }
         }
         return result

@@ -51,6 +51,7 @@ struct OwnFixtureTests {
             case .post(let tweet): tweets.append(tweet)
             case .malformed(let problem): errorLines.append(problem.line ?? 0)
             case .note: break
+            case .written: Issue.record("a reader not asked to write its posts gave them written")
             }
         }
         #expect(errorLines == expected.errorLines)

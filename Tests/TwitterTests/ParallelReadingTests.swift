@@ -77,6 +77,7 @@ import Testing
         case .post(let post): "post \(post.id) \(post.text) \(post.mentions.map(\.range))"
         case .malformed(let problem): "malformed \(problem)"
         case .note(let note): "note \(note)"
+        case .written(let posts): "written \(posts.count)"
         }
     }
 }

@@ -102,6 +102,7 @@ import Testing
         case .post(let post): .post(post)
         case .malformed(let problem): .malformed(problem)
         case .note(let note): .note(note)
+        case .written(let posts): .written(posts.count)
         }
     }
 
@@ -112,5 +113,6 @@ import Testing
         case skipped(String)
         case malformed(DecodingProblem)
         case note(DecodingProblem)
+        case written(Int)
     }
 }

@@ -29,10 +29,13 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
     private var atEndOfInput = false
     private var readFailure: String?
     private var ahead: [Piece] = []
+    /// Posts written where they are decoded, when asked.
+    private let writing: PostLineWriting?
 
-    init(name: String, rest: JSONLinesRest, decoder: Decoder) {
+    init(name: String, rest: JSONLinesRest, decoder: Decoder, writing: PostLineWriting?) {
         self.name = name
         self.decoder = decoder
+        self.writing = writing
         self.carried = rest.window
         self.rest = rest
     }
@@ -40,7 +43,7 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
     /// The events of the next piece; nil at the end of the file.
     mutating func next() -> [PostFileEvent]? {
         while ahead.count < Self.piecesAhead, let piece = nextPiece() {
-            piece.start(name: name, decoder: decoder)
+            piece.start(name: name, decoder: decoder, writing: writing)
             ahead.append(piece)
         }
         guard !ahead.isEmpty else { return reportReadFailure() }
@@ -162,10 +165,10 @@ private final class Piece: Sendable {
         self.isLast = isLast
     }
 
-    func start<Decoder: ItemDecoder>(name: String, decoder: Decoder) {
+    func start<Decoder: ItemDecoder>(name: String, decoder: Decoder, writing: PostLineWriting?) {
         OwnThread.detach { [self] in
             let items = JSONItemReader(jsonLines: lines, firstLine: rest.line, ignoring: rest.ignoredKeys)
-            var reader = PostItemReader(name: name, items: items, decoder: decoder)
+            var reader = PostItemReader(name: name, items: items, decoder: decoder, writing: writing)
             var events: [PostFileEvent] = []
             while let event = reader.next() { events.append(event) }
             let piece = DecodedPiece(events: events, hasMalformedItem: reader.hasMalformedItem)

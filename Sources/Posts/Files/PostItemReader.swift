@@ -3,11 +3,58 @@ import WireJSON
 /// What reading a file gives, in file order.
 public enum PostFileEvent: Sendable {
     case post(Post)
+    /// Posts in a row, written as lines where they were decoded: what a reader asked to write them gives instead of
+    /// `post` (`PostLineWriting`).
+    case written(WrittenPosts)
     /// A line or object that could not be read; the reader goes on where it can.
     case malformed(DecodingProblem)
     /// Something to know that is not an error: recognised data that holds no posts (an API error body, users,
     /// counts…), or text that had to be mended to be read (invalid UTF-8, lone surrogates).
     case note(DecodingProblem)
+}
+
+/// Posts written as lines, in file order.
+public struct WrittenPosts: Sendable {
+    package let bytes: [UInt8]
+    package let count: Int
+}
+
+/// How a reader writes each post it decodes, on the thread that decoded it, when the caller only writes them out
+/// (`inspect --format json`): the posts are then written beside the decoding, on every core, rather than one by one
+/// on the thread that takes them, and freed where they were made.
+package struct PostLineWriting: Sendable {
+    private let write: @Sendable (Post, inout JSONWriter) -> Void
+
+    package init(_ write: @escaping @Sendable (Post, inout JSONWriter) -> Void) {
+        self.write = write
+    }
+
+    package func write(_ post: Post, into json: inout JSONWriter) {
+        write(post, &json)
+    }
+
+    /// The events with each run of posts written as one `written` event; problems and notes stay where they were.
+    func folding(_ events: [PostFileEvent]) -> [PostFileEvent] {
+        var folded: [PostFileEvent] = []
+        var lines = JSONWriter()
+        var count = 0
+        func endRun() {
+            guard count > 0 else { return }
+            folded.append(.written(WrittenPosts(bytes: lines.take(), count: count)))
+            count = 0
+        }
+        for event in events {
+            guard case .post(let post) = event else {
+                endRun()
+                folded.append(event)
+                continue
+            }
+            write(post, &lines)
+            count += 1
+        }
+        endRun()
+        return folded
+    }
 }
 
 /// What one JSON item of a file gave a format's decoder.
@@ -51,46 +98,49 @@ package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol,
     private var inParallel: JSONLinesInParallel<Decoder>?
     /// Whether the JSON reader found an item it could not read (not one the decoder could not use).
     private(set) var hasMalformedItem = false
+    private let writing: PostLineWriting?
 
-    package init(name: String, items: JSONItemReader, decoder: Decoder) {
+    /// `writing`: posts come as `written` lines, not as `post`s.
+    package init(name: String, items: JSONItemReader, decoder: Decoder, writing: PostLineWriting? = nil) {
         self.name = name
         self.items = items
         self.decoder = decoder
+        self.writing = writing
     }
 
     package mutating func next() -> PostFileEvent? {
         while pending.isEmpty {
-            if inParallel != nil {
-                guard let events = inParallel?.next() else { return nil }
-                pending = events.reversed()
-                continue
-            }
-            let decoder = self.decoder
-            if let (outcomes, offset) = items.nextLine({ decoder.decode(line: $0) }) {
-                let line = outcomes.allSatisfy(\.isPost) ? 0 : items.line(at: offset)
-                pending = outcomes.map { event($0, line: line) }.reversed()
-                continue
-            }
-            guard let result = items.next() else { return nil }
-            switch result {
-            case .item(let item):
-                let outcomes = decoder.decode(item.value)
-                // Lines are counted only when something will be reported: most items are read without one.
-                let line = outcomes.allSatisfy(\.isPost) && item.repairs.isEmpty ? 0 : items.line(at: item.offset)
-                pending = (outcomes.map { event($0, line: line) } + repairNotes(item.repairs, line: line)).reversed()
-                if let rest = items.handOffJSONLines() {
-                    inParallel = JSONLinesInParallel(name: name, rest: rest, decoder: decoder)
-                }
-            case .malformed(let line, let message):
-                hasMalformedItem = true
-                pending = [.malformed(DecodingProblem(file: name, line: line, message: message))]
-            case .textLine(let line):
-                pending = [
-                    .note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))
-                ]
-            }
+            guard let events = nextEvents() else { return nil }
+            pending = (writing?.folding(events) ?? events).reversed()
         }
         return pending.removeLast()
+    }
+
+    /// The next item's events, or a piece's when the rest is read in parallel (written there already, when asked);
+    /// nil at the end.
+    private mutating func nextEvents() -> [PostFileEvent]? {
+        if inParallel != nil { return inParallel?.next() }
+        let decoder = self.decoder
+        if let (outcomes, offset) = items.nextLine({ decoder.decode(line: $0) }) {
+            let line = outcomes.allSatisfy(\.isPost) ? 0 : items.line(at: offset)
+            return outcomes.map { event($0, line: line) }
+        }
+        guard let result = items.next() else { return nil }
+        switch result {
+        case .item(let item):
+            let outcomes = decoder.decode(item.value)
+            // Lines are counted only when something will be reported: most items are read without one.
+            let line = outcomes.allSatisfy(\.isPost) && item.repairs.isEmpty ? 0 : items.line(at: item.offset)
+            if let rest = items.handOffJSONLines() {
+                inParallel = JSONLinesInParallel(name: name, rest: rest, decoder: decoder, writing: writing)
+            }
+            return outcomes.map { event($0, line: line) } + repairNotes(item.repairs, line: line)
+        case .malformed(let line, let message):
+            hasMalformedItem = true
+            return [.malformed(DecodingProblem(file: name, line: line, message: message))]
+        case .textLine(let line):
+            return [.note(DecodingProblem(file: name, line: line, message: "a line of text between JSON documents"))]
+        }
     }
 
     private func event(_ outcome: ItemOutcome, line: Int) -> PostFileEvent {
