@@ -5,10 +5,6 @@ import Posts
 import SmashtagApp
 import WireJSON
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `smashtag import FILE...`: add files of posts of any supported format and network to the corpus.
 struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -32,7 +28,7 @@ struct Import: AsyncParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() async throws {
-        Self.limitMallocArenas()
+        MallocArenas.limitToTwo()
         let corpus = try await store.openCorpus(in: DataDirectory(common.dataDirectory))
         let importer = PostImporter(corpus: corpus)
         let bytes = files.reduce(0) { $0 + PostFileReader.size(of: $1) }
@@ -92,18 +88,6 @@ struct Import: AsyncParsableCommand {
         let left = seconds * (1 - share) / share
         let time = left < 90 ? "\(Int(left.rounded(.up))) s" : "\(Int((left / 60).rounded())) min"
         return ", \(Int(share * 100)) % — about \(time) left"
-    }
-
-    /// The decoder's threads each take a malloc arena of their own, and posts decoded on one are freed on the
-    /// writer's: glibc keeps every arena's freed memory, which took an import of 1,000,000 posts from 63 to 113 MB
-    /// resident. Two arenas keep it at 83 MB. `mallopt` is glibc's and not in Swift's Glibc module: looked up by name.
-    private static func limitMallocArenas() {
-        #if canImport(Glibc)
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            let arenaMaximum: Int32 = -8  // M_ARENA_MAX in <malloc.h>
-            guard let process = dlopen(nil, RTLD_NOW), let symbol = dlsym(process, "mallopt") else { return }
-            _ = unsafeBitCast(symbol, to: Mallopt.self)(arenaMaximum, 2)
-        #endif
     }
 
     private func summary(_ totals: ImportTotals, seconds: Double) -> String {

@@ -23,6 +23,7 @@ struct Inspect: ParsableCommand {
     @OptionGroup var common: CommonOptions
 
     func run() throws {
+        MallocArenas.limitToTwo()
         var printer = PostPrinter(format: format, style: TerminalStyle.standardOutput)
         var problems = ProblemLog()
         var failed = false
