@@ -55,7 +55,8 @@ struct JSONLinesInParallel<Decoder: ItemDecoder>: Sendable {
         // The last piece ends where the file does, so it reads exactly as the whole file's reader reads it.
         guard decoded.hasMalformedItem, !piece.isLast else { return decoded.events }
         let again = PostItemReader(
-            name: name, items: JSONItemReader(rereading: piece.rest, count: piece.lines.count), decoder: decoder)
+            name: name, items: JSONItemReader(rereading: piece.rest, count: piece.lines.count), decoder: decoder,
+            writing: writing)
         return Array(again)
     }
 

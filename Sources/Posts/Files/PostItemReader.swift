@@ -110,16 +110,20 @@ package struct PostItemReader<Decoder: ItemDecoder>: Sequence, IteratorProtocol,
 
     package mutating func next() -> PostFileEvent? {
         while pending.isEmpty {
+            if inParallel != nil {
+                // Written on the pieces' threads already, when asked.
+                guard let events = inParallel?.next() else { return nil }
+                pending = events.reversed()
+                continue
+            }
             guard let events = nextEvents() else { return nil }
             pending = (writing?.folding(events) ?? events).reversed()
         }
         return pending.removeLast()
     }
 
-    /// The next item's events, or a piece's when the rest is read in parallel (written there already, when asked);
-    /// nil at the end.
+    /// The next item's events, read here; nil at the end.
     private mutating func nextEvents() -> [PostFileEvent]? {
-        if inParallel != nil { return inParallel?.next() }
         let decoder = self.decoder
         if let (outcomes, offset) = items.nextLine({ decoder.decode(line: $0) }) {
             let line = outcomes.allSatisfy(\.isPost) ? 0 : items.line(at: offset)
