@@ -20,12 +20,13 @@ package enum SQLiteFile {
         return try DatabasePool(path: path, configuration: configuration)
     }
 
-    /// `open` (a file opened and migrated) on a Dispatch thread, not a cooperative one: it blocks while another
-    /// process holds the file's lock (up to the busy timeout), and a migration may take minutes (re-indexing a
-    /// corpus). A cooperative thread blocked that long is a core the server does not serve with.
-    package static func opening<T: Sendable>(_ open: @escaping @Sendable () throws -> T) async throws -> T {
+    /// `work` that blocks on a Dispatch thread, not a cooperative one: opening a file waits while another process
+    /// holds its lock (up to the busy timeout), a migration may take minutes (re-indexing a corpus), and a search's
+    /// read past its inline budget takes milliseconds. A cooperative thread blocked that long is a core the server
+    /// does not serve with.
+    package static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result(catching: open)) }
+            DispatchQueue.global().async { continuation.resume(with: Result(catching: work)) }
         }
     }
 

@@ -90,4 +90,49 @@ struct CorpusUpgradeTests {
             #expect(page.posts.map(\.id) == expected, "\(query)")
         }
     }
+
+    /// A search index that kept each post under its order key (`v13`) is made again under the negated key when the
+    /// corpus opens (`v14`): newest first, older and newer pages, phrases, and a post's replies in order find what they
+    /// found before.
+    @Test func aSearchIndexKeyedByOrderIsMadeAgainNewestFirst() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "corpus-v13-\(UUID().uuidString).sqlite"
+        ).path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let posts = (1...30).map { number in
+            Post(
+                id: String(1_800_000_000_000_000_000 + number),
+                created: Date(timeIntervalSince1970: 1_700_000_000 + Double(number)),
+                author: TestPosts.author("ana"), text: "hello world \(number)",
+                inReplyToID: number.isMultiple(of: 10) ? "1800000000000000001" : nil)
+        }
+        do { _ = try await SQLiteCorpus.open(at: path).add(posts) }
+        let writer = try DatabaseQueue(path: path)
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v14: newest first forwards'")
+            let keys = try Int64.fetchAll(db, sql: "SELECT id FROM post")
+            let entries = try SearchIndex.entries(keys, db)
+            try db.execute(sql: "DROP TABLE searchIndex")
+            try db.execute(sql: SearchIndex.create)
+            for key in keys {
+                try db.execute(
+                    sql: "INSERT INTO searchIndex(rowid, tokens) VALUES (?, ?)",
+                    arguments: [key, SearchIndex.text(of: entries[key]!)])
+            }
+        }
+        try writer.close()
+        let corpus = try await SQLiteCorpus.open(at: path)
+        let ids = { (numbers: [Int]) in numbers.map { String(1_800_000_000_000_000_000 + $0) } }
+        let hello = try SearchQuery(parsing: "hello")
+        #expect(try await corpus.search(hello, .newest, count: 5).posts.map(\.id) == ids([30, 29, 28, 27, 26]))
+        let older = try await corpus.search(hello, .older(than: ids([26])[0], token: nil), count: 5)
+        #expect(older.posts.map(\.id) == ids([25, 24, 23, 22, 21]) && older.hasMore)
+        let newer = try await corpus.search(hello, .newer(than: ids([21])[0]), count: 3)
+        #expect(newer.posts.map(\.id) == ids([24, 23, 22]))
+        let phrase = try SearchQuery(parsing: "\"hello world\"")
+        #expect(try await corpus.search(phrase, .newest, count: 2).posts.map(\.id) == ids([30, 29]))
+        let replies = try await corpus.replies(to: [posts[0].key], after: nil, limit: 10)
+        #expect(replies[posts[0].key]?.posts.map(\.id) == ids([10, 20, 30]))
+        #expect(replies[posts[0].key]?.count == 3)
+    }
 }

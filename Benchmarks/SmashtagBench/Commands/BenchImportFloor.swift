@@ -106,6 +106,7 @@ private struct FloorBatch {
     var searchIndex: [[RawValue]] = []
 
     init(_ records: [PostRecord], ids: inout FloorIDs) {
+        var indexed: [(key: Int64, text: String)] = []
         for record in records {
             guard let key = record.ownKey else { continue }
             let author = self.author(record.post.author, &ids)
@@ -113,8 +114,10 @@ private struct FloorBatch {
             posts.append(record.postRow(key: key, author: author, reposter: reposter))
             mentions += record.mentionRows(key: key)
             media += record.mediaRows(key: key)
-            searchIndex.append([.integer(key), .text(record.searchText)])
+            indexed.append((key, record.searchText))
         }
+        // In the rows' order, as the corpus writes them (`SearchIndex.inRowOrder`).
+        searchIndex = indexed.sorted { $0.key > $1.key }.map { [.integer($0.key), .text($0.text)] }
     }
 
     private mutating func author(_ author: Author, _ ids: inout FloorIDs) -> Int64 {

@@ -25,6 +25,9 @@ enum PostgresFunctions {
     /// The functions that changed when interactions were counted (migration `v10`).
     static let withInteractions = [addCounts, subtractCounts, countPage, record, countTerm, remove]
 
+    /// The function that changed when a holder's searches stopped waiting for each other (migration `v12`).
+    static let withoutWaiting = [pushOut]
+
     /// The page's arrays as parameters, after the caller's own.
     private static let pageParameters = """
         p_network bigint[], p_post_id text[], p_created bigint[], p_json text[],
@@ -373,26 +376,39 @@ enum PostgresFunctions {
         """
 
     /// Drops the holder's untracked terms past `p_limit`, oldest first, from their Recents; those that no one else
-    /// holds and nothing tracks then go with their counts. A term locked by another transaction (searched again at
-    /// that moment, or counted) is left, and so is one searched again since it was read (its `searched` changed):
-    /// someone holds it again. Their posts wait in `orphan_post` for a batch (`smashtag_delete_orphans`); how many
-    /// began to wait.
+    /// holds and nothing tracks then go with their counts. The holder's place for a term that another transaction
+    /// has locked (pushing it out too, or searching the term again) is passed over, not waited for, and so is one
+    /// searched again since it was read: every search of one holder met the same oldest terms, and waiting for each
+    /// other's whole transactions made them one at a time (41 searches a second where 650 had been,
+    /// `Benchmarks/research-scale/postgres-profile.sh`). A term locked by another transaction (searched again at that
+    /// moment, or counted) is left, and so is one searched again since it was read (its `searched` changed): someone
+    /// holds it again. Their posts wait in `orphan_post` for a batch (`smashtag_delete_orphans`); how many began to
+    /// wait.
     static let pushOut = """
         CREATE FUNCTION smashtag_push_out(p_holder bigint, p_limit bigint, p_channel text) RETURNS bigint
         LANGUAGE plpgsql AS $$
         DECLARE
             beyond bigint[];
+            held_since bigint[];
             ids bigint[];
             searched_at bigint[];
             gone bigint[];
             waiting bigint;
         BEGIN
-            SELECT array_agg(term_id) INTO beyond FROM (
-                SELECT h.term_id FROM recent_holder h WHERE h.holder_id = p_holder
+            SELECT array_agg(term_id), array_agg(searched) INTO beyond, held_since FROM (
+                SELECT h.term_id, h.searched FROM recent_holder h WHERE h.holder_id = p_holder
                     AND NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = h.term_id)
                 ORDER BY h.searched DESC OFFSET p_limit) AS b;
             IF beyond IS NULL THEN RETURN 0; END IF;
-            DELETE FROM recent_holder WHERE holder_id = p_holder AND term_id = ANY(beyond);
+            WITH dropped AS (
+                DELETE FROM recent_holder h USING (
+                    SELECT r.term_id FROM recent_holder r
+                        JOIN unnest(beyond, held_since) AS b (term_id, searched)
+                        ON r.term_id = b.term_id AND r.searched = b.searched
+                    WHERE r.holder_id = p_holder ORDER BY r.term_id FOR UPDATE OF r SKIP LOCKED) AS l
+                WHERE h.holder_id = p_holder AND h.term_id = l.term_id RETURNING h.term_id)
+            SELECT array_agg(term_id) INTO beyond FROM dropped;
+            IF beyond IS NULL THEN RETURN 0; END IF;
             SELECT array_agg(id), array_agg(searched) INTO ids, searched_at FROM recent r
             WHERE r.id = ANY(beyond) AND NOT EXISTS (SELECT 1 FROM recent_holder h WHERE h.term_id = r.id)
                 AND NOT EXISTS (SELECT 1 FROM tracked t WHERE t.term_id = r.id);

@@ -259,6 +259,10 @@ enum PostgresMigrations {
                 }
         ),
         ("v11: servers of a fleet", PostServers.postgres),
+        (
+            "v12: a holder's searches push out without waiting for each other",
+            PostgresFunctions.withoutWaiting.map { $0.replacing("CREATE FUNCTION", with: "CREATE OR REPLACE FUNCTION") }
+        ),
     ]
 
     /// What a version fills in from the stored posts, in its transaction after its statements.

@@ -22,7 +22,7 @@ struct SQLiteStore: StoreCore {
     /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
     /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
     static func open(at path: String, orphanAllowance: Int = OrphanPosts.defaultAllowance) async throws -> SQLiteStore {
-        try await SQLiteFile.opening {
+        try await SQLiteFile.offThePool {
             try SQLiteStore(
                 writer: SQLiteFile.pool(at: path, enforcingForeignKeys: false), path: path,
                 orphanAllowance: orphanAllowance)

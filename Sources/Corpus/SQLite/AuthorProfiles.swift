@@ -49,7 +49,7 @@ extension PostWriter {
         let before = try SearchIndex.entries(keys, db)
         try update.execute(arguments: arguments)
         let after = try SearchIndex.entries(keys, db)
-        for key in keys {
+        for key in SearchIndex.inRowOrder(keys) {
             guard let old = before[key], let new = after[key] else { continue }
             try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: old)])
             try statement(SearchIndex.insert).execute(arguments: [key, SearchIndex.text(of: new)])

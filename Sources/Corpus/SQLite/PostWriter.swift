@@ -50,7 +50,7 @@ struct PostWriter {
         for (record, key, _) in stored {
             for item in record.mediaRows(key: key) { try rows.media.run(item) }
         }
-        for (record, key, name) in stored {
+        for (record, key, name) in stored.sorted(by: { $0.key > $1.key }) {  // `SearchIndex.inRowOrder`
             try rows.search.run(.integer(key), .text(record.searchText(alsoFrom: name)))
         }
         return outcomes
@@ -104,7 +104,8 @@ struct PostWriter {
     mutating func remove(keys: [Int64]) throws -> Int {
         guard !keys.isEmpty else { return 0 }
         let entries = try SearchIndex.entries(keys, db)
-        for (key, entry) in entries {
+        for key in SearchIndex.inRowOrder(entries.keys) {
+            guard let entry = entries[key] else { continue }
             try statement(SearchIndex.delete).execute(arguments: [key, SearchIndex.text(of: entry)])
             try statement("DELETE FROM post WHERE id = ?").execute(arguments: [key])
         }

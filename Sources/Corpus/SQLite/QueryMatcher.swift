@@ -16,14 +16,15 @@ struct QueryMatcher {
             expression == nil
             ? nil
             : try db.cachedStatement(
+                // A row is its post's key negated (`SearchIndex`): newest first is the rows' ascending order.
                 sql: direction == .newestFirst
                     ? """
-                    SELECT rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid <= ?2 \
-                    ORDER BY rowid DESC LIMIT ?3
+                    SELECT -rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid >= -?2 \
+                    ORDER BY rowid ASC LIMIT ?3
                     """
                     : """
-                    SELECT rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid >= ?2 \
-                    ORDER BY rowid ASC LIMIT ?3
+                    SELECT -rowid FROM searchIndex WHERE searchIndex MATCH ?1 AND rowid <= -?2 \
+                    ORDER BY rowid DESC LIMIT ?3
                     """)
     }
 

@@ -8,11 +8,16 @@ extension SQLiteCorpus {
         guard !parents.isEmpty else { return [:] }
         let generation = try self.generation.current()
         return try await read { db in
-            let start = try after.flatMap { try OrderKeys.key(of: $0, db) }.map { $0 + 1 } ?? Int64.min
+            // Keys are never negative (`OrderKey`); a row is its key negated (`SearchIndex`), so oldest first is
+            // the rows' descending order.
+            let start = try after.flatMap { try OrderKeys.key(of: $0, db) }.map { $0 + 1 } ?? 0
             let page = try db.cachedStatement(
-                sql: "SELECT rowid FROM searchIndex WHERE searchIndex MATCH ? AND rowid >= ? ORDER BY rowid LIMIT ?")
+                sql: """
+                    SELECT -rowid FROM searchIndex WHERE searchIndex MATCH ? AND rowid <= -? ORDER BY rowid DESC \
+                    LIMIT ?
+                    """)
             let count = try db.cachedStatement(
-                sql: "SELECT count(*) FROM searchIndex WHERE searchIndex MATCH ? AND rowid >= ?")
+                sql: "SELECT count(*) FROM searchIndex WHERE searchIndex MATCH ? AND rowid <= -?")
             var found: [PostKey: CorpusReplies] = [:]
             for parent in parents {
                 let term = SearchTokens.termQuery(IndexEntry.reply(to: parent))

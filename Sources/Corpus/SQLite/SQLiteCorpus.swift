@@ -22,7 +22,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
 
     /// Opens (creating if needed) the corpus in the file at `path`, in WAL mode so searches go on during imports.
     public static func open(at path: String) async throws -> SQLiteCorpus {
-        try await SQLiteFile.opening { try SQLiteCorpus(writer: SQLiteFile.pool(at: path), path: path) }
+        try await SQLiteFile.offThePool { try SQLiteCorpus(writer: SQLiteFile.pool(at: path), path: path) }
     }
 
     /// A corpus in memory, gone when the value is.
@@ -32,6 +32,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
 
     private init(writer: any DatabaseWriter, path: String?) throws {
         self.writer = writer
+        try SQLiteCorpusSchema.announceReindexing(writer)
         try SQLiteCorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
         // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
@@ -172,9 +173,9 @@ public struct SQLiteCorpus: LiveIndexCorpus {
         }
     }
 
-    /// A search's read: on this thread when it is short, else on the pool's readers.
+    /// A search's read: on this thread when it is short (`InlineReaders`), else on the pool's readers.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let inline, let value = try inline.read(body) { return value }
+        if let inline, let value = try await inline.read(body) { return value }
         return try await writer.read(body)
     }
 

@@ -1,10 +1,11 @@
 import GRDB
+import Logging
 
-/// The corpus's tables, as the migrations below leave them (`v11`): `post` (every network's posts; `id` the order key,
+/// The corpus's tables, as the migrations below leave them (`v14`): `post` (every network's posts; `id` the order key,
 /// an X post's own id; its `language` since `v7`, the quoted post since `v8`), `author` (`handle` as the post came
 /// with it — a DID for a Bluesky author until resolved —, `resolvedHandle`), `mention` and `media` (by `postKey`),
-/// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`), `info`. Mention keywords are not
-/// stored: they are the text's slice at the mention's range.
+/// `searchIndex` (FTS5: words, pairs and operator terms, see `SearchTokens`; a post's row its negated key), `info`.
+/// Mention keywords are not stored: they are the text's slice at the mention's range.
 enum SQLiteCorpusSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -154,7 +155,7 @@ enum SQLiteCorpusSchema {
             try addSignedInOnly(db)
             try addInReplyToUser(db)
             try db.execute(sql: SearchIndex.create)
-            try SearchIndex.fill(db)
+            try SearchIndex.fill(db, replies: false)
             try db.execute(sql: "DROP TABLE word; DROP TABLE posting; DROP TABLE term")
         }
         // An author who shows their posts only to people signed in (`Post.signedInOnly`): set by a post that says so
@@ -177,8 +178,30 @@ enum SQLiteCorpusSchema {
         migrator.registerMigration("v13: whom a reply answers") { db in
             try addInReplyToUser(db)
         }
+        // The search index keyed by the negated order key, so a newest-first page is FTS5's forward walk (twice as
+        // fast as its backward one); every post is indexed again.
+        migrator.registerMigration(reindexing) { db in
+            try SearchIndex.negateRows(db)
+        }
         return migrator
     }
+
+    /// A log line before a migration indexes every post again: it takes minutes at millions of posts (10,000,000:
+    /// some ten), and whoever started the command would otherwise see nothing happen.
+    static func announceReindexing(_ writer: any DatabaseWriter) throws {
+        let posts = try writer.read { db -> Int in
+            guard try db.tableExists("post"), try !migrator.appliedIdentifiers(db).contains(reindexing) else {
+                return 0
+            }
+            return try Int.fetchOne(db, sql: "SELECT count(*) FROM post") ?? 0
+        }
+        guard posts > 0 else { return }
+        Logger(label: "smashtag.corpus").notice(
+            "Indexing the corpus's \(posts) posts again, once, so pages load newest first faster; this takes a while.")
+    }
+
+    /// The last migration that indexes every post again.
+    private static let reindexing = "v14: newest first forwards"
 
     /// `post.inReplyToUser`, unless an earlier migration added it already.
     private static func addInReplyToUser(_ db: Database) throws {

@@ -1,15 +1,27 @@
 import GRDB
 import Posts
 
-/// The corpus's one search index, the FTS5 table `searchIndex`: a row per post, keyed by its order key, holding the
-/// tokens it is found by (`SearchTokens`). The table keeps no copy of its text (`content=''`), so a row is removed
-/// or changed by giving its old tokens back: they are made again from the stored post, as it was indexed.
+/// The corpus's one search index, the FTS5 table `searchIndex`: a row per post, holding the tokens it is found by
+/// (`SearchTokens`). The table keeps no copy of its text (`content=''`), so a row is removed or changed by giving its
+/// old tokens back: they are made again from the stored post, as it was indexed.
+///
+/// A post's row is its order key negated (since `v14`; `insert` and `delete` take the key): pages are read newest
+/// first, and FTS5 walks its lists backwards at half the speed it walks them forwards — a reversed walk decodes each
+/// page of a list whole before it can step back through it. Negated, the newest-first walk is the forward one.
 enum SearchIndex {
     static let create = """
         CREATE VIRTUAL TABLE searchIndex USING fts5(tokens, content='', columnsize=0, tokenize='ascii')
         """
-    static let insert = "INSERT INTO searchIndex(rowid, tokens) VALUES (?, ?)"
-    static let delete = "INSERT INTO searchIndex(searchIndex, rowid, tokens) VALUES ('delete', ?, ?)"
+    static let insert = "INSERT INTO searchIndex(rowid, tokens) VALUES (-?1, ?2)"
+    static let delete = "INSERT INTO searchIndex(searchIndex, rowid, tokens) VALUES ('delete', -?1, ?2)"
+
+    /// `keys` in the order their rows are written: FTS5 keeps a transaction's rows in memory only while each comes
+    /// after the one before, and writes them out as a segment of its own whenever one does not, so rows written
+    /// against that order made a segment each (an import of oldest-first pages ran at a third of its pace). Rows are
+    /// negated keys: the newest post first.
+    static func inRowOrder(_ keys: some Sequence<Int64>) -> [Int64] {
+        keys.sorted(by: >)
+    }
 
     /// A post's row: its words and terms, and `from:` the handle its author's DID resolved to, when it did.
     static func text(of entry: IndexEntry) -> String {
@@ -36,16 +48,17 @@ enum SearchIndex {
         return entries
     }
 
-    /// Every stored post indexed again, in batches of key order: what a corpus written before this index needs. As
-    /// v9 indexed them: v12 adds the replies' terms.
-    static func fill(_ db: Database) throws {
+    /// Every stored post indexed again, in batches of key order: what a corpus written before this index needs.
+    /// `replies`: false as v9 indexed them (v12 added the replies' terms).
+    static func fill(_ db: Database, replies: Bool = true) throws {
         let insert = try db.makeStatement(sql: Self.insert)
-        var last = Int64.min
+        var last = Int64.max
         while true {
+            // Newest first: the rows' order (`inRowOrder`).
             let keys = try Int64.fetchAll(
-                db, sql: "SELECT id FROM post WHERE id > ? ORDER BY id LIMIT 1000", arguments: [last])
+                db, sql: "SELECT id FROM post WHERE id < ? ORDER BY id DESC LIMIT 1000", arguments: [last])
             guard let end = keys.last else { return }
-            let entries = try Self.entries(keys, db, replies: false)
+            let entries = try Self.entries(keys, db, replies: replies)
             for key in keys {
                 if let entry = entries[key] { try insert.execute(arguments: [key, text(of: entry)]) }
             }
@@ -57,10 +70,10 @@ enum SearchIndex {
     /// taken out with the tokens v9 gave it and put back whole.
     static func indexReplies(_ db: Database) throws {
         let (delete, insert) = (try db.makeStatement(sql: Self.delete), try db.makeStatement(sql: Self.insert))
-        var last = Int64.min
+        var last = Int64.max
         while true {
             let keys = try Int64.fetchAll(
-                db, sql: "SELECT id FROM post WHERE id > ? AND inReplyToID IS NOT NULL ORDER BY id LIMIT 1000",
+                db, sql: "SELECT id FROM post WHERE id < ? AND inReplyToID IS NOT NULL ORDER BY id DESC LIMIT 1000",
                 arguments: [last])
             guard let end = keys.last else { return }
             let (before, after) = (try Self.entries(keys, db, replies: false), try Self.entries(keys, db))
@@ -71,5 +84,13 @@ enum SearchIndex {
             }
             last = end
         }
+    }
+
+    /// The index made again with each post's row its negated order key, and merged into one segment.
+    static func negateRows(_ db: Database) throws {
+        try db.execute(sql: "DROP TABLE searchIndex")
+        try db.execute(sql: create)
+        try fill(db)
+        try db.execute(sql: "INSERT INTO searchIndex(searchIndex) VALUES ('optimize')")
     }
 }
