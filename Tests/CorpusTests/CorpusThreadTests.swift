@@ -26,6 +26,16 @@ struct CorpusThreadTests {
         items.map { $0.id.count > 4 ? String($0.id.suffix(4)) : $0.id }
     }
 
+    /// `after` comes from the request: the largest key there is has no reply after it, and stops nothing.
+    @Test(arguments: TestCorpus.available) func repliesAfterTheLargestKeyAreNone(in store: TestCorpus) async throws {
+        let corpus = try await store.open()
+        _ = try await corpus.add([post(1), post(2, replyingTo: 1)])
+        for after in [String(Int64.max), String(Int64.min), "-1"] {
+            let replies = try await corpus.replies(to: [post(1).key], after: after, limit: 10)
+            #expect(replies[post(1).key]?.count == (after == String(Int64.max) ? nil : 1), "after \(after)")
+        }
+    }
+
     @Test(arguments: TestCorpus.available) func aStoredConversationIsItsThread(in store: TestCorpus) async throws {
         let corpus = try await store.open()
         _ = try await corpus.add([

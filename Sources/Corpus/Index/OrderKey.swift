@@ -16,6 +16,12 @@ enum OrderKey {
         first(at: post.created) | Int64(StableHash.of(post.id) & 0x3F_FFFF)
     }
 
+    /// The least key after `key`, which a request names (a page's last reply): the largest key has none after it, and
+    /// `+ 1` would stop the process.
+    static func after(_ key: Int64) -> Int64 {
+        key < .max ? key + 1 : .max
+    }
+
     /// The least key of a post made at `date` (of any network: X's ids are made the same way).
     static func first(at date: Date) -> Int64 {
         min(max(0, date.millisecondsSince1970 - epoch), Int64(1) << 40) << 22

@@ -10,7 +10,9 @@ extension PostgresCorpus {
         let terms = parents.map { IndexEntry.reply(to: $0) }
         return try await pool.read { connection in
             var bound = Int64.min
-            if let after, let key = try await PostgresPageRange.key(of: after, connection) { bound = key + 1 }
+            if let after, let key = try await PostgresPageRange.key(of: after, connection) {
+                bound = OrderKey.after(key)
+            }
             let rows = try await connection.rows(
                 """
                 SELECT t.key AS term, (SELECT count(*) FROM corpus_posting c WHERE c.term_id = t.id

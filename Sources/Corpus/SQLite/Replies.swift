@@ -10,7 +10,7 @@ extension SQLiteCorpus {
         return try await read { db in
             // Keys are never negative (`OrderKey`); a row is its key negated (`SearchIndex`), so oldest first is
             // the rows' descending order.
-            let start = try after.flatMap { try OrderKeys.key(of: $0, db) }.map { $0 + 1 } ?? 0
+            let start = try after.flatMap { try OrderKeys.key(of: $0, db) }.map(OrderKey.after) ?? 0
             let page = try db.cachedStatement(
                 sql: """
                     SELECT -rowid FROM searchIndex WHERE searchIndex MATCH ? AND rowid <= -? ORDER BY rowid DESC \
