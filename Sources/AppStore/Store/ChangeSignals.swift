@@ -38,30 +38,34 @@ final class ChangeSignals: Sendable {
     }
 
     /// The subscribers of the term `key` hear of a change; every subscriber when `key` is nil.
+    ///
+    /// Nothing here yields, finishes or cancels while holding the lock: a yield takes the listening task's own lock,
+    /// and a task being cancelled holds that lock while its stream's termination handler takes this one
+    /// (`unsubscribe`). Both at once froze a server for good (every event loop waiting on this lock).
     func signal(_ key: String?) {
-        state.withLock { state in
-            for subscriber in state.subscribers.values where key == nil || subscriber.key == key {
-                subscriber.continuation.yield()
-            }
+        let listening = state.withLock { state in
+            state.subscribers.values.filter { key == nil || $0.key == key }.map(\.continuation)
         }
+        for continuation in listening { continuation.yield() }
     }
 
     /// Ends every subscription and the watcher.
     func stop() {
-        state.withLock { state in
-            state.watcher?.cancel()
-            state.watcher = nil
-            for subscriber in state.subscribers.values { subscriber.continuation.finish() }
-            state.subscribers = [:]
+        let (watcher, subscribers) = state.withLock { state in
+            defer { (state.watcher, state.subscribers) = (nil, [:]) }
+            return (state.watcher, state.subscribers.values)
         }
+        watcher?.cancel()
+        for subscriber in subscribers { subscriber.continuation.finish() }
     }
 
     private func unsubscribe(_ id: Int) {
-        state.withLock { state in
+        let watcher = state.withLock { state -> Task<Void, Never>? in
             state.subscribers[id] = nil
-            guard state.subscribers.isEmpty else { return }
-            state.watcher?.cancel()
-            state.watcher = nil
+            guard state.subscribers.isEmpty else { return nil }
+            defer { state.watcher = nil }
+            return state.watcher
         }
+        watcher?.cancel()
     }
 }
