@@ -187,7 +187,7 @@ enum SQLiteCorpusSchema {
     }
 
     /// A log line before a migration indexes every post again: it takes minutes at millions of posts (10,000,000:
-    /// some ten), and whoever started the command would otherwise see nothing happen.
+    /// seven), and whoever started the command would otherwise see nothing happen.
     static func announceReindexing(_ writer: any DatabaseWriter) throws {
         let posts = try writer.read { db -> Int in
             guard try db.tableExists("post"), try !migrator.appliedIdentifiers(db).contains(reindexing) else {
