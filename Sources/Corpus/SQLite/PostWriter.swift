@@ -50,7 +50,7 @@ struct PostWriter {
         for (record, key, _) in stored {
             for item in record.mediaRows(key: key) { try rows.media.run(item) }
         }
-        for (record, key, name) in stored.sorted(by: { $0.key > $1.key }) {  // `SearchIndex.inRowOrder`
+        for (record, key, name) in SearchIndex.inRowOrder(stored, key: \.key) {
             try rows.search.run(.integer(key), .text(record.searchText(alsoFrom: name)))
         }
         return outcomes

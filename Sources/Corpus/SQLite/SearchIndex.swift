@@ -20,7 +20,12 @@ enum SearchIndex {
     /// against that order made a segment each (an import of oldest-first pages ran at a third of its pace). Rows are
     /// negated keys: the newest post first.
     static func inRowOrder(_ keys: some Sequence<Int64>) -> [Int64] {
-        keys.sorted(by: >)
+        inRowOrder(keys) { $0 }
+    }
+
+    /// `items` in the order of their rows, each keyed by `key`.
+    static func inRowOrder<Item>(_ items: some Sequence<Item>, key: (Item) -> Int64) -> [Item] {
+        items.sorted { key($0) > key($1) }
     }
 
     /// A post's row: its words and terms, and `from:` the handle its author's DID resolved to, when it did.
