@@ -226,7 +226,9 @@ def test_networkx_reads_the_directed_gexf_with_the_replies_weights(page, server)
 
 
 def test_the_popularity_pages_conversations_open_their_threads(page, server):
-    popularity(page, server)
+    # The demo's newest #swift posts are not replies (and the living demo adds more on its trending tags as the session
+    # runs), so this opens a tag off the trending ten whose first page has replies whatever the hour or test order.
+    popularity(page, server, "#travel")
     replied = page.locator("section.conversations li").first
     expect(replied.locator(".count")).to_have_text(re.compile(r"^\d+ repl(y|ies)$"))
     starter = page.locator("section.starters li .name").first.inner_text()
