@@ -3,7 +3,8 @@
 # a saved copy of its own bytes served as a static file by the same server (the ceiling), on a 200,000-post demo
 # corpus; the Search page's size gzip-compressed.
 #   - Search page, the same #tag query on every request;
-#   - a different query on every request: `#a OR #b` and `#a -#b` over the 150 most used hashtags;
+#   - a different query on every request: `#a OR #b` and `#a -#b` over the 150 most used hashtags; the same again
+#     as another site's link opens them, which records nothing (what recording a new term costs is the difference);
 #   - the Mentions page and the JSON twins.
 # Each page and its static copy take turns in SLICES slices of SECONDS/SLICES each; requests/s is the slices' mean and
 # p99 the worst slice's.
@@ -41,9 +42,11 @@ TAG=$(head -1 "$WORK/queries.txt" | sed -E 's|/search\?q=(%23[^%]*)%20.*|\1|')
 ID=$(curl -s "$BASE/api/search?q=$TAG" | python3 -c 'import json, sys; print(json.load(sys.stdin)["tweets"][0]["id"])')
 
 rate() {  # requests/s and p99 (ms) of wrk for SECONDS on a path (or, with a third argument, on the paths in that file)
-    local out seconds=$1 path=$2
-    if [ $# -gt 2 ]; then out=$(PATHS_FILE="$3" wrk -t2 -c32 -d"${seconds}s" --latency -s Benchmarks/rotate.lua "$BASE/")
-    else out=$(wrk -t2 -c32 -d"${seconds}s" --latency "$BASE$path"); fi
+    local out seconds=$1 path=$2 header=()
+    if [ -n "${HEADER:-}" ]; then header=(-H "$HEADER"); fi  # HEADER=…: one more request header
+    if [ $# -gt 2 ]; then
+        out=$(PATHS_FILE="$3" wrk -t2 -c32 -d"${seconds}s" --latency "${header[@]}" -s Benchmarks/rotate.lua "$BASE/")
+    else out=$(wrk -t2 -c32 -d"${seconds}s" --latency "${header[@]}" "$BASE$path"); fi
     if echo "$out" | grep -q "Non-2xx"; then echo "error responses while measuring $path: the figures would mean nothing" >&2; exit 1; fi
     echo "$out" | awk '/Requests\/sec/ {r=$2}
         / 99%/ {p=$2; m=1; if (p ~ /us$/) m=0.001; else if (p ~ /ms$/) m=1; else if (p ~ /s$/) m=1000; sub(/[a-z]+$/, "", p); p=p*m}
@@ -78,6 +81,10 @@ measure search.json "JSON twin /api/search" "/api/search?q=$TAG"
 measure tweet.json "JSON twin /api/posts/twitter/ID" "/api/posts/twitter/$ID"
 # Last: 300 different queries push every other term out of Recents (it keeps 100), and their tweets with them.
 measure queries.html "Search page, a different query each request" "$(sed -n 2p "$WORK/queries.txt")" "$WORK/queries.txt"
+# The same pages as another site's link opens them (`Sec-Fetch-Site: cross-site`): shown, not recorded (nothing is
+# written), so the two rows' difference is what recording a new term costs.
+HEADER="Sec-Fetch-Site: cross-site" measure unrecorded.html "Search page, a different query each request, not recorded" \
+    "$(sed -n 2p "$WORK/queries.txt")" "$WORK/queries.txt"
 plain=$(curl -s "$BASE/search?q=$TAG" | wc -c)
 gzipped=$(curl -s -H 'Accept-Encoding: gzip' "$BASE/search?q=$TAG" | wc -c)
 echo
