@@ -5,7 +5,7 @@ import Posts
 /// and quoted most.
 extension SQLiteStore {
     func conversations(_ term: SearchTermKey, limit: Int) async throws -> TermConversations? {
-        try await writer.read { db in
+        try await readingCounts(of: term) { db in
             guard let (termID, shown) = try Self.recent(term, db) else { return nil }
             return TermConversations(
                 term: shown,

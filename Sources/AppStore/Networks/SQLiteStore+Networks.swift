@@ -10,7 +10,7 @@ import Posts
 /// The co-mention networks of the terms in Recents.
 extension SQLiteStore: NetworkStore {
     func network(_ term: SearchTermKey, _ options: NetworkOptions, at now: Date) async throws -> MentionNetwork? {
-        try await writer.read { db in try Self.network(term, options, at: now, db) }
+        try await readingCounts(of: term) { db in try Self.network(term, options, at: now, db) }
     }
 
     /// The nodes from the term's counts; the edges among them are a seek per pair of nodes into the pairs' key

@@ -10,11 +10,11 @@ import Posts
 /// What was counted: the popularity tables and the trends.
 extension SQLiteStore: PopularityStore {
     func popularity(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityTable {
-        try await writer.read { db in try Self.popularity(term, window, at: now, db) }
+        try await readingCounts(of: term) { db in try Self.popularity(term, window, at: now, db) }
     }
 
     func overview(_ term: SearchTermKey, _ window: TimeWindow, at now: Date) async throws -> PopularityOverview {
-        try await writer.read { db in
+        try await readingCounts(of: term) { db in
             PopularityOverview(
                 table: try Self.popularity(term, window, at: now, db),
                 sparklines: try Self.sparklines(term, buckets: Sparklines.length, db))
@@ -22,11 +22,28 @@ extension SQLiteStore: PopularityStore {
     }
 
     func series(_ term: SearchTermKey, mention: String, bucket: TrendBucket?) async throws -> TrendSeries {
-        try await writer.read { db in try Self.series(term, mention: mention, bucket: bucket, db) }
+        try await readingCounts(of: term) { db in try Self.series(term, mention: mention, bucket: bucket, db) }
     }
 
     func sparklines(_ term: SearchTermKey, buckets: Int) async throws -> Sparklines {
-        try await writer.read { db in try Self.sparklines(term, buckets: buckets, db) }
+        try await readingCounts(of: term) { db in try Self.sparklines(term, buckets: buckets, db) }
+    }
+
+    /// A read of the term's counts, once the pages waiting under it are added to them (`PendingTallies`): one read
+    /// when none wait; else a write that adds them, then the read.
+    func readingCounts<Value: Sendable>(
+        of term: SearchTermKey, _ read: @escaping @Sendable (Database) throws -> Value
+    ) async throws -> Value {
+        let settled = try await writer.read { db -> Value? in
+            try PendingTallies.areWaiting(term, db) ? nil : try read(db)
+        }
+        if let settled { return settled }
+        let learned = try await groupCommit.write { [knownMentions] db -> [String: Int64] in
+            guard let termID = try Self.id(of: term, db) else { return [:] }
+            return try PendingTallies.add([termID], known: knownMentions, db)
+        }
+        knownMentions.remember(learned)
+        return try await writer.read(read)
     }
 
     func isCounted(_ term: SearchTermKey) async throws -> Bool {

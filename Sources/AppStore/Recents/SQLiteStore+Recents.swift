@@ -94,7 +94,7 @@ extension SQLiteStore: RecentsStore {
         [
             "DELETE FROM mentionCount WHERE termID = ?", "DELETE FROM mentionTrend WHERE termID = ?",
             "DELETE FROM mentionPair WHERE termID = ?", "DELETE FROM mentionPairHour WHERE termID = ?",
-        ] + SQLiteInteractions.termRows + [
+        ] + SQLiteInteractions.termRows + PendingTallies.termRows + [
             "DELETE FROM trackedSource WHERE termID = ?", "DELETE FROM tracked WHERE termID = ?",
             "DELETE FROM recent WHERE id = ?",
         ]

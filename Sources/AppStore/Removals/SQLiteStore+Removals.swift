@@ -55,6 +55,8 @@ extension SQLiteStore: RemovalStore {
         }
         var removed = RemovedPosts()
         var hours: [Int64: ClosedRange<Int>] = [:]
+        // The pages waiting under these terms go into their counts first: what is taken back was added.
+        try PendingTallies.add(uncounted.tallies.map(\.term), known: KnownMentions(), db)
         for (term, key, tally) in uncounted.tallies {
             try subtract(tally, under: term, db)
             removed.terms.insert(key)

@@ -9,9 +9,9 @@ import Synchronization
 #endif
 
 /// Counts a fetched page under a term inside the caller's SQLite transaction, in a fixed number of statements whatever
-/// the
-/// page's size: the keys go to SQLite as rows of a `VALUES` list, and SQLite tells which posts it holds and which of
-/// them are new for the term.
+/// the page's size: the keys go to SQLite as rows of a `VALUES` list, and SQLite tells which posts it holds and which
+/// of them are new for the term. The new posts' mentions wait to be added to the term's counts until they are read
+/// (`PendingTallies`), which adds them here (`add`).
 struct SQLiteCounter {
     let db: Database
     let termID: Int64
@@ -20,23 +20,38 @@ struct SQLiteCounter {
     let known: KnownMentions
 
     /// Marks the posts new for the term counted under it (storing those the store does not hold yet: no term has
-    /// counted them), and adds their distinct hashtags and users to the term's counts. Returns the mention ids it
-    /// had to look up, for `known` once the transaction has committed.
+    /// counted them), and leaves their mentions waiting for the term's counts (`PendingTallies`). Returns the mention
+    /// ids it had to look up, for `known` once the transaction has committed.
     func count(_ page: PreparedPage) throws -> [String: Int64] {
         try recordServers(page)
         let new = page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
         var references = try storedReferences(new)
         try store(new.filter { references[$0.post.key] == nil }, into: &references)
-        try markCounted(new.compactMap { references[$0.post.key] })
-        let increments = page.tally(of: new)
-        guard !increments.isEmpty else { return [:] }
-        let met = known.ids(of: increments.mentions.map(\.key))
+        let newlyCounted = new.compactMap { references[$0.post.key] }
+        try markCounted(newlyCounted)
+        // The mentions are numbered now, as the page is counted, though their counts wait: ties between partners go to
+        // the mention met first, and met means counted, as on PostgreSQL.
+        let (_, learned) = try ids(of: page.tally(of: new))
+        let added = try PendingTallies.wait(newlyCounted, under: termID, known: known, db)
+        return learned.merging(added) { learned, _ in learned }
+    }
+
+    /// Adds a tally's hashtags and users to the term's counts (with their hours, pairs and interactions), looking up
+    /// the mentions `known` does not hold. Returns the ids it looked up.
+    func add(_ tally: MentionTally) throws -> [String: Int64] {
+        let (ids, learned) = try ids(of: tally)
+        try add(tally, ids: ids)
+        return learned
+    }
+
+    /// The ids of the tally's mentions, and those of them `known` did not hold, created if new.
+    private func ids(of tally: MentionTally) throws -> (all: [String: Int64], learned: [String: Int64]) {
+        let met = known.ids(of: tally.mentions.map(\.key))
         // In key order, as PostgreSQL numbers them: both stores then break partners' ties (the mention met first)
         // alike.
-        let learned = try mentionIDs(increments.mentions.filter { met[$0.key] == nil }.sorted { $0.key < $1.key })
-        try add(increments, ids: met.merging(learned) { met, _ in met })
-        return learned
+        let learned = try mentionIDs(tally.mentions.filter { met[$0.key] == nil }.sorted { $0.key < $1.key })
+        return (met.merging(learned) { met, _ in met }, learned)
     }
 
     /// The servers that gave the page's posts (`PostServers`), each pair once.
@@ -145,12 +160,6 @@ struct SQLiteCounter {
         try widenSpan(to: tally.hours.map(\.hour))
         try addPairs(tally, ids: ids)
         for table in SQLiteInteractions(tally, ids: ids).tables { try upsert(table.rows, table.upsert) }
-    }
-
-    /// The interactions of posts counted before they were (migration v13): a tally of interactions only
-    /// (`MentionTally.interactionsOnly`), its users' rows written first.
-    func addInteractions(_ tally: MentionTally) throws {
-        try add(tally, ids: try mentionIDs(tally.mentions))
     }
 
     /// The co-mention weights: each pair both ways in the totals (a mention's partners are one range of the key),

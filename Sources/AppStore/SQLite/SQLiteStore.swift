@@ -286,6 +286,9 @@ struct SQLiteStore: StoreCore {
         migrator.registerMigration("v14: servers of a fleet") { db in
             for statement in PostServers.sqlite { try db.execute(sql: statement) }
         }
+        migrator.registerMigration("v15: counts added when read") { db in
+            try db.execute(sql: PendingTallies.schema)
+        }
         return migrator
     }
 }

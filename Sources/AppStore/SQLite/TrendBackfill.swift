@@ -75,8 +75,9 @@ enum TrendBackfill {
             for termID in terms { tallies[termID, default: MentionTally([])].add(post) }
         }
         for (termID, tally) in tallies {
-            try SQLiteCounter(db: db, termID: termID, counted: [], known: KnownMentions())
-                .addInteractions(tally.interactionsOnly)
+            // A tally of interactions only (`MentionTally.interactionsOnly`): the users' rows, none of their counts.
+            _ = try SQLiteCounter(db: db, termID: termID, counted: [], known: KnownMentions())
+                .add(tally.interactionsOnly)
         }
     }
 
