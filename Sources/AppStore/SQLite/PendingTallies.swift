@@ -8,9 +8,9 @@ import Posts
 /// three quarters of the Search page's cost under a different query each request, for counts most searches never
 /// show. A page is still marked counted in the search's transaction (`countedPost`: each post counted once under the
 /// term, whatever happens later); its posts' references wait here, in the same transaction, and whatever reads the
-/// term's counts first adds them (`SQLiteStore.settle`), in one transaction, from the posts as the store keeps them —
-/// what a removal takes back. A term that goes (pushed out, deleted) takes its waiting pages with it, none of their
-/// counts written.
+/// term's counts first adds them (`SQLiteStore.readingCounts`), in one transaction, from the posts as the store keeps
+/// them — what a removal takes back. A term that goes (pushed out, deleted) takes its waiting pages with it, none of
+/// their counts written.
 enum PendingTallies {
     /// Pages that may wait under one term: a tracked term that no one reads is added to its counts every tenth page,
     /// and a first read never has more than ten pages (two hundred posts at a page size of twenty) to add.
