@@ -237,16 +237,18 @@ extension SQLiteStore: RemovalStore {
                         """, in: db))
                 while let row = try rows.next() { whole.append((row["id"], row["json"])) }
             }
-            let update = try db.cachedStatement(sql: "UPDATE post SET json = ?, expired = ? WHERE id = ?")
             let terms = try db.cachedStatement(sql: "SELECT termID FROM countedPost WHERE postRef = ?")
+            let counting = try whole.map { try Int64.fetchAll(terms, arguments: [$0.id]) }
+            // The pages waiting under those terms are added first, from the posts still whole: the interactions taken
+            // back below were added.
+            try PendingTallies.add(Set(counting.joined()), known: KnownMentions(), db)
+            let update = try db.cachedStatement(sql: "UPDATE post SET json = ?, expired = ? WHERE id = ?")
             var acting: [Int64: MentionTally] = [:]
-            for stored in whole {
+            for (stored, counted) in zip(whole, counting) {
                 let post = try StorablePost.decode(stored.json)
                 try update.execute(arguments: [post.withheld.storedJSON, time, stored.id])
                 guard Interaction(post) != nil else { continue }
-                for term in try Int64.fetchAll(terms, arguments: [stored.id]) {
-                    acting[term, default: MentionTally([])].add(post)
-                }
+                for term in counted { acting[term, default: MentionTally([])].add(post) }
             }
             // A reduced post keeps no author: it leaves the conversation networks, as a later removal could not take
             // its interactions back.
