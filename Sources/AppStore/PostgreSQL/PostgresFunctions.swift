@@ -380,10 +380,10 @@ enum PostgresFunctions {
     /// has locked (pushing it out too, or searching the term again) is passed over, not waited for, and so is one
     /// searched again since it was read: every search of one holder met the same oldest terms, and waiting for each
     /// other's whole transactions made them one at a time (41 searches a second where 650 had been,
-    /// `Benchmarks/research-scale/postgres-profile.sh`). A term locked by another transaction (searched again at that
-    /// moment, or counted) is left, and so is one searched again since it was read (its `searched` changed): someone
-    /// holds it again. Their posts wait in `orphan_post` for a batch (`smashtag_delete_orphans`); how many began to
-    /// wait.
+    /// `Benchmarks/research-scale/postgres-profile.sh`). Of the terms dropped, one whose own row another transaction
+    /// has locked (searched again at that moment, or counted) is left, and so is one searched again since it was read
+    /// (its `searched` changed): someone holds it again. Their posts wait in `orphan_post` for a batch
+    /// (`smashtag_delete_orphans`); how many began to wait.
     static let pushOut = """
         CREATE FUNCTION smashtag_push_out(p_holder bigint, p_limit bigint, p_channel text) RETURNS bigint
         LANGUAGE plpgsql AS $$
