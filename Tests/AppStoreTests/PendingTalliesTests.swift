@@ -61,6 +61,37 @@ struct PendingTalliesTests {
         #expect(try await counts("t", database) == ["#a 20", "#b 20", "@c 20"])
     }
 
+    /// A term pushed out unread had nothing in the count tables (its removal does not look there); one read had, and
+    /// takes it all with it — as does the term that takes its id after it.
+    @Test func aTermGoesWithWhatItWroteReadOrNot() async throws {
+        let database = try await AppDatabase.open(at: path)
+        try await search("unread", pages: 2..<4, in: database)
+        try await search("read", pages: 0..<2, in: database)
+        _ = try await counts("read", database)
+        let written = try await database.sqliteWriter!.read { db in
+            try [String: Bool](
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT key, countsWritten FROM recent").map {
+                    ($0["key"], $0["countsWritten"])
+                })
+        }
+        #expect(written == ["read": true, "unread": false])
+        // The newest term's id is the next term's.
+        #expect(try await Recents(database: database).delete("read"))
+        try await search("next", pages: 4..<5, in: database)
+        let reused = try await database.sqliteWriter!.read { db in
+            try Int.fetchOne(db, sql: "SELECT id FROM recent WHERE key = 'next'")
+        }
+        #expect(reused == 2)
+        #expect(try await counts("next", database) == ["#a 2", "#b 2", "@c 2"])
+        for term in ["unread", "next"] { #expect(try await Recents(database: database).delete(term)) }
+        let left = try await database.sqliteWriter!.read { db in
+            try ["mentionCount", "mentionTrend", "mentionPair", "mentionPairHour", "pendingTally", "countedPost"].map {
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \($0)")!
+            }
+        }
+        #expect(left == [0, 0, 0, 0, 0, 0])
+    }
+
     @Test func pagesAProcessLeftWaitingAreAddedByTheNextReader() async throws {
         try await search("t", pages: 0..<2, in: try await AppDatabase.open(at: path))
         let reopened = try await AppDatabase.open(at: path)

@@ -122,6 +122,19 @@ struct UpgradeTests {
         #expect(again.id == "1900000000000000003")
     }
 
+    /// Counts written by a release before a term's counts could wait (`PendingTallies`) go with their term: it is
+    /// taken as having counts, whatever it holds.
+    @Test func anEarlierTermGoesWithItsCounts() async throws {
+        try makeReleaseDatabase()
+        let database = try await AppDatabase.open(at: path)
+        #expect(try await Recents(database: database).delete("#swift"))
+        let left = try await database.sqliteWriter!.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT (SELECT count(*) FROM mentionCount) + (SELECT count(*) FROM mentionTrend)")
+        }
+        #expect(left == 0)
+    }
+
     /// Earlier releases tracked terms of any length (five of 1.9 MB made Recents 78 MB of HTML, and the command line
     /// could not untrack them): opened, the store keeps only terms a term may be, each longer one gone with its
     /// counts and tracking, as a term deleted from Recents goes.

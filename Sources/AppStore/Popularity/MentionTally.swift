@@ -60,6 +60,17 @@ package struct MentionTally: Sendable {
         for post in posts { add(post) }
     }
 
+    /// The mentions the posts name and act on, each once, in the order met, their counts 0 and nothing else tallied:
+    /// what numbering them takes.
+    init(mentionsOf posts: [Post]) {
+        for post in posts {
+            for mention in Self.distinctMentions(of: post) {
+                _ = place(kind: mention.kind, key: mention.key, shown: mention.shown)
+            }
+            if let interaction = Interaction(post) { _ = placeUsers(of: interaction) }
+        }
+    }
+
     mutating func add(_ post: Post) {
         let hour = TrendHour.of(post.created)
         var named: [Int] = []
@@ -136,9 +147,14 @@ package struct MentionTally: Sendable {
         let post: PostKey
     }
 
-    private mutating func add(_ interaction: Interaction, hour: Int) {
+    /// The places of the user who acted and of the one acted on, if the post said who.
+    private mutating func placeUsers(of interaction: Interaction) -> (source: Int, target: Int?) {
         let source = place(kind: .user, key: interaction.source.key, shown: interaction.source.shown)
-        let target = interaction.target.map { place(kind: .user, key: $0.key, shown: $0.shown) }
+        return (source, interaction.target.map { place(kind: .user, key: $0.key, shown: $0.shown) })
+    }
+
+    private mutating func add(_ interaction: Interaction, hour: Int) {
+        let (source, target) = placeUsers(of: interaction)
         if let target {
             let key = InteractionKey(kind: interaction.kind, source: source, target: target, hour: hour)
             if let slot = interactionIndex[key] {

@@ -27,6 +27,10 @@ enum PendingTallies {
         CREATE INDEX pendingTally_by_term ON pendingTally(termID);
         """
 
+    /// Whether any of a term's counts were written (migration v16): until then every page counted under it waits
+    /// here, and a term that goes has no rows in the count tables to delete. Terms before it may have counts.
+    static let writtenColumn = "ALTER TABLE recent ADD COLUMN countsWritten INTEGER NOT NULL DEFAULT 1"
+
     /// What a deleted term leaves of this table.
     static let termRows = ["DELETE FROM pendingTally WHERE termID = ?"]
 
@@ -77,6 +81,8 @@ enum PendingTallies {
         try db.cachedStatement(sql: "DELETE FROM pendingTally WHERE termID = ?").execute(arguments: [termID])
         let tally = MentionTally(posts)
         guard !tally.isEmpty else { return [:] }
+        try db.cachedStatement(sql: "UPDATE recent SET countsWritten = 1 WHERE id = ? AND countsWritten = 0")
+            .execute(arguments: [termID])
         return try SQLiteCounter(db: db, termID: termID, counted: [], known: known).add(tally)
     }
 }

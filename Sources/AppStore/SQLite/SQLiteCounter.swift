@@ -27,12 +27,14 @@ struct SQLiteCounter {
         let new = page.storable.filter { !counted.contains($0.post.key) }
         guard !new.isEmpty else { return [:] }
         var references = try storedReferences(new)
-        try store(new.filter { references[$0.post.key] == nil }, into: &references)
+        let unheld = new.filter { references[$0.post.key] == nil }
+        try store(unheld, into: &references)
         let newlyCounted = new.compactMap { references[$0.post.key] }
         try markCounted(newlyCounted)
-        // The mentions are numbered now, as the page is counted, though their counts wait: ties between partners go to
-        // the mention met first, and met means counted, as on PostgreSQL.
-        let (_, learned) = try ids(of: page.tally(of: new))
+        // The mentions are numbered now, as the posts are counted, though their counts wait: ties between partners go
+        // to the mention met first, and met means counted, as on PostgreSQL. Only those of the posts stored now: the
+        // counts are made from the stored form, whose mentions were numbered when it was stored (its first count).
+        let (_, learned) = try ids(of: MentionTally(mentionsOf: unheld.map(\.kept)))
         let added = try PendingTallies.wait(newlyCounted, under: termID, known: known, db)
         return learned.merging(added) { learned, _ in learned }
     }

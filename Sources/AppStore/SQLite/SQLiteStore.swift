@@ -289,6 +289,9 @@ struct SQLiteStore: StoreCore {
         migrator.registerMigration("v15: counts added when read") { db in
             try db.execute(sql: PendingTallies.schema)
         }
+        migrator.registerMigration("v16: terms never read") { db in
+            try db.execute(sql: PendingTallies.writtenColumn)
+        }
         return migrator
     }
 }

@@ -108,22 +108,24 @@ struct FoundPage: Sendable {
     func prepared(_ rules: ConsentRules) -> PreparedPage {
         let fresh = position == .newest ? cursors(saved: nil).encoded() : nil
         let storable = page.posts.map { StorablePost($0, whole: rules.keepsWhole($0)) }
-        return PreparedPage(found: self, storable: storable, tally: MentionTally(storable.map(\.kept)), fresh: fresh)
+        return PreparedPage(found: self, storable: storable, fresh: fresh)
     }
 }
 
-/// A found page with its posts' JSON, the tally of all its posts and, at the newest position (where they do not depend
-/// on the saved ones), its follow-on requests encoded.
+/// A found page with its posts as the store keeps them and, at the newest position (where they do not depend on the
+/// saved ones), its follow-on requests encoded. What is made of the posts — their JSON, their tally — is made by the
+/// store that needs it: PostgreSQL's statement carries all of it, SQLite makes it for the posts it does not hold.
 struct PreparedPage: Sendable {
     let found: FoundPage
     let storable: [StorablePost]
-    /// Every post's mentions: what a page all new for the term adds, as a new term's first page is.
-    let tally: MentionTally
     let fresh: SessionCursors.Encoded?
 
-    /// What the posts new for the term add to its counts: the page's tally when all of them are.
+    /// Every post's mentions: what a page all new for the term adds, as a new term's first page is.
+    var tally: MentionTally { tally(of: storable) }
+
+    /// What the posts new for the term add to its counts.
     func tally(of new: [StorablePost]) -> MentionTally {
-        new.count == storable.count ? tally : MentionTally(new.map(\.kept))
+        MentionTally(new.map(\.kept))
     }
 
     func encodedCursors(saved: SessionCursors?) -> SessionCursors.Encoded {

@@ -102,15 +102,17 @@ extension SQLiteStore: SessionStore {
         _ term: SearchTermKey, of holder: Holder, cursors: SessionCursors.Encoded, pushingOut orphans: OrphanPosts,
         _ db: Database
     ) throws -> Int64 {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO recent(key, term, searched, newer, older, countsWritten)
+                VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4, 0)
+                ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
+                    newer = excluded.newer, older = excluded.older
+                """
+        ).execute(arguments: [term.key, term.shown, cursors.newer, cursors.older])
+        // Read after, not returned: `RETURNING` made the upsert take 9 µs where both statements take 6.
         let row = try Row.fetchOne(
-            db.cachedStatement(
-                sql: """
-                    INSERT INTO recent(key, term, searched, newer, older)
-                    VALUES (?1, ?2, (SELECT coalesce(max(searched), 0) + 1 FROM recent), ?3, ?4)
-                    ON CONFLICT(key) DO UPDATE SET term = excluded.term, searched = excluded.searched,
-                        newer = excluded.newer, older = excluded.older
-                    RETURNING id, searched
-                    """), arguments: [term.key, term.shown, cursors.newer, cursors.older])
+            db.cachedStatement(sql: "SELECT id, searched FROM recent WHERE key = ?"), arguments: [term.key])
         guard let row else { throw DatabaseError(message: "no id for the recent term") }
         let id: Int64 = row["id"]
         try hold(id, searched: row["searched"], for: holder, pushingOut: orphans, db)
