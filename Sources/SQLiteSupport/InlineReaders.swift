@@ -2,6 +2,12 @@ import GRDB
 import GRDBSQLite
 import Synchronization
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// Read-only connections that run a short read on the calling thread. A search of the corpus takes some 50 µs, less
 /// than the three thread hops of GRDB's async read (to the queue that waits for a free reader, to that reader, back
 /// to the cooperative pool): under a different search on every request the hops cost the server 7% of its requests/s.
@@ -15,8 +21,12 @@ package final class InlineReaders: Sendable {
     package let budget: Duration
     private let idle: Mutex<[DatabaseQueue]>
 
-    /// `count` connections to the database at `path`, which must exist: one per thread of the cooperative pool.
-    package init(path: String, count: Int, budget: Duration = .milliseconds(1)) throws {
+    /// `count` connections to the database at `path`, which must exist: by default one per thread of the cooperative
+    /// pool (a thread of it reads on one at a time), at most eight.
+    package init(
+        path: String, count: Int = min(ProcessInfo.processInfo.activeProcessorCount, 8),
+        budget: Duration = .milliseconds(1)
+    ) throws {
         idle = Mutex(try (0..<count).map { _ in try SQLiteFile.readOnlyConnection(at: path, label: "inline-read") })
         self.budget = budget
     }
@@ -31,6 +41,15 @@ package final class InlineReaders: Sendable {
             defer { release(connection) }
             return try await SQLiteFile.offThePool { try connection.read(body) }
         }
+    }
+
+    /// `body` in a read transaction: through `inline` when it has one (a file's store) and a connection is free, else
+    /// on `pool`'s readers.
+    package static func read<T: Sendable>(
+        _ inline: InlineReaders?, else pool: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        if let inline, let value = try await inline.read(body) { return value }
+        return try await pool.read(body)
     }
 
     /// `body` on this thread within the budget. A connection whose read outlasted it is the caller's to release.

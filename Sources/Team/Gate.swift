@@ -14,9 +14,9 @@ import Synchronization
 /// - people added: a person signed in, or with a token; anyone else is a visitor where `--public` lets them read, and
 ///   a stranger (who may only sign in) otherwise.
 ///
-/// One store read per request at most (`AdmissionCache`).
+/// One short store read per request, not remembered: on SQLite it runs on the calling thread (`InlineReaders`), as
+/// cheap as asking whether the file changed, which is all a remembered answer saved.
 public struct Gate: Sendable {
-    private let cache: AdmissionCache
     private let database: AppDatabase
     /// The server listens on a loopback address only.
     public let isLoopback: Bool
@@ -26,7 +26,6 @@ public struct Gate: Sendable {
 
     public init(database: AppDatabase, isLoopback: Bool, isPublic: Bool) {
         self.database = database
-        cache = AdmissionCache(database: database)
         (self.isLoopback, self.isPublic) = (isLoopback, isPublic)
     }
 
@@ -37,7 +36,8 @@ public struct Gate: Sendable {
     public func caller(sessionID: String?, bearer: String?, fromThisComputer: Bool = true) async throws -> Caller {
         if let bearer, !Secrets.isTokenShaped(bearer) { throw Refusal.badToken }
         let session = sessionID.flatMap { Secrets.isSessionShaped($0) ? Secrets.hash($0) : nil }
-        let admission = try await cache.admission(signIn: session, token: bearer.map(Secrets.hash))
+        let admission = try await People(database: database).admission(
+            signIn: session, token: bearer.map(Secrets.hash))
         if let person = admission.person, let role = admission.role {
             if let prefix = admission.tokenPrefix { await noteUse(of: prefix) }
             return .person(person, role: role, tokenPrefix: admission.tokenPrefix)

@@ -94,4 +94,18 @@ struct SearchIndexTests {
         }
         #expect(tokens == 0)
     }
+
+    /// Posts that arrive one at a time (the living demo) leave the index in few segments, and every one still found.
+    @Test func postsAddedOneAtATimeLeaveFewSegments() async throws {
+        let corpus = try SQLiteCorpus.inMemory()
+        let count = 3 * SegmentMerges.every
+        for id in 1...count { _ = try await corpus.add([TestPosts.post(id, by: "ana", "word\(id % 7) #tag")]) }
+        let segments = try await corpus.writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM searchIndex_idx")
+        }
+        // FTS5's own merging alone leaves fifteen.
+        #expect(try #require(segments) <= 4)
+        let found = try await corpus.search(try SearchQuery(parsing: "#tag"), .newest, count: count + 1)
+        #expect(found.posts.count == count)
+    }
 }

@@ -1,5 +1,6 @@
 import GRDB
 import Posts
+import SQLiteSupport
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -94,7 +95,7 @@ extension SQLiteStore: PeopleStore {
     }
 
     func admission(signIn: String?, token: String?, now: Int64) async throws -> Admission {
-        try await writer.read { db in
+        try await InlineReaders.read(inline, else: writer) { db in
             let hasPeople = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false
             if let signIn,
                 let row = try Row.fetchOne(

@@ -18,6 +18,9 @@ struct SQLiteStore: StoreCore {
     let knownMentions = KnownMentions()
     /// The posts of terms pushed out of Recents, deleted in batches.
     let orphans: OrphanPosts
+    /// For the short reads every request makes (whom its sign-in names): on the calling thread, not the three thread
+    /// hops of the pool's reads. Nil in memory.
+    let inline: InlineReaders?
 
     /// Foreign keys are declared but not enforced (since v5): a new term's page writes about a hundred and fifty
     /// child rows, each of which SQLite would check against its parents, and `remove` deletes a term's rows itself.
@@ -45,6 +48,7 @@ struct SQLiteStore: StoreCore {
         generations = try DatabaseGeneration(writer: writer, path: path)
         signals = DatabaseChanges.signals(writer: writer, generation: path == nil ? nil : generations)
         groupCommit = GroupCommit(writer: writer)
+        inline = try path.map { try InlineReaders(path: $0) }
     }
 
     func generation() throws -> StoreGeneration? {

@@ -17,6 +17,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
     private let cache = PostCache()
     /// The authors the writes have met, from one transaction to the next.
     private let memory = WriterMemory()
+    private let merges = SegmentMerges()
     /// Searches' reads on the calling thread when short; none for a corpus in memory.
     private let inline: InlineReaders?
 
@@ -36,9 +37,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
         try SQLiteCorpusSchema.migrator.migrate(writer)
         generation = try DatabaseGeneration(writer: writer, path: path)
         // One per thread of the cooperative pool (one per core), up to eight: each keeps a page cache of its own.
-        inline = try path.map {
-            try InlineReaders(path: $0, count: min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        }
+        inline = try path.map { try InlineReaders(path: $0) }
     }
 
     public func add(_ posts: [Post]) async throws -> AddedPosts {
@@ -85,9 +84,10 @@ public struct SQLiteCorpus: LiveIndexCorpus {
 
     /// `body` in a write transaction, with a writer that starts from the authors met before.
     func write<T: Sendable>(_ body: @escaping @Sendable (inout PostWriter) throws -> T) async throws -> T {
-        try await writer.write { [memory] db in
+        try await writer.write { [memory, merges] db in
             var writer = PostWriter(db: db, known: try memory.known(in: db))
             let result = try body(&writer)
+            try merges.wrote(db)
             memory.keep(writer.known, after: db)
             return result
         }
@@ -175,8 +175,7 @@ public struct SQLiteCorpus: LiveIndexCorpus {
 
     /// A search's read: on this thread when it is short (`InlineReaders`), else on the pool's readers.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let inline, let value = try await inline.read(body) { return value }
-        return try await writer.read(body)
+        try await InlineReaders.read(inline, else: writer, body)
     }
 
     /// The posts of `ids` in that order, loaded only where the cache does not have them.

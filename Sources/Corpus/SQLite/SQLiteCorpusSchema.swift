@@ -183,6 +183,10 @@ enum SQLiteCorpusSchema {
         migrator.registerMigration(reindexing) { db in
             try SearchIndex.negateRows(db)
         }
+        // Segments merged two at a time as posts arrive (`SegmentMerges`).
+        migrator.registerMigration("v15: fewer segments") { db in
+            try db.execute(sql: SearchIndex.mergeTwoAtATime)
+        }
         return migrator
     }
 

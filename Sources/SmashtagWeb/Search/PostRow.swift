@@ -82,8 +82,7 @@ struct PostRow: Sendable {
 extension PostRow {
     /// ISO 8601 to the minute (`2024-12-03T15:46Z`, a valid HTML date and time), the seconds cut, not rounded.
     static func minuteTime(_ date: Date) -> String {
-        let seconds = UTCTime(date).iso8601  // 2024-12-03T15:46:15Z
-        return seconds.dropLast(4) + "Z"
+        UTCTime(date).iso8601ToTheMinute
     }
 }
 

@@ -32,15 +32,29 @@ struct UTCTime: Equatable {
     }
 
     /// `2024-12-03T15:46:15Z`, as `Date.ISO8601FormatStyle` writes it.
-    var iso8601: String {
+    var iso8601: String { iso8601(seconds: true) }
+
+    /// `2024-12-03T15:46Z`: to the minute, the seconds cut (a valid HTML date and time).
+    var iso8601ToTheMinute: String { iso8601(seconds: false) }
+
+    /// Every row of a page says its time: written straight into the string's bytes.
+    private func iso8601(seconds: Bool) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
-        for (value, width, separator) in [
-            (year, 4, "-"), (month, 2, "-"), (day, 2, "T"), (hour, 2, ":"), (minute, 2, ":"), (second, 2, "Z"),
-        ] as [(Int, Int, Unicode.Scalar)] {
-            Self.append(value, width: width, to: &bytes)
-            bytes.append(UInt8(separator.value))
+        Self.append(year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        Self.append(day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        Self.append(hour, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        Self.append(minute, width: 2, to: &bytes)
+        if seconds {
+            bytes.append(UInt8(ascii: ":"))
+            Self.append(second, width: 2, to: &bytes)
         }
+        bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -94,10 +108,20 @@ struct UTCTime: Equatable {
 
     /// `value` in decimal, zero-padded to `width` digits (more if it needs them).
     private static func append(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        let digits = String(value).utf8
-        if digits.count < width {
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count))
+        guard value >= 0 else {  // no date Smashtag shows: as `String` spells it
+            bytes.append(contentsOf: String(value).utf8)
+            return
         }
-        bytes.append(contentsOf: digits)
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 { (digits, rest) = (digits + 1, rest / 10) }
+        if digits < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        rest = value
+        for at in stride(from: start + digits - 1, through: start, by: -1) {
+            bytes[at] += UInt8(rest % 10)
+            rest /= 10
+        }
     }
 }
