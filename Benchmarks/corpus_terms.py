@@ -3,9 +3,10 @@ index's vocabulary (fts5vocab) and spelt back from their tokens (Sources/Corpus/
 
 As a program: corpus_terms.py CORPUS PREFIX LIMIT [--rarest] prints one key per line, the most used first (or the
 least used, each in more than one post); corpus_terms.py CORPUS --pair-queries N prints `pair_queries` of the N most
-used hashtags, one a line."""
+used hashtags, one a line; --search-paths N prints them as the Search page's paths (`/search?q=…`)."""
 import sqlite3
 import sys
+import urllib.parse
 
 TERM_MARK, ESCAPE = "\ue000", "\ue002"
 
@@ -51,5 +52,8 @@ def pair_queries(tags):
 if __name__ == "__main__":
     if sys.argv[2] == "--pair-queries":
         print("\n".join(pair_queries(terms(sys.argv[1], "#", int(sys.argv[3])))))
+    elif sys.argv[2] == "--search-paths":
+        queries = pair_queries(terms(sys.argv[1], "#", int(sys.argv[3])))
+        print("\n".join("/search?q=" + urllib.parse.quote(query, safe="") for query in queries))
     else:
         print("\n".join(terms(sys.argv[1], sys.argv[2], int(sys.argv[3]), "--rarest" in sys.argv[4:])))

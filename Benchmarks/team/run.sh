@@ -3,7 +3,9 @@
 # the same page on the owner's Smashtag with no one added, in one run. Two release servers on copies of one demo
 # corpus, the one with people added; `wrk -t2 -c32` on the same repeated `#tag` query, the three taking turns in
 # SLICES slices each (requests/s is the slices' mean, p99 the worst slice's); a static file of the signed-in page's
-# bytes from the same server takes its turn too (issue 54: the page ÷ a static file, signed in).
+# bytes from the same server takes its turn too (issue 54: the page ÷ a static file, signed in), and so does the page
+# under a different query each request (`#a OR #b`, `#a -#b` over the corpus's 150 most used hashtags, as
+# Benchmarks/web/run.sh asks them), anonymous and signed in: each one a new term in the caller's Recents.
 # Usage: Benchmarks/team/run.sh [POSTS] [SECONDS] [SLICES]   (default 200,000 posts, 15 s, 5 slices)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -50,15 +52,20 @@ PAGE=/search?q=$TAG
 curl -s -H "Cookie: smashtag_session=$SESSION" "$TEAM$PAGE" > "$PUBLIC/$STATIC"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$TEAM/$STATIC")" = 200 ] || { echo "the static copy is not 200" >&2; exit 1; }
 
+python3 Benchmarks/corpus_terms.py "$WORK/owner/corpus.sqlite" --search-paths 150 > "$WORK/queries.txt"
+
 slice=$(( SECONDS_EACH / SLICES > 1 ? SECONDS_EACH / SLICES : 2 ))
 declare -A rates p99s
 for _ in $(seq "$SLICES"); do
-    for who in owner session token static; do
+    for who in owner session token static owner-new session-new; do
         case $who in
         static) read -r r p <<< "$(rate "$slice" "$TEAM/$STATIC")" ;;
         owner) read -r r p <<< "$(rate "$slice" "$OWNER$PAGE")" ;;
         session) read -r r p <<< "$(rate "$slice" "$TEAM$PAGE" "Cookie: smashtag_session=$SESSION")" ;;
         token) read -r r p <<< "$(rate "$slice" "$TEAM$PAGE" "Authorization: Bearer $TOKEN")" ;;
+        owner-new) read -r r p <<< "$(PATHS_FILE=$WORK/queries.txt rate "$slice" "$OWNER/")" ;;
+        session-new)
+            read -r r p <<< "$(PATHS_FILE=$WORK/queries.txt rate "$slice" "$TEAM/" "Cookie: smashtag_session=$SESSION")" ;;
         esac
         rates[$who]="${rates[$who]:-} $r"
         p99s[$who]=$(echo "if ($p > ${p99s[$who]:-0}) $p else ${p99s[$who]:-0}" | bc -l)
@@ -75,6 +82,13 @@ for who in owner session token; do
     r=$(mean "${rates[$who]}")
     printf "| %s | %s | %.2f ms | **%.3f** | **%.3f** |\n" "$label" "$r" "${p99s[$who]}" "$(echo "$r / $owner" | bc -l)" \
         "$(echo "$r / $static" | bc -l)"
+done
+for who in owner-new session-new; do
+    label=$(case $who in owner-new) echo "a different query each request, no one added";;
+        session-new) echo "a different query each request, signed in";; esac)
+    r=$(mean "${rates[$who]}")
+    printf "| %s | %s | %.2f ms | **%.3f** | **%.3f** |\n" "$label" "$r" "${p99s[$who]}" \
+        "$(echo "$r / $(mean "${rates[owner-new]}")" | bc -l)" "$(echo "$r / $static" | bc -l)"
 done
 echo
 echo "Signing in (bcrypt, cost 12, on NIO's thread pool): $SIGN_IN_MS ms for the form's POST"

@@ -31,32 +31,55 @@ package final class InlineReaders: Sendable {
         self.budget = budget
     }
 
-    /// `body` in a read transaction, on this thread while it lasts under the budget, else again on a thread that
-    /// may block; nil when no connection is free.
-    package func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T? {
-        switch try attempt(body) {
+    /// How a read's statements see the database.
+    package enum Isolation: Sendable {
+        /// One snapshot for all of them: a read transaction.
+        case transaction
+        /// Each its own (SQLite's autocommit): for statements that need no snapshot in common, without the two
+        /// statements that begin and end a transaction.
+        case eachStatement
+    }
+
+    /// `body` on this thread while it lasts under the budget, else again on a thread that may block; nil when no
+    /// connection is free.
+    package func read<T: Sendable>(
+        isolation: Isolation = .transaction, _ body: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T? {
+        switch try attempt(isolation, body) {
         case .read(let value): return value
         case .busy: return nil
         case .outlasted(let connection):
             defer { release(connection) }
-            return try await SQLiteFile.offThePool { try connection.read(body) }
+            return try await SQLiteFile.offThePool { try Self.run(isolation, on: connection, body) }
         }
     }
 
-    /// `body` in a read transaction: through `inline` when it has one (a file's store) and a connection is free, else
+    /// `body`: through `inline` when it has one (a file's store) and a connection is free, else in a read transaction
     /// on `pool`'s readers.
     package static func read<T: Sendable>(
-        _ inline: InlineReaders?, else pool: any DatabaseReader, _ body: @escaping @Sendable (Database) throws -> T
+        _ inline: InlineReaders?, else pool: any DatabaseReader, isolation: Isolation = .transaction,
+        _ body: @escaping @Sendable (Database) throws -> T
     ) async throws -> T {
-        if let inline, let value = try await inline.read(body) { return value }
+        if let inline, let value = try await inline.read(isolation: isolation, body) { return value }
         return try await pool.read(body)
     }
 
+    private static func run<T>(
+        _ isolation: Isolation, on connection: DatabaseQueue, _ body: (Database) throws -> T
+    ) throws -> T {
+        switch isolation {
+        case .transaction: try connection.read(body)
+        case .eachStatement: try connection.inDatabase(body)
+        }
+    }
+
     /// `body` on this thread within the budget. A connection whose read outlasted it is the caller's to release.
-    func attempt<T>(_ body: (Database) throws -> T) throws -> InlineAttempt<T> {
+    func attempt<T>(_ isolation: Isolation = .transaction, _ body: (Database) throws -> T) throws -> InlineAttempt<T> {
         guard let connection = idle.withLock({ $0.popLast() }) else { return .busy }
         do {
-            let value = try connection.read { db in try Self.read(db, within: Deadline(after: budget), body) }
+            let value = try Self.run(isolation, on: connection) { db in
+                try Self.read(db, within: Deadline(after: budget), body)
+            }
             release(connection)
             return .read(value)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {

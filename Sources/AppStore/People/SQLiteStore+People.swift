@@ -94,9 +94,11 @@ extension SQLiteStore: PeopleStore {
         try await writer.write { db in try db.execute(sql: "DELETE FROM signIn WHERE idHash = ?", arguments: [idHash]) }
     }
 
+    /// A person found says there are people; only a request no one is found for asks. The statements share no
+    /// snapshot: each answer is one some moment of the database gave, and a read transaction's two statements to begin
+    /// and end it were a third of the read.
     func admission(signIn: String?, token: String?, now: Int64) async throws -> Admission {
-        try await InlineReaders.read(inline, else: writer) { db in
-            let hasPeople = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false
+        try await InlineReaders.read(inline, else: writer, isolation: .eachStatement) { db in
             if let signIn,
                 let row = try Row.fetchOne(
                     db.cachedStatement(
@@ -106,7 +108,7 @@ extension SQLiteStore: PeopleStore {
                             """), arguments: [signIn, now])
             {
                 let person = Person(row: row)
-                return Admission(hasPeople: hasPeople, person: person, role: person.role)
+                return Admission(hasPeople: true, person: person, role: person.role)
             }
             if let token,
                 let row = try Row.fetchOne(
@@ -120,8 +122,9 @@ extension SQLiteStore: PeopleStore {
                 let person = Person(row: row)
                 let tokenRole = Role(rawValue: row["tokenRole"]) ?? .viewer
                 return Admission(
-                    hasPeople: hasPeople, person: person, role: min(person.role, tokenRole), tokenPrefix: row["prefix"])
+                    hasPeople: true, person: person, role: min(person.role, tokenRole), tokenPrefix: row["prefix"])
             }
+            let hasPeople = try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM person)")) ?? false
             return Admission(hasPeople: hasPeople)
         }
     }

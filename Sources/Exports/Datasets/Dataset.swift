@@ -85,17 +85,22 @@ public struct Dataset<Batches: AsyncSequence>: Sendable where Batches.Element ==
         try DatasetError.refuseExisting(path, replacing: replacing)
         try DatasetError.refuseExisting(sidecar, replacing: replacing)
         let file = try OutputFile(path: path)
-        let summary = try await writeLines { lines in
-            try await NIOThreadPool.singleton.runIfActive { try file.write(lines) }
+        do {
+            let summary = try await writeLines { lines in
+                try await NIOThreadPool.singleton.runIfActive { try file.write(lines) }
+            }
+            let descriptor = DataPackage.lines(provenance, summary, file: Self.fileName(path))
+            try await NIOThreadPool.singleton.runIfActive {
+                try file.commit()
+                let package = try OutputFile(path: sidecar)
+                try package.write(descriptor)
+                try package.commit()
+            }
+            return summary.posts
+        } catch {
+            file.discard()
+            throw error
         }
-        let descriptor = DataPackage.lines(provenance, summary, file: Self.fileName(path))
-        try await NIOThreadPool.singleton.runIfActive {
-            try file.commit()
-            let package = try OutputFile(path: sidecar)
-            try package.write(descriptor)
-            try package.commit()
-        }
-        return summary.posts
     }
 
     /// The CSV tables in a new folder at `path`, made under a temporary name and renamed into place when whole

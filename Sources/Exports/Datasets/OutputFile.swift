@@ -32,10 +32,17 @@ final class OutputFile: @unchecked Sendable {
     }
 
     deinit {
-        if descriptor >= 0 {
-            close(descriptor)
-            unlink(temporaryPath)
-        }
+        discard()
+    }
+
+    /// Closes and removes the temporary file, unless it was committed. A failed write's caller says so itself rather
+    /// than leave it to `deinit`: a closure that wrote on NIO's thread pool may still hold the file when the error
+    /// reaches the command, which then exits before the last reference goes (a loaded machine left the file behind).
+    func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+        unlink(temporaryPath)
     }
 
     func write(_ bytes: some Collection<UInt8>) throws(DatasetError) {
