@@ -112,16 +112,14 @@ struct UTCTime: Equatable {
             bytes.append(contentsOf: String(value).utf8)
             return
         }
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 { (digits, rest) = (digits + 1, rest / 10) }
-        if digits < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits)) }
+        // The digits last first, padded, then turned around.
         let start = bytes.count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        rest = value
-        for at in stride(from: start + digits - 1, through: start, by: -1) {
-            bytes[at] += UInt8(rest % 10)
+        var rest = value
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
             rest /= 10
-        }
+        } while rest > 0
+        while bytes.count - start < width { bytes.append(UInt8(ascii: "0")) }
+        bytes[start...].reverse()
     }
 }
